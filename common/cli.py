@@ -1,0 +1,173 @@
+"""The command line every game exposes: play, run, replay, host, join, bench, rules, cards.
+
+Built from a ``GameSpec`` of plain strings; each command imports what it needs only when it
+runs, so ``--help`` stays as quick as click itself.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+
+import click
+
+from common.spec import GameSpec
+
+THINK_HELP = "seconds a searching bot may think per decision"
+
+
+def _options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in given:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise click.BadParameter(f"{item!r}: write KEY=VALUE", param_hint="--option")
+        out[key.strip()] = value.strip()
+    for _flag, key, _help in spec.flags:
+        value = flags.get(key.replace(".", "_").replace("-", "_"))
+        if value is not None:
+            out[key] = str(value)
+    return out
+
+
+def _game_flags(spec: GameSpec) -> Callable:
+    """Decorator adding the game's own option flags and a generic --option KEY=VALUE."""
+
+    def deco(fn: Callable) -> Callable:
+        fn = click.option("--option", "-o", "option", multiple=True, metavar="KEY=VALUE",
+                          help="a game option, e.g. width=9 (repeatable)")(fn)
+        for flag, key, help_text in reversed(spec.flags):
+            fn = click.option(flag, key.replace(".", "_").replace("-", "_"), default=None,
+                              help=help_text)(fn)
+        return fn
+
+    return deco
+
+
+def _guard(fn: Callable[[], int | None]) -> None:
+    """Run a command; players see one clear line for any error, never a traceback."""
+    from common.engine import GameError
+    from common.record import RecordError
+
+    try:
+        code = fn()
+    except (GameError, RecordError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        click.echo("", err=True)
+        sys.exit(130)
+    except Exception as exc:  # pragma: no cover - the last line of defence
+        if os.environ.get("BMOVIE_DEBUG"):
+            raise
+        click.echo(f"internal error: {exc!r} (set BMOVIE_DEBUG=1 for details)", err=True)
+        sys.exit(3)
+    sys.exit(code or 0)
+
+
+def build(spec: GameSpec) -> click.Group:
+    @click.group(help=f"{spec.title}: {spec.blurb}\n\nStart with '{spec.name} play'; "
+                 f"'{spec.name} rules' prints the rules.",
+                 context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+    def group() -> None:
+        pass
+
+    @group.command(help=f"Play {spec.title} at this terminal, against bots or hot-seat.\n\n"
+                   f"SEATS names a kind per seat, in seat order or as SEAT=KIND: 'human', 'random', "
+                   f"'ismcts'. Default: {spec.default_seats}.")
+    @click.option("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
+    @click.option("--seats", default=spec.default_seats, show_default=True, help="who sits where")
+    @click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
+                  show_default=True, help="rules variant")
+    @click.option("--think", type=float, default=1.0, show_default=True, help=THINK_HELP)
+    @click.option("--save", type=click.Path(dir_okay=False), default=None,
+                  help="write the game's record here when it ends")
+    @_game_flags(spec)
+    def play(seed, seats, variant, think, save, option, **flags) -> None:
+        def go() -> int:
+            from common.repl import play_local
+
+            return play_local(spec, seed=seed, seats=seats, variant=variant, think=think,
+                              save=save, options=_options(spec, option, flags))
+        _guard(go)
+
+    @group.command(help="Replay record files and check their 'expect' lines.\n\n"
+                   "Exit status: 0 all passed, 1 an expectation failed, 2 bad input.")
+    @click.argument("files", nargs=-1, required=True, type=click.Path())
+    def run(files) -> None:
+        def go() -> int:
+            from common.batch import run_files
+
+            return run_files(spec.rules, list(files), click.echo)
+        _guard(go)
+
+    @group.command(help="Step through a record, move by move, in the game's rendering.")
+    @click.argument("file", type=click.Path())
+    @click.option("--seat", default=None, help="whose view to show (default: everything public)")
+    @click.option("--step/--no-step", default=True, help="wait for Enter between moves")
+    def replay(file, seat, step) -> None:
+        def go() -> int:
+            from common.repl import replay_record
+
+            return replay_record(spec, file, seat=seat, step=step)
+        _guard(go)
+
+    @group.command(help="Host a game on the LAN (newline-delimited JSON over TCP).")
+    @click.option("--port", type=int, default=4747, show_default=True)
+    @click.option("--bind", default="0.0.0.0", show_default=True, help="address to listen on")
+    @click.option("--seats", default=None, help="seat kinds; 'remote' seats wait for join (default: all remote)")
+    @click.option("--seed", type=int, default=None)
+    @click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0])
+    @click.option("--games", type=int, default=None, help="exit after this many games")
+    @click.option("--think", type=float, default=0.5, show_default=True, help=THINK_HELP)
+    @click.option("--save", type=click.Path(dir_okay=False), default=None,
+                  help="the record of the game in progress, appended after every move")
+    @_game_flags(spec)
+    def host(port, bind, seats, seed, variant, games, think, save, option, **flags) -> None:
+        def go() -> int:
+            from common.net.host import serve
+
+            return serve(spec, port=port, bind=bind, seats=seats, seed=seed, variant=variant,
+                         games=games, think=think, save=save, options=_options(spec, option, flags))
+        _guard(go)
+
+    @group.command(help="Join a hosted game: play in the REPL, or let a bot play (--bot).")
+    @click.argument("address", metavar="HOST:PORT")
+    @click.option("--name", default=None, help="your name at the table")
+    @click.option("--seat", default=None, help="ask for this seat")
+    @click.option("--bot", default=None, help="play with this bot instead of the keyboard")
+    @click.option("--think", type=float, default=0.5, show_default=True, help=THINK_HELP)
+    def join(address, name, seat, bot, think) -> None:
+        def go() -> int:
+            from common.net.client import join as join_game
+
+            return join_game(spec, address, name=name, seat=seat, bot=bot, think=think)
+        _guard(go)
+
+    @group.command(help="Measure random self-play speed and bot win rates.")
+    @click.option("--games", type=int, default=2000, show_default=True, help="random self-play games")
+    @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+    @_game_flags(spec)
+    def bench(games, as_json, option, **flags) -> None:
+        def go() -> int:
+            from common.bench import run_bench
+
+            return run_bench(spec, games=games, as_json=as_json, options=_options(spec, option, flags))
+        _guard(go)
+
+    @group.command(help="Print the rules, in the project's own words.")
+    def rules() -> None:
+        click.echo(spec.rules_text())
+
+    @group.command(help="List the cards, or those matching QUERY.")
+    @click.argument("query", required=False, default="")
+    def cards(query) -> None:
+        def go() -> int:
+            from common.render import show
+
+            show(spec.render.cards_table(query))
+            return 0
+        _guard(go)
+
+    return group

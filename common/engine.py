@@ -1,0 +1,152 @@
+"""The rules contract every game implements, and the small value types it speaks in.
+
+Front-ends (REPL, batch runner, network host, bots, bench) only ever call these methods, so a
+game written against this contract gets all of them for free. Rules are pure: no printing,
+no I/O; every random draw goes through the ``Rng`` kept inside the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from common.rng import Rng
+
+Move = tuple  # small immutable value; its text form comes from Rules.format
+S = TypeVar("S")
+
+
+class GameError(Exception):
+    """Base of every error a player may cause; its message is one human sentence."""
+
+
+class IllegalMove(GameError):
+    """The move is well formed but the rules forbid it now."""
+
+
+class NotationError(GameError):
+    """The text is not a move in this game's notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who may or must act now. ``kind`` lets a front-end word its prompt."""
+
+    seat: str
+    kind: str = "turn"
+    required: bool = True
+    prompt: str = ""
+
+
+@dataclass(slots=True)
+class Outcome:
+    winners: list[str]
+    reason: str
+    scores: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"winners": list(self.winners), "reason": self.reason, "scores": dict(self.scores)}
+
+
+class Event(NamedTuple):
+    """Something that happened. ``seat`` set means only that seat may learn of it."""
+
+    kind: str
+    data: tuple = ()
+    seat: str | None = None
+
+
+class Rules(Generic[S]):
+    """One game's rules. Subclasses implement every method that raises NotImplementedError.
+
+    ``options`` are text key/values from the command line or a record header; the rules
+    variant arrives among them as ``options["variant"]``. ``bot_kinds`` maps extra bot names
+    (a game's own heuristic bots) to factories taking ``seed=``.
+    """
+
+    bot_kinds: dict = {}
+
+    name: str = "game"
+    title: str = "Game"
+    variants: tuple[str, ...] = ("standard",)
+
+    # -- set-up ---------------------------------------------------------------------------
+    def seats(self, options: dict[str, str]) -> list[str]:
+        raise NotImplementedError
+
+    def setup(self, options: dict[str, str], seed: int) -> S:
+        raise NotImplementedError
+
+    def scenario(self, state: S, directive: str) -> None:
+        """Apply one record ``setup`` line (stack a deck, fix a hand, place a piece)."""
+        raise IllegalMove(f"{self.name} records take no setup directive like {directive!r}")
+
+    def card_checksum(self, options: dict[str, str]) -> str:
+        """A short digest of the card data a game is played with (records carry it)."""
+        return "-"
+
+    # -- the decision loop ----------------------------------------------------------------
+    def decisions(self, state: S) -> list[Decision]:
+        raise NotImplementedError
+
+    def legal_moves(self, state: S, seat: str) -> list[Move]:
+        raise NotImplementedError
+
+    def apply(self, state: S, seat: str, move: Move) -> list[Event]:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    # -- information ----------------------------------------------------------------------
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """JSON-safe; exactly what ``seat`` may see (None: a spectator)."""
+        raise NotImplementedError
+
+    def determinize(self, view: dict[str, Any], seat: str, rng: Rng) -> S:
+        """A full state consistent with ``view``: what the seat cannot see is sampled.
+
+        This is how bots search without ever being handed the true hidden state.
+        """
+        raise NotImplementedError
+
+    def facts(self, state: S) -> dict[str, str]:
+        """Public facts that record ``expect`` lines may assert on, as text."""
+        raise NotImplementedError
+
+    def narrate(self, event: Event) -> str:
+        return f"{event.kind} {' '.join(map(str, event.data))}".strip()
+
+    # -- notation -------------------------------------------------------------------------
+    def parse(self, text: str) -> Move:
+        raise NotImplementedError
+
+    def format(self, move: Move) -> str:
+        raise NotImplementedError
+
+    # -- state plumbing -------------------------------------------------------------------
+    def clone(self, state: S) -> S:
+        raise NotImplementedError
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def from_json(self, data: dict[str, Any]) -> S:
+        raise NotImplementedError
+
+    def check_invariants(self, state: S) -> list[str]:
+        """Broken invariants as sentences (empty when all hold); used by the test suite."""
+        return []
+
+    # -- helpers every front-end uses -----------------------------------------------------
+    def to_move(self, state: S) -> list[str]:
+        return [d.seat for d in self.decisions(state)]
+
+    def parse_for(self, state: S, seat: str, text: str) -> Move:
+        """Parse ``text`` and check it is legal for ``seat`` now; raise GameError if not."""
+        move = self.parse(text)
+        if self.outcome(state) is not None:
+            raise IllegalMove("the game is over")
+        if seat not in self.to_move(state):
+            raise IllegalMove(f"it is not {seat}'s decision now")
+        return move

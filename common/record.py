@@ -1,0 +1,156 @@
+"""Records: one text format for saved games, batch input and regression scenarios.
+
+    # comments run to the end of a line
+    game invaders              which game; checked against the game running it
+    variant standard           rules variant
+    cards 1a2b3c4d             checksum of the card data (optional in hand-written scenarios)
+    seed 42
+    seats aliens=random humans=human
+    option width 7             any number of game options
+    setup hand humans: fire, shield      scenario set-up, handed to the game's rules
+    humans: place d            a move: SEAT: MOVE, in the game's notation
+    expect ships: b6 d6 f6     assert a public fact after the moves so far
+    expect illegal aliens: maneuver 2 left -> no distance
+                               assert a move is refused (optionally, with these words)
+    result aliens              written at the end of a finished game (checked if present)
+
+The reader is strict: the first bad line stops the run with ``file:line: what was expected``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+HEADER_KEYS = ("game", "variant", "cards", "seed", "seats", "option")
+
+
+class RecordError(Exception):
+    """A record cannot be read or replayed; the message starts with ``file:line:``."""
+
+
+@dataclass(slots=True)
+class Line:
+    """One body line: kind is 'move', 'expect', 'illegal' or 'result'."""
+
+    lineno: int
+    kind: str
+    seat: str = ""
+    text: str = ""
+    key: str = ""
+
+
+@dataclass
+class Record:
+    game: str = ""
+    variant: str = "standard"
+    seed: int = 0
+    cards: str | None = None
+    seats: dict[str, str] = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)
+    setup: list[tuple[int, str]] = field(default_factory=list)
+    body: list[Line] = field(default_factory=list)
+    path: str = "<record>"
+
+    def where(self, lineno: int) -> str:
+        return f"{self.path}:{lineno}"
+
+    def moves(self) -> list[tuple[str, str]]:
+        return [(ln.seat, ln.text) for ln in self.body if ln.kind == "move"]
+
+
+def _strip(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def parse_record(text: str, path: str = "<record>") -> Record:
+    rec = Record(path=path)
+    seen_move = False
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = _strip(raw)
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        where = f"{path}:{lineno}"
+        if word == "expect":
+            key, sep, value = rest.partition(":")
+            if not sep or not key.strip():
+                raise RecordError(f"{where}: an expectation reads 'expect KEY: VALUE'")
+            key = key.strip()
+            if key.startswith("illegal "):
+                seat = key.removeprefix("illegal ").strip()
+                move, _, words = value.partition("->")
+                rec.body.append(Line(lineno, "illegal", seat, move.strip(), words.strip()))
+            else:
+                rec.body.append(Line(lineno, "expect", key=key, text=value.strip()))
+            seen_move = True
+        elif word == "result":
+            rec.body.append(Line(lineno, "result", text=rest))
+        elif word == "setup":
+            if seen_move:
+                raise RecordError(f"{where}: setup lines go before the first move")
+            rec.setup.append((lineno, rest))
+        elif word in HEADER_KEYS and ":" not in word:
+            if seen_move:
+                raise RecordError(f"{where}: header line {word!r} after the first move")
+            _header(rec, word, rest, where)
+        elif ":" in line:
+            seat, _, move = line.partition(":")
+            seat, move = seat.strip(), move.strip()
+            if not seat or " " in seat or not move:
+                raise RecordError(f"{where}: expected 'SEAT: MOVE', got {line!r}")
+            rec.body.append(Line(lineno, "move", seat, move))
+            seen_move = True
+        else:
+            raise RecordError(f"{where}: expected a header line ({', '.join(HEADER_KEYS)}), 'setup', "
+                              f"'SEAT: MOVE' or 'expect KEY: VALUE', got {line!r}")
+    if not rec.game:
+        raise RecordError(f"{path}:1: the record names no game (a 'game NAME' line)")
+    return rec
+
+
+def _header(rec: Record, key: str, value: str, where: str) -> None:
+    if not value:
+        raise RecordError(f"{where}: {key!r} needs a value")
+    if key == "game":
+        rec.game = value
+    elif key == "variant":
+        rec.variant = value
+    elif key == "cards":
+        rec.cards = value
+    elif key == "seed":
+        try:
+            rec.seed = int(value)
+        except ValueError:
+            raise RecordError(f"{where}: the seed must be a whole number, not {value!r}") from None
+    elif key == "seats":
+        for part in value.split():
+            seat, _, kind = part.partition("=")
+            rec.seats[seat] = kind or "human"
+    elif key == "option":
+        name, _, val = value.partition(" ")
+        if not val.strip():
+            raise RecordError(f"{where}: an option reads 'option NAME VALUE'")
+        rec.options[name] = val.strip()
+
+
+def format_record(rec: Record, result: str | None = None) -> str:
+    """The text of a record (header, setup, moves); ``result`` adds the closing line."""
+    out = [f"game {rec.game}", f"variant {rec.variant}"]
+    if rec.cards:
+        out.append(f"cards {rec.cards}")
+    out.append(f"seed {rec.seed}")
+    if rec.seats:
+        out.append("seats " + " ".join(f"{s}={k}" for s, k in rec.seats.items()))
+    out += [f"option {k} {v}" for k, v in rec.options.items()]
+    out += [f"setup {d}" for _, d in rec.setup]
+    for ln in rec.body:
+        if ln.kind == "move":
+            out.append(f"{ln.seat}: {ln.text}")
+        elif ln.kind == "expect":
+            out.append(f"expect {ln.key}: {ln.text}")
+        elif ln.kind == "illegal":
+            out.append(f"expect illegal {ln.seat}: {ln.text}" + (f" -> {ln.key}" if ln.key else ""))
+    if result:
+        out.append(f"result {result}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,110 @@
+"""A game in progress: the one place where moves are checked, applied, recorded and undone.
+
+Every front-end (REPL, batch runner, network host, self-play) drives a ``Table``; none of
+them touches a game's state. A move that fails leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.engine import Event, GameError, IllegalMove, Move, Outcome, Rules
+from common.record import Line, Record, format_record
+
+
+class Table:
+    def __init__(self, rules: Rules, *, seed: int = 0, options: dict[str, str] | None = None,
+                 variant: str = "standard", seat_kinds: dict[str, str] | None = None,
+                 setup: list[tuple[int, str]] | None = None, keep_undo: bool = True) -> None:
+        self.rules = rules
+        options = dict(options or {})
+        if variant not in rules.variants:
+            raise GameError(f"{rules.title} has no rules variant {variant!r} (try {', '.join(rules.variants)})")
+        full = {**options, "variant": variant}  # the variant reaches the rules as an option
+        self.state = rules.setup(full, seed)
+        self.record = Record(game=rules.name, variant=variant, seed=seed,
+                             cards=rules.card_checksum(full), options=options,
+                             seats=dict(seat_kinds or {s: "human" for s in rules.seats(full)}))
+        for lineno, directive in setup or []:
+            rules.scenario(self.state, directive)
+            self.record.setup.append((lineno, directive))
+        self.keep_undo = keep_undo
+        self._undo: list[tuple[Any, str, int]] = []  # (state before, seat, body length before)
+        self.seq = 0  # grows with every applied move; the network's sequence number
+
+    # -- what is going on -----------------------------------------------------------------
+    @property
+    def seats(self) -> list[str]:
+        return self.rules.seats({**self.record.options, "variant": self.record.variant})
+
+    def decisions(self):
+        return self.rules.decisions(self.state)
+
+    def to_move(self) -> list[str]:
+        return self.rules.to_move(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def legal_moves(self, seat: str) -> list[Move]:
+        return self.rules.legal_moves(self.state, seat)
+
+    def legal(self, seat: str) -> list[str]:
+        return [self.rules.format(m) for m in self.legal_moves(seat)]
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        return self.rules.view(self.state, seat)
+
+    def facts(self) -> dict[str, str]:
+        return self.rules.facts(self.state)
+
+    # -- changing it ----------------------------------------------------------------------
+    def play(self, seat: str, move: str | Move) -> list[Event]:
+        """Apply one move for ``seat``; on any error the game is unchanged and GameError says why."""
+        rules = self.rules
+        if isinstance(move, str):
+            move = rules.parse(move)
+        if seat not in self.seats:
+            raise IllegalMove(f"there is no seat {seat!r} (seats: {', '.join(self.seats)})")
+        if rules.outcome(self.state) is not None:
+            raise IllegalMove("the game is over")
+        before = rules.clone(self.state)
+        try:
+            events = rules.apply(self.state, seat, move)
+        except GameError:
+            self.state = before
+            raise
+        except Exception as exc:  # a bug in the rules must not lose the game
+            self.state = before
+            raise IllegalMove(f"internal error while playing {rules.format(move)!r}: {exc!r}; "
+                              "the move was undone") from exc
+        if self.keep_undo:
+            self._undo.append((before, seat, len(self.record.body)))
+        self.record.body.append(Line(0, "move", seat, rules.format(move)))
+        self.seq += 1
+        return events
+
+    def undo(self, seat: str | None = None) -> int:
+        """Take back moves up to and including the last one made by ``seat`` (any seat if None).
+
+        Returns how many moves were taken back (0 if there was nothing to undo).
+        """
+        count = 0
+        while self._undo:
+            before, who, body_len = self._undo.pop()
+            self.state = before
+            del self.record.body[body_len:]
+            count += 1
+            self.seq += 1
+            if seat is None or who == seat:
+                return count
+        return count
+
+    # -- records and narration ------------------------------------------------------------
+    def record_text(self) -> str:
+        out = self.outcome()
+        return format_record(self.record, " ".join(out.winners) if out else None)
+
+    def narrate(self, events: list[Event], seat: str | None) -> list[str]:
+        """The events ``seat`` may learn of, as sentences."""
+        return [self.rules.narrate(e) for e in events if e.seat is None or e.seat == seat]

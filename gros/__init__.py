@@ -1,0 +1,1 @@
+"""Grave Robbers from Outer Space and Grave Robbers II: Skippy's Revenge (rulebooks 000, 001)."""

@@ -1,0 +1,3 @@
+from gros.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Creature Feature: a GM-less monster-movie story game (rulebook 004)."""

@@ -1,0 +1,3 @@
+from horror.cli import main
+
+main()

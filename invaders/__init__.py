@@ -1,0 +1,1 @@
+"""Galaxy Invaders: two players, the alien fleet against the lunar outpost (rulebook 002)."""

@@ -1,0 +1,3 @@
+from invaders.cli import main
+
+main()

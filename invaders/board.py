@@ -1,0 +1,155 @@
+"""How pieces move on the Invaders board: the book's phases 1–3 and the cards' movements.
+
+Every function mutates the state in place, appends what happened to ``events``, and stops
+as soon as the game is won (the book: "vince immediatamente").
+"""
+
+from __future__ import annotations
+
+from common.engine import Event
+from invaders.state import ALIENS, HUMANS, OVER, InvadersState
+
+
+def square_name(st: InvadersState, sq: int) -> str:
+    """Board coordinates as players read them: column letter, row 1 = the lunar surface."""
+    return f"{chr(97 + sq % st.width)}{sq // st.width + 1}"
+
+
+def settle_fresh(st: InvadersState, shooter: str) -> None:
+    """Bullets fired this phase join the others of their colour when the phase closes."""
+    if st.fresh:
+        (st.red if shooter == ALIENS else st.blue).extend(st.fresh)
+        st.fresh = []
+
+
+def win(st: InvadersState, seat: str, reason: str, events: list[Event]) -> None:
+    st.winner, st.reason, st.phase = seat, reason, OVER
+    st.discarding = False
+    events.append(Event("win", (seat, reason)))
+
+
+def hit_defender(st: InvadersState, events: list[Event]) -> None:
+    """A red bullet reached the Defender: a shield absorbs it, else the aliens win."""
+    if st.shields:
+        st.discards[HUMANS].append(st.shields.pop())
+        events.append(Event("shielded", (len(st.shields),)))
+    else:
+        win(st, ALIENS, "a red bullet destroyed the Defender", events)
+
+
+def destroy_ship(st: InvadersState, sq: int, events: list[Event]) -> None:
+    st.ships.remove(sq)
+    events.append(Event("ship_destroyed", (square_name(st, sq),)))
+    if not st.ships:
+        win(st, HUMANS, "the last alien ship was destroyed", events)
+
+
+def drop_red(st: InvadersState, sq: int, events: list[Event]) -> int | None:
+    """Move one red bullet one square down; return where it rests, or None if it is gone."""
+    w = st.width
+    below = sq - w
+    if below in st.blue:
+        st.blue.remove(below)
+        events.append(Event("bullets_collide", (square_name(st, below),)))
+        return None
+    if below < w:  # the lunar row
+        if below == st.defender:
+            hit_defender(st, events)
+        return None
+    return below  # on a ship or in open space: the bullet simply rests there
+
+
+def raise_blue(st: InvadersState, sq: int, events: list[Event]) -> int | None:
+    """Move one blue bullet one square up; return where it rests, or None if it is gone."""
+    above = sq + st.width
+    if above >= st.width * (st.height + 1):
+        return None  # past the top row: lost in space
+    if above in st.red:
+        st.red.remove(above)  # the red bullet shields whatever is there
+        events.append(Event("bullets_collide", (square_name(st, above),)))
+        return None
+    if above in st.ships:
+        destroy_ship(st, above, events)
+        return None
+    return above
+
+
+def _advance(st: InvadersState, bullets: list[int], step, reverse: bool, events: list[Event]) -> list[int]:
+    kept: list[int] = []
+    order = sorted(bullets, reverse=reverse)
+    for i, sq in enumerate(order):
+        if st.winner:  # the game is over: the rest stay where they are
+            kept.extend(order[i:])
+            break
+        rest = step(st, sq, events)
+        if rest is not None:
+            kept.append(rest)
+    return kept
+
+
+def advance_red(st: InvadersState, bullets: list[int], events: list[Event]) -> list[int]:
+    """Phase 1 on ``bullets`` (nearest the ground first); return the survivors."""
+    return _advance(st, bullets, drop_red, False, events)
+
+
+def advance_blue(st: InvadersState, bullets: list[int], events: list[Event]) -> list[int]:
+    """Phase 2 on ``bullets`` (farthest from the ground first); return the survivors."""
+    return _advance(st, bullets, raise_blue, True, events)
+
+
+def move_ship(st: InvadersState, src: int, dst: int, events: list[Event]) -> None:
+    """Move a ship; landing on the moon wins for the aliens, a blue bullet destroys it."""
+    st.ships.remove(src)
+    if dst < st.width:
+        st.ships.append(dst)
+        win(st, ALIENS, f"a ship landed on the moon at {square_name(st, dst)}", events)
+        return
+    if dst in st.blue:
+        st.blue.remove(dst)
+        events.append(Event("ship_destroyed", (square_name(st, dst),)))
+        if not st.ships:
+            win(st, HUMANS, "the last alien ship was destroyed", events)
+        return
+    st.ships.append(dst)
+
+
+def descend(st: InvadersState, events: list[Event]) -> None:
+    """Phase 3: every ship one row down, nearest the ground first."""
+    for sq in sorted(st.ships):
+        if st.winner:
+            return
+        move_ship(st, sq, sq - st.width, events)
+
+
+def sweep(st: InvadersState, events: list[Event]) -> None:
+    """Alien Maneuver: every ship one square right, nearest the ground and right edge first;
+    off the right edge it re-enters at the left of the row below."""
+    w = st.width
+    for sq in sorted(st.ships, key=lambda s: (s // w, -(s % w))):
+        if st.winner:
+            return
+        dst = sq + 1 if sq % w < w - 1 else (sq // w - 1) * w
+        move_ship(st, sq, dst, events)
+
+
+def fire(st: InvadersState, seat: str, events: list[Event]) -> None:
+    """A Fire! card: first the bullets fired earlier this phase move, then new ones appear."""
+    if seat == ALIENS:
+        st.fresh = advance_red(st, st.fresh, events)
+        if st.winner:
+            return
+        st.fresh.extend(st.ships)
+        events.append(Event("fire", (ALIENS, len(st.ships))))
+    else:
+        st.fresh = advance_blue(st, st.fresh, events)
+        if st.winner:
+            return
+        st.fresh.append(st.defender)
+        events.append(Event("fire", (HUMANS, 1)))
+
+
+def empty_top_columns(st: InvadersState) -> list[int]:
+    """Columns whose top-row square holds no ship and no bullet (where Reinforcements land)."""
+    base = st.width * st.height
+    taken = set(st.ships) | set(st.red) | set(st.blue) | set(st.fresh)
+    return [c for c in range(st.width) if base + c not in taken]

@@ -1,0 +1,118 @@
+"""Drawing Invaders for people: the board, the hands, the cards. Works from views only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.render import plain
+
+SHIP, DEFENDER, RED, BLUE = "▼", "▲", "●", "●"
+
+
+def _cell(view: dict[str, Any], name: str, colour: bool) -> tuple[str, str]:
+    """The text and style of one square."""
+    ships, red, blue = set(view["ships"]), set(view["red"]), set(view["blue"])
+    fresh = set(view["fresh"])
+    (red if view["fresh_colour"] == "red" else blue).update(fresh)
+    lunar = name[1:] == "1"
+    bg = "on yellow" if lunar else "on blue"
+    if not colour:
+        text = ("V" if name in ships else "A" if lunar and view["defender"] == name[0] else "")
+        text += "r" if name in red else "b" if name in blue else ""
+        return (text or ("_" if lunar else ".")).center(3), ""
+    if name in ships:
+        return f" {SHIP}{RED if name in red else ' '}", f"bold bright_white {bg}"
+    if lunar and view["defender"] == name[0]:
+        return f" {DEFENDER}{BLUE if name in blue else ' '}", f"bold bright_cyan {bg}"
+    if name in red:
+        return f" {RED} ", f"bold red {bg}"
+    if name in blue:
+        return f" {BLUE} ", f"bold bright_cyan {bg}"
+    return "   ", bg
+
+
+def board(view: dict[str, Any]):
+    """The grid: columns a.., row 1 the lunar surface (yellow), space above it (blue)."""
+    from rich.text import Text
+
+    colour = not plain()
+    w, h = view["width"], view["height"]
+    out = Text()
+    letters = "".join(chr(97 + c).center(3) for c in range(w))
+    out.append(f"    {letters}\n", style="dim")
+    for row in range(h + 1, 0, -1):
+        out.append(f" {row:>2} ", style="dim")
+        for c in range(w):
+            text, style = _cell(view, f"{chr(97 + c)}{row}", colour)
+            out.append(text, style=style or None)
+        out.append(f" {row}\n", style="dim")
+    legend = (f"{SHIP} ship  {DEFENDER} Defender  " if colour else "V ship  A Defender  ")
+    out.append("    " + legend, style="dim")
+    out.append("● red bullet " if colour else "r red bullet ", style="red" if colour else None)
+    out.append("● blue bullet" if colour else "b blue bullet", style="bright_cyan" if colour else None)
+    return out
+
+
+def render_view(view: dict[str, Any], seat: str | None):
+    """Board, status and (for a seat) its hand, as one rich renderable."""
+    from rich.console import Group
+    from rich.table import Table
+
+    status = Table.grid(padding=(0, 2))
+    phase = {"place": "placing the Defender", "attack": "aliens' attack (phase 4)",
+             "defence": "humans' defence (phase 5)", "over": "game over"}[view["phase"]]
+    status.add_row("turn", str(view["turn"]), "phase", phase + (" — discard" if view["discarding"] else ""))
+    status.add_row("shields", str(view["shields"]), "to move", ", ".join(view["to_move"]) or "—")
+    for s in ("aliens", "humans"):
+        status.add_row(s, f"hand {view['hand_sizes'][s]}", "deck", f"{view['deck_sizes'][s]}  "
+                       f"discards {len(view['discards'][s])}")
+    parts: list[Any] = [board(view), status]
+    if view.get("hand") is not None:
+        parts.append(hand_line(view))
+    if view["winner"]:
+        parts.append(f"[bold]The {view['winner']} win[/bold]: {view['reason']}.")
+    return Group(*parts)
+
+
+def hand_line(view: dict[str, Any]) -> str:
+    from invaders.rules import RULES
+
+    cards = RULES.catalog.cards[view["seat"]]
+    names = [cards[c].name for c in view["hand"]]
+    return f"[bold]Your hand ({view['seat']}):[/bold] " + (", ".join(names) or "empty")
+
+
+def cards_table(query: str = ""):
+    from rich.table import Table
+
+    from invaders.rules import RULES
+
+    q = query.lower()
+    table = Table(title="Galaxy Invaders cards")
+    for col in ("side", "card", "Italian", "copies", "effect"):
+        table.add_column(col)
+    for seat in ("aliens", "humans"):
+        deck = RULES.catalog.decks[seat]
+        for cid, card in RULES.catalog.cards[seat].items():
+            if q and q not in f"{seat} {cid} {card.name} {card.italian} {card.text}".lower():
+                continue
+            table.add_row(seat, card.name, card.italian, str(deck.get(cid, 0)), card.text,
+                          style="red" if seat == "aliens" else "cyan")
+    return table
+
+
+def describe_card(name: str) -> str | None:
+    from invaders.rules import RULES
+
+    key = name.lower().replace(" ", "")
+    for seat in ("aliens", "humans"):
+        for cid, card in RULES.catalog.cards[seat].items():
+            if key in (cid, card.name.lower().replace(" ", ""), card.italian.lower().replace(" ", "")):
+                return f"{card.name} ({seat}; {card.italian}): {card.text}"
+    return None
+
+
+def card_names() -> list[str]:
+    from invaders.rules import RULES
+
+    return sorted({c.name for seat in RULES.catalog.cards.values() for c in seat.values()})

@@ -1,0 +1,376 @@
+"""Galaxy Invaders rules (rulebook 002 with rulings I1–I10) behind the common contract."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from common.cards import CardDataError, checksum, load_toml, require
+from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules
+from common.rng import Rng
+from invaders import board, notation
+from invaders.state import ALIENS, ATTACK, DEFENCE, HUMANS, OVER, PLACE, SEATS, InvadersState
+
+DECKS_FILE = Path(__file__).with_name("decks.toml")
+EFFECTS = {ALIENS: ("fire", "sweep", "reinforce"), HUMANS: ("fire", "shift", "shield")}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    seat: str
+    name: str
+    italian: str
+    effect: str
+    steps: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Catalog:
+    cards: dict[str, dict[str, Card]]  # seat -> id -> card
+    decks: dict[str, dict[str, int]]  # the default composition
+    source: str  # canonical text, for the checksum
+
+
+def load_catalog(path: Path = DECKS_FILE) -> Catalog:
+    """Read and validate the card file; errors name the card and the field."""
+    data = load_toml(path)
+    where = path.name
+    cards: dict[str, dict[str, Card]] = {}
+    for seat in SEATS:
+        entries = data.get("cards", {}).get(seat)
+        if not isinstance(entries, dict) or not entries:
+            raise CardDataError(f"{where}: no [cards.{seat}] section")
+        cards[seat] = {}
+        for cid, entry in entries.items():
+            effect = require(cid, entry, "effect", str, where)
+            if effect not in EFFECTS[seat]:
+                raise CardDataError(f"{where}: card {cid!r}: field 'effect': {effect!r} is not one of {', '.join(EFFECTS[seat])}")
+            steps = require(cid, entry, "steps", int, where) if effect == "shift" else 0
+            if effect == "shift" and steps < 1:
+                raise CardDataError(f"{where}: card {cid!r}: field 'steps' must be at least 1")
+            cards[seat][cid] = Card(cid, seat, require(cid, entry, "name", str, where),
+                                    entry.get("italian", ""), effect, steps,
+                                    require(cid, entry, "text", str, where))
+    decks = {seat: validate_deck(cards[seat], data.get("decks", {}).get(seat, {}), where, seat) for seat in SEATS}
+    return Catalog(cards, decks, json.dumps(data, sort_keys=True))
+
+
+def validate_deck(cards: dict[str, Card], counts: dict[str, Any], where: str, seat: str) -> dict[str, int]:
+    for cid, n in counts.items():
+        if cid not in cards:
+            raise CardDataError(f"{where}: deck {seat}: unknown card {cid!r} (known: {', '.join(cards)})")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise CardDataError(f"{where}: deck {seat}: card {cid!r}: count must be a whole number >= 0")
+    if sum(counts.values()) < 1:
+        raise CardDataError(f"{where}: deck {seat} is empty")
+    return dict(counts)
+
+
+def _int_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
+    raw = options.get(key, default)
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise GameError(f"option {key} must be a whole number, not {raw!r}") from None
+    if not low <= value <= high:
+        raise GameError(f"option {key} must be between {low} and {high}, not {value}")
+    return value
+
+
+class InvadersRules(Rules[InvadersState]):
+    name = "invaders"
+    title = "Galaxy Invaders"
+    variants = ("standard",)
+    seat_names = SEATS
+
+    def __init__(self, path: Path = DECKS_FILE) -> None:
+        self.path = path
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        return load_catalog(self.path)
+
+    # -- set-up -------------------------------------------------------------------------
+    def seats(self, options: dict[str, str]) -> list[str]:
+        return list(SEATS)
+
+    def composition(self, options: dict[str, str]) -> dict[str, dict[str, int]]:
+        """The decks in use: the defaults, or ``deck.SEAT=card:n,card:n`` options."""
+        comp = {}
+        for seat in SEATS:
+            spec = options.get(f"deck.{seat}")
+            if spec is None:
+                comp[seat] = dict(self.catalog.decks[seat])
+                continue
+            counts: dict[str, Any] = {}
+            for part in str(spec).split(","):
+                cid, _, n = part.strip().partition(":")
+                counts[cid] = int(n) if n.isdigit() else -1
+            try:
+                comp[seat] = validate_deck(self.catalog.cards[seat], counts, "option", seat)
+            except CardDataError as exc:
+                raise GameError(str(exc)) from None
+        return comp
+
+    def card_checksum(self, options: dict[str, str]) -> str:
+        return checksum([self.catalog.source, json.dumps(self.composition(options), sort_keys=True)])
+
+    def setup(self, options: dict[str, str], seed: int) -> InvadersState:
+        width = _int_option(options, "width", 7, 3, 26)
+        height = _int_option(options, "height", 6, 3, 30)
+        comp = self.composition(options)
+        st = InvadersState(width, height, Rng(seed), comp,
+                           hand_limit=_int_option(options, "limit", 4, 1, 20),
+                           draw=_int_option(options, "draw", 2, 0, 20))
+        top = width * height
+        st.ships = [top + (i * (width + 1)) // 4 - 1 for i in (1, 2, 3)]
+        opening = _int_option(options, "hand", 4, 0, 20)
+        for seat in SEATS:
+            deck = [cid for cid in sorted(comp[seat]) for _ in range(comp[seat][cid])]
+            st.rng.shuffle(deck)
+            st.decks[seat] = deck
+            st.hands[seat] = [deck.pop() for _ in range(min(opening, len(deck)))]
+            st.discards[seat] = []
+        return st
+
+    def scenario(self, state: InvadersState, directive: str) -> None:
+        from invaders.scenario import apply_directive
+
+        apply_directive(self, state, directive)
+
+    # -- the decision loop --------------------------------------------------------------
+    @staticmethod
+    def decider(st: InvadersState) -> str | None:
+        if st.phase == OVER:
+            return None
+        return ALIENS if st.phase == ATTACK else HUMANS
+
+    def decisions(self, state: InvadersState) -> list[Decision]:
+        seat = self.decider(state)
+        if seat is None:
+            return []
+        kind = "discard" if state.discarding else ("place" if state.phase == PLACE else "turn")
+        return [Decision(seat, kind)]
+
+    def legal_moves(self, state: InvadersState, seat: str) -> list[Move]:
+        st = state
+        if seat != self.decider(st):
+            return []
+        hand = st.hands[seat]
+        if st.discarding:
+            return [("discard", cid) for cid in sorted(set(hand))]
+        if st.phase == PLACE:
+            return [("place", c) for c in range(st.width)]
+        moves: dict[Move, None] = {}
+        cards = self.catalog.cards[seat]
+        for cid in sorted(set(hand)):
+            for move in self._plays(st, cards[cid]):
+                moves[move] = None
+        moves[("end",)] = None
+        return list(moves)
+
+    def _plays(self, st: InvadersState, card: Card) -> list[Move]:
+        effect = card.effect
+        if effect == "fire":
+            return [("fire",)]
+        if effect == "sweep":
+            return [("maneuver",)]
+        if effect == "shield":
+            return [("shield",)]
+        if effect == "reinforce":
+            return [("reinforce", c) for c in board.empty_top_columns(st)] or [("reinforce", -1)]
+        return [("maneuver", card.steps, d) for d in (-1, 1) if 0 <= st.defender + d * card.steps < st.width]
+
+    def apply(self, state: InvadersState, seat: str, move: Move) -> list[Event]:
+        st = state
+        decider = self.decider(st)
+        if decider is None:
+            raise IllegalMove("the game is over")
+        if seat != decider:
+            raise IllegalMove(f"it is the {decider}' decision, not the {seat}'")
+        events: list[Event] = []
+        verb = move[0]
+        if st.discarding:
+            if verb != "discard":
+                raise IllegalMove(f"you hold {len(st.hands[seat])} cards: discard down to {st.hand_limit} first")
+            self._discard(st, seat, move[1], events)
+        elif st.phase == PLACE:
+            if verb != "place":
+                raise IllegalMove("first place the Defender on the lunar row, e.g. 'place d'")
+            if not 0 <= move[1] < st.width:
+                raise IllegalMove(f"the board has columns a to {chr(96 + st.width)}")
+            st.defender = move[1]
+            events.append(Event("placed", (chr(97 + move[1]),)))
+            self._next_phase(st, events)
+        elif verb == "end":
+            if len(st.hands[seat]) > st.hand_limit:
+                st.discarding = True
+                events.append(Event("must_discard", (seat, len(st.hands[seat]) - st.hand_limit)))
+            else:
+                self._next_phase(st, events)
+        elif verb == "discard":
+            raise IllegalMove(f"you discard only at the end of your phase, down to {st.hand_limit} cards")
+        else:
+            self._play(st, seat, move, events)
+            if st.phase == OVER:
+                board.settle_fresh(st, seat)
+        return events
+
+    def _play(self, st: InvadersState, seat: str, move: Move, events: list[Event]) -> None:
+        card = self._card_for(st, seat, move)
+        st.hands[seat].remove(card.id)
+        events.append(Event("play", (seat, card.id, notation.format_move(move))))
+        if card.effect == "shield":
+            st.shields.append(card.id)
+            return
+        st.discards[seat].append(card.id)
+        if card.effect == "fire":
+            board.fire(st, seat, events)
+        elif card.effect == "sweep":
+            board.sweep(st, events)
+        elif card.effect == "reinforce":
+            if move[1] >= 0:
+                st.ships.append(st.width * st.height + move[1])
+                events.append(Event("reinforced", (chr(97 + move[1]),)))
+        else:
+            st.defender += move[1] * move[2]
+            events.append(Event("moved", (chr(97 + st.defender),)))
+
+    def _card_for(self, st: InvadersState, seat: str, move: Move) -> Card:
+        """The card in hand that makes ``move``, or an IllegalMove saying why there is none."""
+        cards = self.catalog.cards[seat]
+        verb = move[0]
+        if verb == "maneuver" and (len(move) == 3) != (seat == HUMANS):
+            raise IllegalMove("the humans' Maneuver needs a distance and a side, e.g. 'maneuver 2 left'"
+                              if seat == HUMANS else "the fleet's Maneuver takes no distance: just 'maneuver'")
+        wanted = {"fire": "fire", "maneuver": "sweep" if seat == ALIENS else "shift",
+                  "reinforce": "reinforce", "shield": "shield", "place": None}.get(verb)
+        if wanted is None or wanted not in EFFECTS[seat]:
+            raise IllegalMove(f"the {seat} have no move {notation.format_move(move)!r}")
+        for cid in st.hands[seat]:
+            card = cards[cid]
+            if card.effect == wanted and (wanted != "shift" or card.steps == move[1]):
+                break
+        else:
+            what = f"Maneuver {move[1]}" if wanted == "shift" else verb.capitalize()
+            raise IllegalMove(f"you hold no {what} card")
+        if wanted == "shift" and not 0 <= st.defender + move[1] * move[2] < st.width:
+            raise IllegalMove("the Defender would leave the board")
+        if wanted == "reinforce":
+            free = board.empty_top_columns(st)
+            if move[1] < 0 and free:
+                raise IllegalMove(f"name an empty top-row column: {', '.join(chr(97 + c) for c in free)}")
+            if move[1] >= 0 and move[1] not in free:
+                raise IllegalMove(f"the top-row square {board.square_name(st, st.width * st.height + move[1])} is not empty")
+        return card
+
+    def _discard(self, st: InvadersState, seat: str, cid: str, events: list[Event]) -> None:
+        hand = st.hands[seat]
+        if cid not in hand:
+            raise IllegalMove(f"you hold no {cid!r} card (hand: {', '.join(sorted(hand))})")
+        hand.remove(cid)
+        st.discards[seat].append(cid)
+        events.append(Event("discard", (seat, cid)))
+        if len(hand) <= st.hand_limit:
+            st.discarding = False
+            self._next_phase(st, events)
+
+    def _next_phase(self, st: InvadersState, events: list[Event]) -> None:
+        """Close the current phase and run the game on to the next decision."""
+        board.settle_fresh(st, ALIENS if st.phase == ATTACK else HUMANS)
+        if st.phase == ATTACK:
+            st.phase = DEFENCE
+            events.append(Event("phase", (st.turn, DEFENCE)))
+            self._draw(st, HUMANS, events)
+            return
+        st.turn += 1
+        events.append(Event("turn", (st.turn,)))
+        st.red = board.advance_red(st, st.red, events)  # phase 1
+        if st.winner:
+            return
+        st.blue = board.advance_blue(st, st.blue, events)  # phase 2
+        if st.winner:
+            return
+        board.descend(st, events)  # phase 3
+        if st.winner:
+            return
+        if not st.hands[ALIENS] and not st.decks[ALIENS]:  # phase 4 opens with nothing to play
+            board.win(st, HUMANS, "the aliens ran out of cards", events)
+            return
+        st.phase = ATTACK
+        events.append(Event("phase", (st.turn, ATTACK)))
+        self._draw(st, ALIENS, events)
+
+    @staticmethod
+    def _draw(st: InvadersState, seat: str, events: list[Event]) -> None:
+        """Draw at the start of a phase; only the humans reshuffle an empty deck (I10)."""
+        deck, hand, drawn = st.decks[seat], st.hands[seat], []
+        for _ in range(st.draw):
+            if not deck and seat == HUMANS and st.discards[HUMANS]:
+                deck.extend(st.discards[HUMANS])
+                st.discards[HUMANS].clear()
+                st.rng.shuffle(deck)
+                events.append(Event("reshuffle", (seat, len(deck))))
+            if not deck:
+                break
+            drawn.append(deck.pop())
+        hand.extend(drawn)
+        events.append(Event("draw", (seat, len(drawn))))
+        events.append(Event("drew", (seat, tuple(drawn)), seat))
+
+    def outcome(self, state: InvadersState) -> Outcome | None:
+        if state.winner is None:
+            return None
+        return Outcome([state.winner], state.reason,
+                       {s: 1.0 if s == state.winner else 0.0 for s in SEATS})
+
+    # -- information ----------------------------------------------------------------------
+    def view(self, state: InvadersState, seat: str | None) -> dict[str, Any]:
+        from invaders.views import view
+
+        return view(self, state, seat)
+
+    def determinize(self, view: dict[str, Any], seat: str, rng: Rng) -> InvadersState:
+        from invaders.views import determinize
+
+        return determinize(view, seat, rng)
+
+    def facts(self, state: InvadersState) -> dict[str, str]:
+        from invaders.views import facts
+
+        return facts(self, state)
+
+    def narrate(self, event: Event) -> str:
+        from invaders.views import narrate
+
+        return narrate(self, event)
+
+    # -- notation ------------------------------------------------------------------------
+    def parse(self, text: str) -> Move:
+        return notation.parse(text)
+
+    def format(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    # -- plumbing ------------------------------------------------------------------------
+    def clone(self, state: InvadersState) -> InvadersState:
+        return state.clone()
+
+    def to_json(self, state: InvadersState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> InvadersState:
+        return InvadersState.from_json(data)
+
+    def check_invariants(self, state: InvadersState) -> list[str]:
+        from invaders.views import invariants
+
+        return invariants(state)
+
+
+RULES = InvadersRules()

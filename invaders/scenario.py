@@ -1,0 +1,77 @@
+"""Record ``setup`` directives for Invaders: stack decks, fix hands, place pieces.
+
+    setup hand aliens: fire, fire, maneuver    the hand becomes exactly these cards
+    setup deck humans: shield, fire            the deck becomes exactly these, top first;
+                                               the rest of the deck goes to the discards
+    setup discard humans: fire, fire           these cards move to the discard pile
+    setup ships: b7 d5                         the fleet is exactly these ships
+    setup red: d4      setup blue: d2          bullets (replacing those of that colour)
+    setup shields: 2                           Deflector Shields put into play
+Cards are always taken from the seat's own deck or discards, so no card is created or lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from common.engine import IllegalMove
+from invaders.notation import card_id
+from invaders.state import HUMANS, SEATS, InvadersState
+
+if TYPE_CHECKING:
+    from invaders.rules import InvadersRules
+
+
+def _take(st: InvadersState, seat: str, cid: str) -> str:
+    for pile in (st.decks[seat], st.discards[seat]):
+        if cid in pile:
+            pile.remove(cid)
+            return cid
+    raise IllegalMove(f"the {seat} have no {cid!r} card left in deck or discards")
+
+
+def _squares(st: InvadersState, words: list[str]) -> list[int]:
+    out = []
+    for w in words:
+        try:
+            col, row = ord(w[0]) - 97, int(w[1:]) - 1
+        except (ValueError, IndexError):
+            raise IllegalMove(f"{w!r} is not a square like d5") from None
+        if not (0 <= col < st.width and 0 <= row <= st.height):
+            raise IllegalMove(f"{w} is off the board")
+        out.append(row * st.width + col)
+    return out
+
+
+def apply_directive(rules: InvadersRules, st: InvadersState, directive: str) -> None:
+    head, sep, body = directive.partition(":")
+    if not sep:
+        raise IllegalMove("a setup line reads 'setup WHAT: VALUES'")
+    words = head.split()
+    items = [card_id(i.split()) for i in body.split(",") if i.strip()]
+    if len(words) == 2 and words[0] in ("hand", "deck", "discard") and words[1] in SEATS:
+        what, seat = words
+        for cid in items:
+            if cid not in rules.catalog.cards[seat]:
+                raise IllegalMove(f"the {seat} have no card called {cid!r}")
+        if what == "hand":
+            st.decks[seat][:0] = st.hands[seat]  # the old hand goes under the deck
+            st.hands[seat] = [_take(st, seat, cid) for cid in items]
+        elif what == "deck":
+            chosen = [_take(st, seat, cid) for cid in items]
+            st.discards[seat].extend(st.decks[seat])
+            st.decks[seat] = chosen[::-1]  # top of the deck is the end of the list
+        else:
+            st.discards[seat].extend(_take(st, seat, cid) for cid in items)
+        return
+    if words == ["ships"]:
+        st.ships = _squares(st, body.split())
+    elif words == ["red"]:
+        st.red = _squares(st, body.split())
+    elif words == ["blue"]:
+        st.blue = _squares(st, body.split())
+    elif words == ["shields"] and body.strip().isdigit():
+        for _ in range(int(body)):
+            st.shields.append(_take(st, HUMANS, "shield"))
+    else:
+        raise IllegalMove(f"unknown setup {head.strip()!r} (hand/deck/discard SEAT, ships, red, blue, shields)")

@@ -1,0 +1,159 @@
+"""What each seat may see of an Invaders game, and what bots may assume about the rest."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from common.engine import Event
+from common.rng import Rng
+from invaders.board import square_name
+from invaders.state import ALIENS, ATTACK, HUMANS, OVER, SEATS, InvadersState
+
+if TYPE_CHECKING:
+    from invaders.rules import InvadersRules
+
+
+def _squares(st: InvadersState, squares: list[int]) -> list[str]:
+    return sorted(square_name(st, sq) for sq in squares)
+
+
+def _square(name: str, width: int) -> int:
+    return (int(name[1:]) - 1) * width + ord(name[0]) - 97
+
+
+def view(rules: InvadersRules, st: InvadersState, seat: str | None) -> dict[str, Any]:
+    """JSON-safe. Hands are shown only to their owner; deck order to nobody."""
+    decider = rules.decider(st)
+    return {
+        "game": "invaders",
+        "seat": seat,
+        "width": st.width,
+        "height": st.height,
+        "turn": st.turn,
+        "phase": st.phase,
+        "discarding": st.discarding,
+        "to_move": [decider] if decider else [],
+        "ships": _squares(st, st.ships),
+        "red": _squares(st, st.red),
+        "blue": _squares(st, st.blue),
+        "fresh": _squares(st, st.fresh),
+        "fresh_colour": "red" if st.phase == ATTACK else "blue",
+        "defender": chr(97 + st.defender) if st.defender >= 0 else None,
+        "shields": len(st.shields),
+        "hand": sorted(st.hands[seat]) if seat in SEATS else None,
+        "hand_sizes": {s: len(st.hands[s]) for s in SEATS},
+        "deck_sizes": {s: len(st.decks[s]) for s in SEATS},
+        "discards": {s: sorted(st.discards[s]) for s in SEATS},
+        "composition": st.composition,
+        "hand_limit": st.hand_limit,
+        "draw": st.draw,
+        "winner": st.winner,
+        "reason": st.reason,
+    }
+
+
+def determinize(v: dict[str, Any], seat: str, rng: Rng) -> InvadersState:
+    """Rebuild a full state from ``seat``'s view, dealing the unseen cards at random."""
+    w = v["width"]
+    sq = [_square(n, w) for n in v["ships"]]
+    st = InvadersState(w, v["height"], rng.fork(), v["composition"], sq,
+                       [_square(n, w) for n in v["red"]], [_square(n, w) for n in v["blue"]],
+                       [_square(n, w) for n in v["fresh"]],
+                       ord(v["defender"]) - 97 if v["defender"] else -1,
+                       turn=v["turn"], phase=v["phase"], discarding=v["discarding"],
+                       winner=v["winner"], reason=v["reason"], hand_limit=v["hand_limit"], draw=v["draw"])
+    st.shields = ["shield"] * v["shields"]
+    for s in SEATS:
+        unseen = Counter(v["composition"][s])
+        unseen.subtract(v["discards"][s])
+        if s == HUMANS:
+            unseen.subtract(st.shields)
+        if s == seat:
+            unseen.subtract(v["hand"])
+        pool = sorted(unseen.elements())
+        rng.shuffle(pool)
+        st.discards[s] = list(v["discards"][s])
+        st.hands[s] = list(v["hand"]) if s == seat else [pool.pop() for _ in range(v["hand_sizes"][s])]
+        st.decks[s] = pool
+    return st
+
+
+def facts(rules: InvadersRules, st: InvadersState) -> dict[str, str]:
+    """Public facts for record ``expect`` lines."""
+    decider = rules.decider(st)
+    out = {
+        "turn": str(st.turn),
+        "phase": st.phase + (" discard" if st.discarding else ""),
+        "to_move": decider or "none",
+        "ships": " ".join(_squares(st, st.ships)) or "none",
+        "red": " ".join(_squares(st, st.red + (st.fresh if st.phase == ATTACK else []))) or "none",
+        "blue": " ".join(_squares(st, st.blue + (st.fresh if st.phase != ATTACK else []))) or "none",
+        "defender": chr(97 + st.defender) if st.defender >= 0 else "none",
+        "shields": str(len(st.shields)),
+        "winner": st.winner or "none",
+        "reason": st.reason or "none",
+    }
+    for s in SEATS:
+        out[f"hand.{s}"] = str(len(st.hands[s]))
+        out[f"deck.{s}"] = str(len(st.decks[s]))
+        out[f"discard.{s}"] = str(len(st.discards[s]))
+    return out
+
+
+def narrate(rules: InvadersRules, ev: Event) -> str:
+    k, d = ev.kind, ev.data
+    texts = {
+        "turn": lambda: f"— Turn {d[0]}: bullets fly, the fleet descends —",
+        "phase": lambda: f"Turn {d[0]}: the {'aliens attack' if d[1] == ATTACK else 'humans defend'}.",
+        "placed": lambda: f"The humans place the Defender on column {d[0]}.",
+        "play": lambda: f"The {d[0]} play {d[2]}.",
+        "fire": lambda: f"{'Every ship fires' if d[0] == ALIENS else 'The outpost fires'} ({d[1]} bullet{'s' * (d[1] != 1)}).",
+        "reinforced": lambda: f"A new ship arrives on the top row, column {d[0]}.",
+        "moved": lambda: f"The Defender moves to column {d[0]}.",
+        "bullets_collide": lambda: f"Red and blue bullets explode at {d[0]}.",
+        "ship_destroyed": lambda: f"A ship explodes at {d[0]}!",
+        "shielded": lambda: f"A Deflector Shield stops a red bullet ({d[0]} left).",
+        "draw": lambda: f"The {d[0]} draw {d[1]} card{'s' * (d[1] != 1)}.",
+        "drew": lambda: f"You drew: {', '.join(d[1]) or 'nothing'}.",
+        "reshuffle": lambda: f"The {d[0]} shuffle their discards into a new deck of {d[1]}.",
+        "must_discard": lambda: f"The {d[0]} must discard {d[1]} card{'s' * (d[1] != 1)}.",
+        "discard": lambda: f"The {d[0]} discard {d[1]}.",
+        "win": lambda: f"The {d[0]} win: {d[1]}.",
+    }
+    return texts[k]() if k in texts else f"{k} {d}"
+
+
+def invariants(st: InvadersState) -> list[str]:
+    """Every rule about where things may be; the self-play tests check these after each move."""
+    bad: list[str] = []
+    for s in SEATS:
+        held = Counter(st.decks[s]) + Counter(st.hands[s]) + Counter(st.discards[s])
+        if s == HUMANS:
+            held += Counter(st.shields)
+        if held != Counter({k: n for k, n in st.composition[s].items() if n}):
+            bad.append(f"{s}: cards {dict(held)} != deck list {st.composition[s]}")
+    top = st.width * (st.height + 1)
+    if len(set(st.ships)) != len(st.ships):
+        bad.append("two ships share a square")
+    landed = st.winner == ALIENS and st.phase == OVER
+    for sq in st.ships:
+        if not (st.width <= sq < top or (landed and 0 <= sq < st.width)):
+            bad.append(f"ship off the space rows at {sq}")
+    reds = st.red + (st.fresh if st.phase == ATTACK else [])
+    blues = st.blue + (st.fresh if st.phase != ATTACK else [])
+    for sq in reds:
+        if not st.width <= sq < top:
+            bad.append(f"red bullet outside space at {sq}")
+    for sq in blues:
+        if not 0 <= sq < top:
+            bad.append(f"blue bullet off the board at {sq}")
+        if sq in st.ships:
+            bad.append(f"blue bullet resting on a ship at {square_name(st, sq)}")
+        if sq in reds:
+            bad.append(f"red and blue bullets share {square_name(st, sq)}")
+    if st.phase != "place" and not 0 <= st.defender < st.width:
+        bad.append("the Defender is off the lunar row")
+    if (st.winner is None) != (st.phase != OVER):
+        bad.append("winner and phase disagree")
+    return bad
