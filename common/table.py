@@ -84,20 +84,21 @@ class Table:
         self.seq += 1
         return events
 
-    def undo(self, seat: str | None = None) -> int:
-        """Take back moves up to and including the last one made by ``seat`` (any seat if None).
-
-        Returns how many moves were taken back (0 if there was nothing to undo).
-        """
-        count = 0
-        while self._undo:
-            before, who, body_len = self._undo.pop()
-            self.state = before
-            del self.record.body[body_len:]
-            count += 1
-            self.seq += 1
-            if seat is None or who == seat:
-                return count
+    def undo(self, seats: set[str] | None = None) -> int:
+        """Take back moves up to and including the last one made by one of ``seats``
+        (the last move, if None). Returns how many were taken back; 0 if none was found,
+        and then nothing changes."""
+        stack = self._undo
+        depth = len(stack) if seats is None else next(
+            (len(stack) - i for i, (_, who, _) in enumerate(reversed(stack)) if who in seats), 0)
+        if depth == 0 or not stack:
+            return 0
+        count = len(stack) - depth + 1
+        before, _, body_len = stack[depth - 1]
+        del stack[depth - 1:]
+        self.state = before
+        del self.record.body[body_len:]
+        self.seq += 1
         return count
 
     # -- records and narration ------------------------------------------------------------

@@ -1,0 +1,282 @@
+"""The interactive front-end shared by every game: a prompt with completion and history,
+rich rendering of the seat's view, bots thinking with a progress bar, undo, save and replay.
+
+It speaks to a ``Session`` (local table or network client), never to a game's state.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from common.engine import GameError
+from common.render import console, error, plain, say, show
+from common.session import LocalSession, Session
+from common.spec import GameSpec, parse_seats
+
+COMMANDS = {
+    "help": "this list (also: help moves)",
+    "moves": "the moves you may make now",
+    "board": "show the game from your seat",
+    "hand": "show your hand",
+    "card NAME": "what a card does",
+    "rules": "the rules of the game",
+    "undo": "take back your last move (local games)",
+    "save FILE": "write the game so far as a record",
+    "quit": "leave (Ctrl-D does the same; Ctrl-C clears the line)",
+}
+WORDS = [c.split()[0] for c in COMMANDS] + ["exit"]
+
+
+class Ui:
+    def __init__(self, spec: GameSpec, session: Session, save: str | None = None) -> None:
+        self.spec, self.session, self.save_path = spec, session, save
+        self.here = session.seats_here()
+        self.last_seat: str | None = None
+        self.dirty = True  # the board changed since it was last shown
+        self.prompt_session: Any = None
+
+    # -- input ------------------------------------------------------------------------------
+    def _prompt_toolkit(self) -> Any:
+        if self.prompt_session is None:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+            from common.completion import MoveCompleter
+
+            state = Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "bmovie"
+            try:
+                state.mkdir(parents=True, exist_ok=True)
+                history: Any = FileHistory(str(state / f"{self.spec.name}-history"))
+            except OSError:
+                history = InMemoryHistory()
+            self.prompt_session = PromptSession(
+                history=history, completer=MoveCompleter(self), complete_while_typing=True,
+                bottom_toolbar=self.toolbar)
+        return self.prompt_session
+
+    def read(self, seat: str) -> str:
+        text = f"{seat}> "
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return self._prompt_toolkit().prompt(text)
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+
+    def toolbar(self) -> str:
+        seat = self.session.waiting_for() or "—"
+        return f" {self.spec.title} · {seat} to decide · Tab lists moves · 'help' for commands "
+
+    def candidates(self) -> list[str]:
+        """Everything worth completing now: legal moves, commands, card names."""
+        seat = self.session.waiting_for()
+        moves = self.session.legal(seat) if seat else []
+        names = getattr(self.spec.render, "card_names", lambda: [])()
+        return moves + WORDS + [f"card {n}" for n in names]
+
+    # -- output -----------------------------------------------------------------------------
+    def lines(self, lines: list[str]) -> None:
+        for line in lines:
+            say(line)
+        if lines:
+            self.dirty = True
+
+    def board(self, seat: str | None) -> None:
+        show(self.spec.render.render_view(self.session.view(seat), seat))
+        self.dirty = False
+
+    def handoff(self, seat: str) -> None:
+        """Hot-seat: hide the last player's hand before the next one sits down."""
+        if len(self.here) > 1 and seat != self.last_seat and sys.stdin.isatty():
+            console().clear()
+            say(f"Hand the keyboard to {seat} and press Enter.", "bold")
+            sys.stdin.readline()
+            console().clear()
+            self.dirty = True
+        self.last_seat = seat
+
+    def advance(self) -> None:
+        if plain() or not any(k != "human" for k in getattr(self.session, "kinds", {}).values()):
+            self.session.advance(self.lines)
+            return
+        from rich.progress import BarColumn, Progress, TextColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), console=console(),
+                      transient=True) as bar:
+            tasks: dict[str, Any] = {}
+
+            def progress(seat: str, fraction: float) -> None:
+                if seat not in tasks:
+                    tasks[seat] = bar.add_task(f"{seat} is thinking…", total=1.0)
+                bar.update(tasks[seat], completed=fraction)
+
+            def lines(ls: list[str]) -> None:
+                for t in tasks.values():
+                    bar.update(t, visible=False)
+                for line in ls:
+                    bar.console.print(line, markup=False, highlight=False)
+                self.dirty = self.dirty or bool(ls)
+                tasks.clear()
+
+            self.session.advance(lines, progress)
+
+    # -- the loop ---------------------------------------------------------------------------
+    def loop(self) -> int:
+        say(f"{self.spec.title} — you play {', '.join(self.here) or 'nobody (watching bots)'}. "
+            "Type 'help' for commands; Tab completes moves.", "bold")
+        while True:
+            self.advance()
+            out = self.session.outcome()
+            if out is not None:
+                return self.finish(out)
+            seat = self.session.waiting_for()
+            if seat is None:
+                continue
+            self.handoff(seat)
+            if self.dirty:
+                self.board(seat)
+            try:
+                text = self.read(seat).strip()
+            except KeyboardInterrupt:
+                say("(Ctrl-C clears the line; type 'quit' or press Ctrl-D to leave)", "dim")
+                continue
+            except EOFError:
+                say("\nLeaving the game unfinished.")
+                self.autosave()
+                return 0
+            if text and self.command(seat, text) == "quit":
+                self.autosave()
+                return 0
+
+    def command(self, seat: str, text: str) -> str | None:
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if word in ("quit", "exit"):
+            return "quit"
+        if word == "help":
+            self.help(rest)
+        elif word == "moves":
+            say("Moves now: " + " · ".join(self.session.legal(seat)))
+        elif word in ("board", "hand"):
+            self.board(seat)
+        elif word == "rules":
+            say(self.spec.rules_text())
+        elif word == "card":
+            describe = getattr(self.spec.render, "describe_card", lambda n: None)
+            found = describe(rest) if rest else None
+            if found:
+                say(found)
+            else:
+                names = getattr(self.spec.render, "card_names", lambda: [])()
+                near = difflib.get_close_matches(rest, names, n=3, cutoff=0.5)
+                error(f"no card {rest!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+        elif word == "undo":
+            try:
+                n = self.session.undo()
+                say(f"Took back {n} move{'s' * (n != 1)}.")
+                self.dirty = True
+            except GameError as exc:
+                error(str(exc))
+        elif word == "save":
+            self.save(rest)
+        else:
+            self.play(seat, text)
+        return None
+
+    def play(self, seat: str, text: str) -> None:
+        try:
+            self.lines(self.session.play(seat, text))
+        except GameError as exc:
+            legal = self.session.legal(seat)
+            near = difflib.get_close_matches(text.lower(), legal + WORDS, n=3, cutoff=0.6)
+            hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
+                " Type 'moves' for your options."
+            error(f"{exc}.{hint}" if not str(exc).endswith(".") else f"{exc}{hint}")
+
+    def help(self, topic: str) -> None:
+        if topic.startswith("move"):
+            notation = sys.modules.get(self.spec.rules.__module__.rsplit(".", 1)[0] + ".notation")
+            say((getattr(notation, "HELP", "") or "").strip() or "Type 'moves' for your options.")
+            return
+        for name, what in COMMANDS.items():
+            say(f"  {name:<12} {what}")
+        say("  anything else is a move: 'help moves' explains the notation, Tab completes it")
+
+    def save(self, path: str) -> None:
+        if not path:
+            error("say where: save FILE")
+            return
+        try:
+            Path(path).write_text(self.session.record_text(), encoding="utf-8")
+            say(f"Saved the record to {path}.")
+        except OSError as exc:
+            error(f"cannot save to {path}: {exc.strerror}")
+
+    def autosave(self) -> None:
+        if self.save_path:
+            self.save(self.save_path)
+
+    def finish(self, out: dict[str, Any]) -> int:
+        self.board(self.here[0] if len(self.here) == 1 else None)
+        winners = ", ".join(out["winners"]) or "nobody"
+        say(f"Game over — {winners} win{'s' * (len(out['winners']) == 1 and not winners.endswith('s'))}: "
+            f"{out['reason']}.", "bold green")
+        self.autosave()
+        return 0
+
+
+def run_session(spec: GameSpec, session: Session, save: str | None = None) -> int:
+    try:
+        return Ui(spec, session, save).loop()
+    finally:
+        session.close()
+
+
+def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, think: float | None,
+               save: str | None, options: dict[str, str]) -> int:
+    from common.bots import BOT_KINDS
+    from common.table import Table
+
+    rules = spec.rules
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    probe = rules.seats({**options, "variant": variant})
+    kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
+    table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
+    return run_session(spec, LocalSession(spec, table, kinds, seed, think), save)
+
+
+def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:
+    """Show a record move by move; expectations are checked and reported as they pass."""
+    from common.batch import Replay, open_table, read_record
+    from common.batch import step as do_line
+
+    rules = spec.rules
+    rec = read_record(path)
+    table = open_table(rules, rec)
+    result = Replay(table)
+    show(spec.render.render_view(table.view(seat), seat))
+    interactive = step and sys.stdin.isatty()
+    for line in rec.body:
+        events = do_line(table, rec, line, result)
+        if line.kind != "move":
+            continue
+        say(f"{rec.where(line.lineno)}  {line.seat}: {line.text}", "bold")
+        for text in table.narrate(events, seat):
+            say("  " + text)
+        show(spec.render.render_view(table.view(seat), seat))
+        if interactive:
+            try:
+                input("Enter for the next move, Ctrl-C to stop ")
+            except (KeyboardInterrupt, EOFError):
+                return 0
+    for failure in result.failures:
+        error(f"FAIL {failure}")
+    return 1 if result.failures else 0

@@ -1,0 +1,125 @@
+"""What the REPL talks to: a game seen from one terminal, local or over the network.
+
+``LocalSession`` wraps a ``Table`` and the bots sitting at it; ``common.net.client`` has the
+remote one. The REPL is written once against this protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from common.bots import Bot, bot_move, make_bot
+from common.engine import GameError
+from common.spec import HUMAN, GameSpec
+from common.table import Table
+
+Lines = Callable[[list[str]], None]
+Progress = Callable[[str, float], None]  # (who is thinking, fraction done)
+
+
+class Session(Protocol):
+    spec: GameSpec
+    can_undo: bool
+
+    def seats_here(self) -> list[str]: ...
+    def waiting_for(self) -> str | None: ...
+    def view(self, seat: str | None) -> dict[str, Any]: ...
+    def legal(self, seat: str) -> list[str]: ...
+    def play(self, seat: str, text: str) -> list[str]: ...
+    def advance(self, on_lines: Lines, progress: Progress | None = None) -> None: ...
+    def outcome(self) -> dict[str, Any] | None: ...
+    def undo(self) -> int:
+        """Take back the last human move and the bot moves made after it."""
+        count = self.table.undo(set(self.seats_here()))
+        if count == 0:
+            raise GameError("nothing to undo")
+        return count
+
+    def record_text(self) -> str: ...
+    def close(self) -> None: ...
+
+
+class LocalSession:
+    """Everyone at one keyboard: human seats are prompted, bot seats move by themselves."""
+
+    can_undo = True
+
+    def __init__(self, spec: GameSpec, table: Table, kinds: dict[str, str], seed: int,
+                 think: float | None) -> None:
+        self.spec, self.table, self.kinds = spec, table, kinds
+        self.bots: dict[str, Bot] = {
+            seat: make_bot(kind, table.rules, seed=seed + 1 + i, think=think)
+            for i, (seat, kind) in enumerate(kinds.items()) if kind != HUMAN}
+
+    def seats_here(self) -> list[str]:
+        return [s for s, k in self.kinds.items() if k == HUMAN]
+
+    def waiting_for(self) -> str | None:
+        for d in self.table.decisions():
+            if d.seat not in self.bots:
+                return d.seat
+        return None
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        return self.table.view(seat)
+
+    def legal(self, seat: str) -> list[str]:
+        return self.table.legal(seat)
+
+    def _narrate(self, events) -> list[str]:
+        here = self.seats_here()
+        viewer = here[0] if len(here) == 1 else None  # hot-seat: only what everyone may know
+        return self.table.narrate(events, viewer)
+
+    def play(self, seat: str, text: str) -> list[str]:
+        return self._narrate(self.table.play(seat, text))
+
+    def advance(self, on_lines: Lines, progress: Progress | None = None) -> None:
+        """Let the bots move until a human must decide or the game ends."""
+        table = self.table
+        while table.outcome() is None:
+            decisions = table.decisions()
+            if not decisions or decisions[0].seat not in self.bots:
+                return
+            seat = decisions[0].seat
+            bot = self.bots[seat]
+            legal = table.legal_moves(seat)
+            report = (lambda f, s=seat: progress(s, f)) if progress else None
+            move = bot_move(bot, table.rules, table.view(seat) if bot.needs_view else {},
+                            seat, legal, report)
+            try:
+                on_lines(self._narrate(table.play(seat, move)))
+            except GameError as exc:  # cannot happen with a legal move; never stall the game
+                on_lines([f"{seat}: {exc}"])
+                return
+
+    def outcome(self) -> dict[str, Any] | None:
+        out = self.table.outcome()
+        return out.to_json() if out else None
+
+    def undo(self) -> int:
+        """Take back the last human move (and the bot moves after it)."""
+        here = self.seats_here()
+        if not here:
+            raise GameError("nothing to undo")
+        count = 0
+        while True:
+            n = self.table.undo()
+            if n == 0:
+                break
+            count += n
+            last = self.table._undo[-1][1] if self.table._undo else None
+            moved_by_human = self.table.record.body[len(self.table.record.body):] == [] and False
+            del moved_by_human
+            if self.waiting_for() is not None and (last is None or last in here or True):
+                break
+        if count == 0:
+            raise GameError("nothing to undo")
+        return count
+
+    def record_text(self) -> str:
+        return self.table.record_text()
+
+    def close(self) -> None:
+        pass
