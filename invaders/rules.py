@@ -263,6 +263,8 @@ class InvadersRules(Rules[InvadersState]):
             raise IllegalMove("the Defender would leave the board")
         if wanted == "reinforce":
             free = board.empty_top_columns(st)
+            if move[1] >= st.width:
+                raise IllegalMove(f"the board has columns a to {chr(96 + st.width)}")
             if move[1] < 0 and free:
                 raise IllegalMove(f"name an empty top-row column: {', '.join(chr(97 + c) for c in free)}")
             if move[1] >= 0 and move[1] not in free:
