@@ -1,0 +1,203 @@
+"""Every record under tests/records/<game>/ replays with all its expectations holding, and the
+record reader is strict: bad input stops the run with ``file:line:`` and what was expected.
+
+A new game's records are picked up by adding the directory: the rules come from
+``<game>.rules.RULES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from common.batch import read_record, replay, run_files
+from common.record import RecordError
+
+RECORDS = Path(__file__).parent / "records"
+RECORD_FILES = sorted(RECORDS.glob("*/*.rec"))
+
+
+def rules_for(game: str):
+    return importlib.import_module(f"{game}.rules").RULES
+
+
+def test_there_are_records():
+    assert any(p.parent.name == "invaders" for p in RECORD_FILES)
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_record_replays(path: Path):
+    rec = read_record(path)
+    assert rec.game == path.parent.name, "a record lives in the directory named after its game"
+    result = replay(rules_for(rec.game), rec)
+    assert result.failures == []
+    assert result.checked > 0, "a record with no expect line proves nothing"
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_record_names_its_rule_and_card_data(path: Path):
+    text = path.read_text(encoding="utf-8")
+    assert text.lstrip().startswith("#"), "a record opens with a comment saying what it proves"
+    rec = read_record(path)
+    rules = rules_for(rec.game)
+    assert rec.cards == rules.card_checksum({**rec.options, "variant": rec.variant})
+
+
+# -- the strict reader -------------------------------------------------------------------------
+
+INVADERS = """\
+game invaders
+variant standard
+cards {cards}
+seed 1
+humans: place d
+expect phase: attack
+"""
+
+
+@pytest.fixture
+def invaders_rules():
+    return rules_for("invaders")
+
+
+@pytest.fixture
+def good_text(invaders_rules):
+    return INVADERS.format(cards=invaders_rules.card_checksum({"variant": "standard"}))
+
+
+def write(tmp_path: Path, text: str, name: str = "game.rec") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def replay_error(rules, path: Path) -> str:
+    with pytest.raises(RecordError) as info:
+        replay(rules, read_record(path))
+    return str(info.value)
+
+
+def test_good_record_replays(tmp_path, invaders_rules, good_text):
+    result = replay(invaders_rules, read_record(write(tmp_path, good_text)))
+    assert result.failures == [] and result.checked == 1
+
+
+def test_malformed_line(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "this is not a record line\n")
+    message = replay_error(invaders_rules, path)
+    assert message.startswith(f"{path}:7:")
+    assert "SEAT: MOVE" in message
+
+
+def test_malformed_expect(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "expect phase attack\n")
+    assert replay_error(invaders_rules, path).startswith(f"{path}:7:")
+
+
+def test_unknown_fact(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "expect colour: green\n")
+    message = replay_error(invaders_rules, path)
+    assert message.startswith(f"{path}:7:") and "no fact 'colour'" in message
+
+
+def test_illegal_move(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "humans: fire\n")
+    message = replay_error(invaders_rules, path)
+    assert message.startswith(f"{path}:7:")
+    assert "not the humans" in message
+
+
+def test_bad_notation(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "aliens: launch the mothership\n")
+    message = replay_error(invaders_rules, path)
+    assert message.startswith(f"{path}:7:") and "is not a move" in message
+
+
+def test_wrong_cards_checksum(tmp_path, invaders_rules):
+    path = write(tmp_path, INVADERS.format(cards="00000000"))
+    message = replay_error(invaders_rules, path)
+    assert message.startswith(f"{path}:1:")
+    assert "card data 00000000" in message
+
+
+def test_wrong_game(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text.replace("game invaders", "game gros"))
+    message = replay_error(invaders_rules, path)
+    assert message.startswith(f"{path}:1:") and "'gros' record" in message
+
+
+def test_no_game_line(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text.replace("game invaders\n", ""))
+    with pytest.raises(RecordError, match=r"^.*:1: the record names no game"):
+        read_record(path)
+
+
+def test_bad_seed(tmp_path, good_text):
+    path = write(tmp_path, good_text.replace("seed 1", "seed one"))
+    with pytest.raises(RecordError) as info:
+        read_record(path)
+    assert str(info.value).startswith(f"{path}:4:")
+
+
+def test_setup_after_a_move(tmp_path, good_text):
+    path = write(tmp_path, good_text + "setup shields: 1\n")
+    with pytest.raises(RecordError) as info:
+        read_record(path)
+    assert str(info.value).startswith(f"{path}:7:") and "before the first move" in str(info.value)
+
+
+def test_bad_setup_directive(tmp_path, invaders_rules, good_text):
+    text = good_text.replace("seed 1\n", "seed 1\nsetup ships: z9\n")
+    path = write(tmp_path, text)
+    message = replay_error(invaders_rules, path)
+    assert message.startswith(f"{path}:5:") and "off the board" in message
+
+
+def test_bad_option(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text.replace("seed 1\n", "seed 1\noption width 2\n"))
+    message = replay_error(invaders_rules, path)
+    assert message.startswith(f"{path}:1:") and "width" in message
+
+
+def test_missing_file(tmp_path, invaders_rules):
+    with pytest.raises(RecordError) as info:
+        read_record(tmp_path / "nowhere.rec")
+    assert str(info.value).startswith(str(tmp_path / "nowhere.rec"))
+
+
+# -- run_files exit codes ----------------------------------------------------------------------
+
+def test_run_files_exit_codes(tmp_path, invaders_rules, good_text):
+    good = write(tmp_path, good_text, "good.rec")
+    failing = write(tmp_path, good_text + "expect turn: 9\n", "failing.rec")
+    refused = write(tmp_path, good_text + "expect illegal humans: fire -> no such reason\n", "refused.rec")
+    played = write(tmp_path, good_text + "expect illegal aliens: end\n", "played.rec")
+    bad = write(tmp_path, good_text + "nonsense\n", "bad.rec")
+
+    def run(*paths: Path) -> tuple[int, list[str]]:
+        out: list[str] = []
+        return run_files(invaders_rules, [str(p) for p in paths], out.append), out
+
+    code, out = run(good)
+    assert code == 0 and out == [f"ok {good}: 1 moves, 1 checks"]
+    code, out = run(failing)
+    assert code == 1 and out == [f"FAIL {failing}:7: expected turn: 9, got 1"]
+    code, out = run(refused)
+    assert code == 1 and "refused with 'no such reason'" in out[0]
+    code, out = run(played)
+    assert code == 1 and "to be refused, but it was played" in out[0]
+    code, out = run(bad)
+    assert code == 2 and out[0].startswith(f"error: {bad}:7:")
+    # every file is still run, and the worst exit code wins
+    code, out = run(bad, failing, good)
+    assert code == 2 and len(out) == 3 and out[2].startswith("ok ")
+    code, out = run(failing, good)
+    assert code == 1
+
+
+def test_wrong_result_line_fails(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "result humans\n")
+    result = replay(invaders_rules, read_record(path))
+    assert result.failures == [f"{path}:7: expected result humans, got unfinished"]
