@@ -56,6 +56,7 @@ class InvadersState:
         copy = self.clone()  # nothing in the result is shared with the live state
         data = {name: getattr(copy, name) for name in self.__slots__}
         data["rng"] = self.rng.state
+        data["composition"] = {seat: dict(counts) for seat, counts in self.composition.items()}
         return data
 
     @classmethod
