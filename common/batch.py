@@ -5,9 +5,9 @@ Exit codes of ``run``: 0 every expectation held, 1 an expectation failed, 2 bad 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from common.engine import Event, GameError, Rules
 from common.record import Line, Record, RecordError, parse_record
@@ -21,13 +21,13 @@ class Replay:
     checked: int = 0
 
 
-def read_record(path: str | Path) -> Record:
-    p = Path(path)
+def read_record(path: str | os.PathLike) -> Record:
     try:
-        text = p.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{p}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    return parse_record(text, str(p))
+        raise RecordError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    return parse_record(text, os.fspath(path))
 
 
 def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:

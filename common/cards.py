@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
+import os
 import tomllib
+import zlib
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 
@@ -13,14 +13,15 @@ class CardDataError(ValueError):
     """A card file is malformed; the message names the file, the card and the field."""
 
 
-def load_toml(path: Path) -> dict[str, Any]:
+def load_toml(path: str | os.PathLike) -> dict[str, Any]:
+    name = os.path.basename(path)
     try:
-        with path.open("rb") as fh:
+        with open(path, "rb") as fh:
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{path.name}: not valid TOML: {exc}") from None
+        raise CardDataError(f"{name}: not valid TOML: {exc}") from None
     except OSError as exc:
-        raise CardDataError(f"{path.name}: cannot read: {exc.strerror}") from None
+        raise CardDataError(f"{name}: cannot read: {exc.strerror}") from None
 
 
 def require(card: str, entry: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -33,10 +34,22 @@ def require(card: str, entry: dict[str, Any], key: str, kind: type | tuple[type,
     return value
 
 
+def canonical(obj: Any) -> str:
+    """A stable text form of TOML data (dict order does not matter) for checksums."""
+    if isinstance(obj, dict):
+        return "{" + ",".join(f"{k!r}:{canonical(obj[k])}" for k in sorted(obj)) + "}"
+    if isinstance(obj, list):
+        return "[" + ",".join(canonical(v) for v in obj) + "]"
+    return repr(obj)
+
+
 def checksum(parts: Iterable[str]) -> str:
-    """Eight hex digits over the canonical text of the card data a game is played with."""
-    h = hashlib.sha256()
+    """Eight hex digits over the canonical text of the card data a game is played with.
+
+    CRC-32 is enough to notice changed card data (this is no security check) and, unlike
+    hashlib, costs nothing at start-up.
+    """
+    crc = 0
     for part in parts:
-        h.update(part.encode())
-        h.update(b"\0")
-    return h.hexdigest()[:8]
+        crc = zlib.crc32(part.encode() + b"\0", crc)
+    return f"{crc:08x}"

@@ -6,30 +6,40 @@ Everything here is names and strings, so building the command line costs no game
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+import os
 from functools import cached_property
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from common.engine import GameError
-
 HUMAN = "human"
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
 
 
-@dataclass(frozen=True)
 class GameSpec:
-    name: str  # command and record name, e.g. "invaders"
-    title: str
-    blurb: str
-    rules_path: str  # "package.module:ATTRIBUTE" of the Rules instance
-    render_module: str  # module with render_view(view, seat), cards_table(query), describe_card(name)
-    default_seats: str  # e.g. "ismcts,human": one kind per seat, in seat order
-    rules_doc: str  # file name under docs/
-    variants: tuple[str, ...] = ("standard",)
-    # game options offered as flags on play/host/bench: (flag, option key, help)
-    flags: tuple[tuple[str, str, str], ...] = ()
+    """A plain class, not a dataclass: this module is on every command's start-up path."""
+
+    def __init__(self, *, name: str, title: str, blurb: str, rules_path: str, render_module: str,
+                 default_seats: str, rules_doc: str, variants: tuple[str, ...] = ("standard",),
+                 flags: tuple[tuple[str, str, str], ...] = (),
+                 bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
+                 bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
+                 bench_rotate: bool = False) -> None:
+        self.name = name  # command and record name, e.g. "invaders"
+        self.title = title
+        self.blurb = blurb
+        self.rules_path = rules_path  # "package.module:ATTRIBUTE" of the Rules instance
+        # module with render_view(view, seat), cards_table(query), describe_card(name), card_names()
+        self.render_module = render_module
+        self.default_seats = default_seats  # e.g. "ismcts,human": one kind per seat, in seat order
+        self.rules_doc = rules_doc  # file name under docs/
+        self.variants = variants
+        self.flags = flags  # game options offered as flags: (flag, option key, help)
+        self.bench_speed = bench_speed  # random self-play speed: (label, options "k=v,k=v")
+        # win-rate match-ups: (label, seat kinds in seat order, games, options "k=v,...")
+        self.bench_matchups = bench_matchups
+        # symmetric games rotate the kinds round the seats and report shares per kind;
+        # asymmetric ones (aliens vs humans) keep the seats and report shares per seat
+        self.bench_rotate = bench_rotate
 
     @cached_property
     def rules(self) -> Any:
@@ -41,15 +51,17 @@ class GameSpec:
         return importlib.import_module(self.render_module)
 
     def rules_text(self) -> str:
-        path = DOCS / self.rules_doc
         try:
-            return path.read_text(encoding="utf-8")
+            with open(os.path.join(DOCS, self.rules_doc), encoding="utf-8") as fh:
+                return fh.read()
         except OSError:
             return f"The rules page {self.rules_doc} is not installed; see the project's docs/ folder."
 
 
 def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str, str]:
     """'human,ismcts' (in seat order) or 'aliens=ismcts,humans=human' -> seat -> kind."""
+    from common.engine import GameError
+
     parts = [p.strip() for p in spec.split(",") if p.strip()]
     out: dict[str, str] = {}
     if parts and all("=" in p for p in parts):

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
-from common.cards import CardDataError, checksum, load_toml, require
+from common.cards import CardDataError, canonical, checksum, load_toml, require
 from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules
 from common.rng import Rng
 from invaders import board, notation
 from invaders.state import ALIENS, ATTACK, DEFENCE, HUMANS, OVER, PLACE, SEATS, InvadersState
 
-DECKS_FILE = Path(__file__).with_name("decks.toml")
+DECKS_FILE = os.path.join(os.path.dirname(__file__), "decks.toml")
 EFFECTS = {ALIENS: ("fire", "sweep", "reinforce"), HUMANS: ("fire", "shift", "shield")}
 
 
@@ -33,13 +32,13 @@ class Card:
 class Catalog:
     cards: dict[str, dict[str, Card]]  # seat -> id -> card
     decks: dict[str, dict[str, int]]  # the default composition
-    source: str  # canonical text, for the checksum
+    source: str  # canonical text of the card definitions (not the default counts), for the checksum
 
 
-def load_catalog(path: Path = DECKS_FILE) -> Catalog:
+def load_catalog(path: str = DECKS_FILE) -> Catalog:
     """Read and validate the card file; errors name the card and the field."""
     data = load_toml(path)
-    where = path.name
+    where = os.path.basename(path)
     cards: dict[str, dict[str, Card]] = {}
     for seat in SEATS:
         entries = data.get("cards", {}).get(seat)
@@ -57,7 +56,7 @@ def load_catalog(path: Path = DECKS_FILE) -> Catalog:
                                     entry.get("italian", ""), effect, steps,
                                     require(cid, entry, "text", str, where))
     decks = {seat: validate_deck(cards[seat], data.get("decks", {}).get(seat, {}), where, seat) for seat in SEATS}
-    return Catalog(cards, decks, json.dumps(data, sort_keys=True))
+    return Catalog(cards, decks, canonical(data.get("cards", {})))
 
 
 def validate_deck(cards: dict[str, Card], counts: dict[str, Any], where: str, seat: str) -> dict[str, int]:
@@ -88,7 +87,13 @@ class InvadersRules(Rules[InvadersState]):
     variants = ("standard",)
     seat_names = SEATS
 
-    def __init__(self, path: Path = DECKS_FILE) -> None:
+    @property
+    def bot_kinds(self) -> dict:  # type: ignore[override]
+        from invaders.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def __init__(self, path: str = DECKS_FILE) -> None:
         self.path = path
 
     @cached_property
@@ -118,7 +123,7 @@ class InvadersRules(Rules[InvadersState]):
         return comp
 
     def card_checksum(self, options: dict[str, str]) -> str:
-        return checksum([self.catalog.source, json.dumps(self.composition(options), sort_keys=True)])
+        return checksum([self.catalog.source, canonical(self.composition(options))])
 
     def setup(self, options: dict[str, str], seed: int) -> InvadersState:
         width = _int_option(options, "width", 7, 3, 26)

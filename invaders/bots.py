@@ -1,0 +1,101 @@
+"""A rule-of-thumb Invaders bot for both sides, deciding from its seat's view only.
+
+Humans: keep a Deflector Shield up, shoot the column whose ships are not yet answered by a
+blue bullet, move under the most urgent column. Aliens: dodge bullets with a Maneuver, fire
+over the Defender and to cover threatened ships, reinforce away from the Defender.
+It is the "equal bot" the default decks are balanced with (see docs/rules-invaders.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.engine import Move
+from common.rng import Rng
+
+KEEP = {"fire": 3.0, "shield": 2.0, "maneuver2": 1.5, "maneuver1": 1.2, "maneuver3": 1.0,
+        "reinforcements": 2.5, "maneuver": 2.0}
+
+
+def _sq(name: str) -> tuple[int, int]:
+    return ord(name[0]) - 97, int(name[1:]) - 1
+
+
+class HeuristicBot:
+    kind = "heuristic"
+    needs_view = True
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, rules: Any, view: dict[str, Any], seat: str, legal: list[Move],
+               progress: Any = None) -> Move:
+        if legal[0][0] == "discard":
+            return min(legal, key=lambda m: (KEEP.get(m[1], 1.0), m[1]))
+        if legal[0][0] == "place":
+            return ("place", view["width"] // 2)
+        pick = self._humans(view, legal) if seat == "humans" else self._aliens(view, legal)
+        return pick if pick in legal else ("end",)
+
+    @staticmethod
+    def _board(view: dict[str, Any]):
+        ships = [_sq(n) for n in view["ships"]]
+        red = [_sq(n) for n in view["red"]]
+        blue = [_sq(n) for n in view["blue"]]
+        fresh = [_sq(n) for n in view["fresh"]]
+        (red if view["fresh_colour"] == "red" else blue).extend(fresh)
+        return ships, red, blue
+
+    def _need(self, view: dict[str, Any], col: int) -> int:
+        """Ships in a column not yet answered by a blue bullet (red bullets eat blue ones)."""
+        ships, red, blue = self._board(view)
+        lowest = min((r for c, r in ships if c == col), default=None)
+        if lowest is None:
+            return 0
+        n_ships = sum(1 for c, _ in ships if c == col)
+        n_red = sum(1 for c, r in red if c == col and r <= lowest)
+        n_blue = sum(1 for c, r in blue if c == col and r < lowest)
+        return n_ships + n_red - n_blue
+
+    def _humans(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        if ("shield",) in legal:
+            return ("shield",)
+        here = ord(view["defender"]) - 97
+        ships, _, _ = self._board(view)
+        # the most urgent column: unanswered ships, lowest ship first
+        urgent = sorted(((self._need(view, c), -min(r for cc, r in ships if cc == c), c)
+                         for c in {c for c, _ in ships}), reverse=True)
+        target = next((c for need, _, c in urgent if need > 0), None)
+        if target is None:
+            return ("end",)
+        if target == here and ("fire",) in legal:
+            return ("fire",)
+        moves = [m for m in legal if m[0] == "maneuver"]
+        closer = min(moves, key=lambda m: abs(here + m[1] * m[2] - target), default=None)
+        if closer is not None and abs(here + closer[1] * closer[2] - target) < abs(here - target):
+            return closer
+        if ("fire",) in legal and self._need(view, here) > 0:
+            return ("fire",)
+        return ("end",)
+
+    def _aliens(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        if view["deck_sizes"]["aliens"] == 0 and len(view["hand"]) <= 1:
+            return ("end",)  # the last card is the fleet's lifeline: no cards at all loses
+        ships, red, blue = self._board(view)
+        width = view["width"]
+        target = ord(view["defender"]) - 97
+
+        def threatened(positions: list[tuple[int, int]]) -> int:
+            return sum(1 for c, r in positions if any(bc == c and br < r for bc, br in blue)
+                       and not any(rc == c and rr <= r for rc, rr in red))
+
+        shifted = [(c + 1, r) if c + 1 < width else (0, r - 1) for c, r in ships]
+        if ("maneuver",) in legal and (threatened(shifted) < threatened(ships)
+                                       or any(c == width - 1 for c, _ in ships)):
+            return ("maneuver",)
+        if ("fire",) in legal and (any(c == target for c, _ in ships) or threatened(ships)):
+            return ("fire",)
+        reinforce = [m for m in legal if m[0] == "reinforce" and m[1] >= 0]
+        if reinforce:
+            return max(reinforce, key=lambda m: (abs(m[1] - target), m[1]))
+        return ("end",)
