@@ -103,11 +103,16 @@ def facts(rules: InvadersRules, st: InvadersState) -> dict[str, str]:
 
 def narrate(rules: InvadersRules, ev: Event) -> str:
     k, d = ev.kind, ev.data
+    cards = rules.catalog.cards
+
+    def names(seat: str, ids) -> str:
+        return ", ".join(cards[seat][c].name for c in ids) or "nothing"
+
     texts = {
         "turn": lambda: f"— Turn {d[0]}: bullets fly, the fleet descends —",
         "phase": lambda: f"Turn {d[0]}: the {'aliens attack' if d[1] == ATTACK else 'humans defend'}.",
         "placed": lambda: f"The humans place the Defender on column {d[0]}.",
-        "play": lambda: f"The {d[0]} play {d[2]}.",
+        "play": lambda: f"The {d[0]} play {cards[d[0]][d[1]].name}.",
         "fire": lambda: f"{'Every ship fires' if d[0] == ALIENS else 'The outpost fires'} ({d[1]} bullet{'s' * (d[1] != 1)}).",
         "reinforced": lambda: f"A new ship arrives on the top row, column {d[0]}.",
         "moved": lambda: f"The Defender moves to column {d[0]}.",
@@ -115,10 +120,10 @@ def narrate(rules: InvadersRules, ev: Event) -> str:
         "ship_destroyed": lambda: f"A ship explodes at {d[0]}!",
         "shielded": lambda: f"A Deflector Shield stops a red bullet ({d[0]} left).",
         "draw": lambda: f"The {d[0]} draw {d[1]} card{'s' * (d[1] != 1)}.",
-        "drew": lambda: f"You drew: {', '.join(d[1]) or 'nothing'}.",
+        "drew": lambda: f"You drew: {names(d[0], d[1])}.",
         "reshuffle": lambda: f"The {d[0]} shuffle their discards into a new deck of {d[1]}.",
         "must_discard": lambda: f"The {d[0]} must discard {d[1]} card{'s' * (d[1] != 1)}.",
-        "discard": lambda: f"The {d[0]} discard {d[1]}.",
+        "discard": lambda: f"The {d[0]} discard {names(d[0], [d[1]])}.",
         "win": lambda: f"The {d[0]} win: {d[1]}.",
     }
     return texts[k]() if k in texts else f"{k} {d}"

@@ -1,0 +1,78 @@
+"""Drive ``invaders play`` through a real pseudo-terminal, as a person would."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT = "humans>"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
+
+
+def spawn(tmp_path, *args: str):
+    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
+    child = pexpect.spawn(sys.executable, ["-m", "invaders", "play", *args], encoding="utf-8",
+                          timeout=20, dimensions=(50, 120), env=env)
+    return child
+
+
+def send(child, line: str) -> None:
+    """Type a line and wait for the terminal to echo it, so the next prompt is a fresh one."""
+    child.sendline(line)
+    child.expect_exact(line)
+
+
+def test_completion_typo_ctrl_c_and_ctrl_d(tmp_path):
+    child = spawn(tmp_path, "--seed", "3", "--seats", "random,human")
+    child.expect(PROMPT)
+    child.send("pl\t")
+    child.expect("place d")  # the completion menu lists the legal moves
+    child.sendcontrol("c")  # clears the line, like a shell
+    child.expect("Ctrl-C clears the line")
+    child.expect(PROMPT)
+    child.sendline("place d")
+    child.expect("The humans place the Defender on column d")
+    child.expect(PROMPT)
+    child.sendline("fyre")
+    child.expect("Did you mean 'fire'")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect("Took back")
+    child.expect(PROMPT)
+    child.sendcontrol("d")  # leaves, like a shell
+    child.expect("Leaving the game unfinished")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in child.before
+
+
+def test_a_whole_game_against_a_bot(tmp_path):
+    save = tmp_path / "game.rec"
+    child = spawn(tmp_path, "--seed", "11", "--seats", "random,human", "--save", str(save))
+    child.expect(PROMPT)
+    send(child, "place d")
+    hand: list[str] = []
+    for _ in range(200):
+        i = child.expect([PROMPT, "Game over"])
+        if i == 1:
+            break
+        shown = re.findall(r"Your hand \(humans\): ([^\r\n]*)", ANSI.sub("", child.before))
+        hand = shown[-1].strip().split(", ") if shown else hand
+        if "discard down to" in child.before:
+            send(child, "discard " + hand.pop(0))  # card names work as well as ids
+        else:
+            send(child, "end")
+    else:
+        pytest.fail("the game did not end")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = save.read_text()
+    assert text.startswith("game invaders") and "result " in text
