@@ -1,0 +1,458 @@
+"""Network play end to end: a real host process, real join processes and raw sockets.
+
+Everything runs on 127.0.0.1 with ports the host picks itself (``--port 0``, read back from
+its first line). Every wait is bounded in time and every loop in count.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from common.batch import open_table, read_record, replay
+from common.net.protocol import MAX_LINE, PROTOCOL_VERSION
+from common.record import parse_record
+from invaders.rules import RULES
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 20.0  # seconds any one game may take
+
+
+class Proc:
+    """A ``python -m invaders ...`` process whose output is collected by threads."""
+
+    def __init__(self, *args: str, grace: float | None = None) -> None:
+        env = dict(os.environ)
+        env.pop("BMOVIE_DEBUG", None)
+        if grace is not None:
+            env["BMOVIE_NET_GRACE"] = str(grace)
+        self.p = subprocess.Popen([sys.executable, "-m", "invaders", *args], cwd=ROOT, env=env,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        self.out: list[str] = []
+        self.err: list[str] = []
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.threads = [threading.Thread(target=self._pump, args=(self.p.stdout, self.out, True), daemon=True),
+                        threading.Thread(target=self._pump, args=(self.p.stderr, self.err, False), daemon=True)]
+        for t in self.threads:
+            t.start()
+
+    def _pump(self, stream: Any, into: list[str], announce: bool) -> None:
+        for line in stream:
+            into.append(line)
+            if announce:
+                self.lines.put(line)
+
+    def wait_line(self, pattern: str, timeout: float = 10.0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            found = re.search(pattern, line)
+            if found:
+                return found
+        raise AssertionError(f"no line matching {pattern!r}; stdout: {''.join(self.out)!r}; "
+                             f"stderr: {''.join(self.err)!r}")
+
+    def finish(self, timeout: float = TIMEOUT) -> int:
+        try:
+            code = self.p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait(5)
+            raise AssertionError(f"still running after {timeout} s; stdout tail: {''.join(self.out[-20:])!r}; "
+                                 f"stderr: {''.join(self.err)!r}") from None
+        for t in self.threads:
+            t.join(5)
+        return code
+
+    @property
+    def stdout(self) -> str:
+        return "".join(self.out)
+
+    @property
+    def stderr(self) -> str:
+        return "".join(self.err)
+
+    def kill(self) -> None:
+        if self.p.poll() is None:
+            self.p.kill()
+            self.p.wait(5)
+
+
+@pytest.fixture
+def procs():
+    started: list[Proc] = []
+
+    def start(*args: str, grace: float | None = None) -> Proc:
+        proc = Proc(*args, grace=grace)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        proc.kill()
+    for proc in started:  # (3) nobody ever shows a traceback
+        assert "Traceback" not in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stdout, proc.stdout
+
+
+def start_host(procs, *args: str, grace: float | None = None) -> tuple[Proc, int]:
+    host = procs("host", "--port", "0", "--bind", "127.0.0.1", *args, grace=grace)
+    port = int(host.wait_line(r"listening on 127\.0\.0\.1:(\d+)").group(1))
+    return host, port
+
+
+class Raw:
+    """A hand-driven client on a plain socket; keeps every byte it receives."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        self.buf = b""
+        self.received = bytearray()
+        self.messages: list[dict[str, Any]] = []
+        self.eof = False
+
+    def send(self, data: bytes | dict) -> None:
+        if isinstance(data, dict):
+            data = json.dumps(data).encode() + b"\n"
+        self.sock.sendall(data)
+
+    def next(self, timeout: float = 5.0) -> dict[str, Any] | None:
+        """The next message; None at end of stream. Raw lines must each be one JSON object."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no message within {timeout} s (have {self.buf[:200]!r})")
+            self.sock.settimeout(left)
+            try:
+                chunk = self.sock.recv(65536)
+            except ConnectionResetError:
+                chunk = b""
+            except TimeoutError:
+                raise AssertionError(f"no message within {timeout} s") from None
+            if not chunk:
+                self.eof = True
+                assert not self.buf.strip(), f"a partial line before end of stream: {self.buf!r}"
+                return None
+            self.buf += chunk
+            self.received += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        msg = json.loads(line)
+        assert isinstance(msg, dict) and isinstance(msg.get("type"), str), line
+        self.messages.append(msg)
+        return msg
+
+    def until(self, *kinds: str, timeout: float = 5.0, limit: int = 2000) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        for _ in range(limit):
+            msg = self.next(max(0.01, deadline - time.monotonic()))
+            assert msg is not None, f"the host hung up while we waited for {kinds}"
+            if msg["type"] in kinds:
+                return msg
+        raise AssertionError(f"no {kinds} in {limit} messages")
+
+    def hello(self, **fields: Any) -> dict[str, Any]:
+        self.send({"type": "hello", "version": PROTOCOL_VERSION, "game": "invaders", **fields})
+        return self.until("welcome", "error")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def result_line(proc: Proc) -> str:
+    found = re.findall(r"^result (.+)$", proc.stdout, re.M)
+    assert len(found) == 1, proc.stdout[-2000:]
+    return found[0]
+
+
+def replayed_winner(path: Path) -> str:
+    result = replay(RULES, read_record(path))
+    assert result.failures == []
+    out = result.table.outcome()
+    assert out is not None, "the saved record is of an unfinished game"
+    return " ".join(out.winners)
+
+
+# -- (1) a whole game between join processes ---------------------------------------------------
+def test_join_bots_play_a_full_game_and_the_record_replays(procs, tmp_path):
+    save = tmp_path / "game.rec"
+    host, port = start_host(procs, "--games", "1", "--save", str(save))
+    address = f"127.0.0.1:{port}"
+    aliens = procs("join", address, "--bot", "random", "--seat", "aliens", "--name", "rand")
+    humans = procs("join", address, "--bot", "ismcts", "--think", "0.01", "--seat", "humans")
+    assert aliens.finish() == 0, aliens.stderr
+    assert humans.finish() == 0, humans.stderr
+    assert host.finish() == 0, host.stderr
+    assert "Joined Galaxy Invaders" in aliens.stdout and " as aliens." in aliens.stdout
+    assert " as humans." in humans.stdout
+    winner = result_line(aliens)
+    assert result_line(humans) == winner
+    assert replayed_winner(save) == winner
+    assert f"result {winner}" in host.stdout
+    assert re.search(r"^aliens: \S", aliens.stdout, re.M) and re.search(r"^humans: \S", humans.stdout, re.M)
+    assert host.stderr == "" and aliens.stderr == "" and humans.stderr == ""
+
+
+# -- (2) hostile and clumsy clients while a game runs -------------------------------------------
+def test_bad_messages_get_one_error_each_and_the_game_goes_on(procs, tmp_path):
+    save = tmp_path / "game.rec"
+    host, port = start_host(procs, "--games", "1", "--save", str(save), grace=0.3)
+    raw = Raw(port)
+    # before hello: garbage bytes, broken JSON, a JSON array, a move
+    for data, code in [(b"\xff\xfe\x00garbage\x80\n", "bad_utf8"), (b"{not json\n", "bad_json"),
+                       (b"[1, 2]\n", "bad_message"), (b'{"type": "move", "move": "fire"}\n', "no_hello"),
+                       (b'{"type": "hello", "version": "1", "game": "invaders"}\n', "bad_message")]:
+        raw.send(data)
+        reply = raw.until("error")
+        assert reply["code"] == code, (data, reply)
+        assert "\n" not in reply["message"]
+    welcome = raw.hello(seat="humans", name="raw")
+    assert welcome["type"] == "welcome" and welcome["seat"] == "humans" and welcome["token"]
+    aliens = procs("join", f"127.0.0.1:{port}", "--bot", "random")
+    first = raw.until("state", timeout=10)
+    assert first["seq"] == 0 and first["to_move"] == ["humans"] and "place d" in first["legal"]
+
+    def refused(data: bytes | dict, code: str) -> None:
+        raw.send(data)
+        reply = raw.until("error")
+        assert reply["code"] == code, (data, reply)
+
+    refused({"type": "teleport"}, "unknown_type")
+    refused({"type": "move", "move": 5}, "bad_message")
+    refused({"type": "move", "move": "place d", "seq": "zero"}, "bad_message")
+    refused({"type": "move", "move": "fire", "seat": "aliens"}, "not_your_seat")
+    refused({"type": "move", "move": "fly to the moon"}, "illegal")
+    refused({"type": "move", "move": "place z"}, "illegal")
+    refused({"type": "move", "move": "place d", "seq": 7}, "stale")
+    refused({"type": "hello", "version": PROTOCOL_VERSION, "game": "invaders"}, "already_seated")
+    # a legal move and, in the same packet, a second one out of turn
+    raw.send(b'{"type": "move", "move": "place d", "seq": 0}\n{"type": "move", "move": "place c"}\n')
+    assert raw.until("ack", "error")["type"] == "ack"
+    assert raw.until("error")["code"] == "not_your_turn"
+    raw.send({"type": "ping"})
+    assert raw.until("pong")
+
+    # strangers while the game runs: the table is full, a wrong version, a wrong game
+    stranger = Raw(port)
+    stranger.send(b"\x00\x01\x02\n")
+    assert stranger.until("error")["code"] == "bad_json"
+    assert stranger.hello()["code"] == "table_full"
+    assert stranger.next() is None  # and the host hung up
+    for fields, code in [({"version": PROTOCOL_VERSION + 1}, "version"), ({"game": "gros"}, "wrong_game")]:
+        other = Raw(port)
+        reply = other.hello(**fields)
+        assert reply["type"] == "error" and reply["code"] == code
+        if code == "version":
+            assert str(PROTOCOL_VERSION) in reply["message"] and "version" in reply["message"]
+        assert other.next() is None
+        other.close()
+    stranger.close()
+
+    # an oversized line: one error, then the host hangs up; a bot plays on for the seat
+    raw.send(b'{"type": "move", "move": "' + b"x" * (MAX_LINE + 5000) + b'"}\n')
+    reply = raw.until("error")
+    assert reply["code"] == "too_long"
+    for _ in range(200):
+        if raw.next() is None:
+            break
+    assert raw.eof
+    raw.close()
+
+    assert aliens.finish() == 0, aliens.stderr
+    assert host.finish() == 0, host.stderr
+    assert "random bot takes over" in host.stdout
+    winner = result_line(aliens)
+    assert replayed_winner(save) == winner
+    assert host.stderr == ""
+    # every error above was one line of its own, and nothing else came twice
+    errors = [m for m in raw.messages if m["type"] == "error"]
+    assert len(errors) == 15
+
+
+# -- (4) each client learns only what its seat may know ----------------------------------------------
+def snapshots(record_text: str, seat: str) -> list[dict[str, Any]]:
+    """What ``seat`` is entitled to after each move of a record (index = sequence number)."""
+    rec = parse_record(record_text)
+    table = open_table(RULES, rec)
+
+    def snap(events: list | None) -> dict[str, Any]:
+        mine = table.outcome() is None and seat in table.to_move()
+        return {"views": {s: table.view(s) for s in table.seats},
+                "legal": table.legal(seat) if mine else [],
+                "events": None if events is None else table.narrate(events, seat)}
+
+    out = [snap(None)]
+    for line in rec.body:
+        if line.kind == "move":
+            out.append(snap(table.play(line.seat, line.text)))
+    return out
+
+
+def values_of(obj: Any, key: str) -> list[Any]:
+    found = []
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k == key:
+                found.append(v)
+            found += values_of(v, key)
+    elif isinstance(obj, list):
+        for v in obj:
+            found += values_of(v, key)
+    return found
+
+
+def audit(messages: list[dict[str, Any]], record_text: str, seat: str, other: str) -> list[str]:
+    """Everything a client was sent, checked against a replay of the game: problems found."""
+    snaps = snapshots(record_text, seat)
+    problems: list[str] = []
+    over = False
+    seq = 0
+    for i, msg in enumerate(messages):
+        if msg["type"] == "over":
+            over = True
+            continue
+        if over:
+            problems.append(f"#{i}: a {msg['type']} message after 'over'")
+        text = json.dumps(msg)
+        if values_of(msg, "seed") or values_of(msg, "record") or "seed " in text:
+            problems.append(f"#{i}: the seed or the record before the game ended")
+        if msg["type"] == "state":
+            seq = msg["seq"]
+            snap = snaps[seq]
+            if msg["view"] != snap["views"][seat]:
+                problems.append(f"#{i}: seq {seq}: the view is not exactly {seat}'s view")
+            if msg["legal"] != snap["legal"]:
+                problems.append(f"#{i}: seq {seq}: legal moves {msg['legal']} != {snap['legal']}")
+            if msg["events"] and msg["events"] != snap["events"]:
+                problems.append(f"#{i}: seq {seq}: events {msg['events']} != {snap['events']}")
+        mine, theirs = snaps[seq]["views"][seat]["hand"], snaps[seq]["views"][other]["hand"]
+        for hand in values_of(msg, "hand"):
+            if hand == theirs and hand != mine:
+                problems.append(f"#{i}: seq {seq}: the {other}' hand {theirs} was sent")
+    if not over:
+        problems.append("no 'over' message")
+    return problems
+
+
+def test_a_client_sees_only_its_own_seat_and_rejoins_with_its_token(procs, tmp_path):
+    save = tmp_path / "game.rec"
+    host, port = start_host(procs, "--games", "1", "--save", str(save), "--seats",
+                            "aliens=ismcts,humans=remote", "--think", "0.005", "--seed", "7", grace=30)
+    rng = random.Random(3)
+    raw = Raw(port)
+    welcome = raw.hello(name="spy")
+    assert welcome["seat"] == "humans"
+    received = [raw]
+    played = 0
+    rejoined = False
+    resync = None
+    deadline = time.monotonic() + TIMEOUT
+    for _ in range(5000):
+        assert time.monotonic() < deadline, "the game took too long"
+        msg = raw.next(max(0.01, deadline - time.monotonic()))
+        assert msg is not None, "the host hung up before the game ended"
+        if msg["type"] == "over":
+            break
+        if msg["type"] == "error":
+            raise AssertionError(msg)
+        if msg["type"] == "state" and rejoined and resync is None:  # the full view again
+            resync = msg
+            assert msg["events"] == [] and msg["view"]["hand"] is not None
+        if msg["type"] == "state" and "humans" in msg["to_move"]:
+            raw.send({"type": "move", "move": rng.choice(msg["legal"]), "seq": msg["seq"]})
+            assert raw.until("ack", "error")["type"] == "ack"
+            played += 1
+            if played == 3 and not rejoined:  # drop the line and come back with the token
+                raw.close()
+                raw = Raw(port)
+                received.append(raw)
+                again = raw.hello(token=welcome["token"])
+                assert again["type"] == "welcome" and again["seat"] == "humans" and again["rejoin"]
+                assert again["token"] == welcome["token"]
+                rejoined = True
+                continue
+    else:
+        raise AssertionError("no end of game in 5000 messages")
+    assert rejoined and resync is not None
+    over = raw.messages[-1]
+    assert over["type"] == "over"
+    assert host.finish() == 0, host.stderr
+    record = over["record"]
+    assert record == save.read_text(encoding="utf-8")
+    assert over["outcome"]["winners"] == [replayed_winner(save)]
+
+    messages = [m for r in received for m in r.messages]
+    assert audit(messages, record, "humans", "aliens") == []
+    raw_bytes = b"".join(bytes(r.received) for r in received)
+    assert raw_bytes.count(b'"record"') == 1 and raw_bytes.count(b"seed ") == 1  # only in 'over'
+
+    # the audit is not a rubber stamp: a single leaked view, or an early record, is caught
+    snaps = snapshots(record, "humans")
+    states = [i for i, m in enumerate(messages) if m["type"] == "state"]
+    leaked = [dict(m) for m in messages]
+    i = next(i for i in states if snaps[messages[i]["seq"]]["views"]["aliens"]["hand"])
+    leaked[i]["view"] = snaps[messages[i]["seq"]]["views"]["aliens"]
+    assert any("aliens' hand" in p for p in audit(leaked, record, "humans", "aliens"))
+    early = [dict(m) for m in messages]
+    early[states[0]]["record"] = record
+    assert any("record" in p for p in audit(early, record, "humans", "aliens"))
+
+
+# -- clear one-line errors on the client side ----------------------------------------------------------
+def test_join_an_unreachable_host_says_so_in_one_line(procs):
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    client = procs("join", f"127.0.0.1:{port}", "--bot", "random")
+    assert client.finish(10) != 0
+    assert client.stderr.strip().startswith(f"error: cannot reach 127.0.0.1:{port}: ")
+    assert len(client.stderr.strip().splitlines()) == 1
+    bad = procs("join", "nowhere", "--bot", "random")
+    assert bad.finish(10) != 0 and "HOST:PORT" in bad.stderr
+
+
+def test_join_a_host_of_another_protocol_version(procs):
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    server.settimeout(10)
+    port = server.getsockname()[1]
+    seen: list[dict] = []
+
+    def fake_host() -> None:
+        try:
+            conn, _ = server.accept()
+            with conn:
+                conn.settimeout(10)
+                seen.append(json.loads(conn.makefile("rb").readline()))
+                conn.sendall(json.dumps({"type": "welcome", "version": PROTOCOL_VERSION + 1,
+                                         "seat": "aliens", "token": "t"}).encode() + b"\n")
+                time.sleep(0.2)
+        except OSError:
+            pass
+
+    thread = threading.Thread(target=fake_host, daemon=True)
+    thread.start()
+    client = procs("join", f"127.0.0.1:{port}", "--bot", "random")
+    assert client.finish(10) != 0
+    thread.join(5)
+    server.close()
+    assert seen and seen[0]["type"] == "hello" and seen[0]["version"] == PROTOCOL_VERSION
+    assert "protocol version mismatch" in client.stderr
+    assert len(client.stderr.strip().splitlines()) == 1
