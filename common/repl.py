@@ -216,6 +216,8 @@ class Ui:
         try:
             Path(path).write_text(self.session.record_text(), encoding="utf-8")
             say(f"Saved the record to {path}.")
+        except GameError as exc:  # a network game's record exists only once it has ended
+            error(f"cannot save yet: {exc}")
         except OSError as exc:
             error(f"cannot save to {path}: {exc.strerror}")
 
