@@ -99,7 +99,8 @@ def build(spec: GameSpec) -> click.Group:
         def go() -> int:
             from common.batch import run_files
 
-            return run_files(spec.rules, list(files), click.echo)
+            return run_files(spec.rules, list(files),
+                             lambda line: click.echo(line, err=not line.startswith("ok ")))
         _guard(go)
 
     @group.command(help="Step through a record, move by move, in the game's rendering.")

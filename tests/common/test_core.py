@@ -1,0 +1,162 @@
+"""The game-agnostic core: randomness, seats, bots on views, the command line's manners."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from common.bots import IsmctsBot, RandomBot, bot_move, make_bot
+from common.engine import GameError
+from common.rng import Rng
+from common.selfplay import play_game
+from common.spec import parse_seats
+from invaders.rules import RULES
+
+
+def test_rng_is_the_same_everywhere():
+    # splitmix64 reference values: a change here would change every recorded game
+    r = Rng(42)
+    assert [r.next64() for _ in range(3)] == [
+        13679457532755275413, 2949826092126892291, 5139283748462763858]
+
+
+def test_rng_clone_and_fork_are_independent():
+    a = Rng(7)
+    b = a.clone()
+    assert [a.below(100) for _ in range(5)] == [b.below(100) for _ in range(5)]
+    c = a.fork()
+    assert c.state != a.state
+
+
+def test_shuffle_is_a_permutation_and_roughly_uniform():
+    r = Rng(1)
+    firsts = [0] * 4
+    for _ in range(4000):
+        items = [0, 1, 2, 3]
+        r.shuffle(items)
+        assert sorted(items) == [0, 1, 2, 3]
+        firsts[items[0]] += 1
+    assert all(800 < n < 1200 for n in firsts)
+
+
+def test_parse_seats():
+    seats = ["aliens", "humans"]
+    kinds = ("random", "ismcts")
+    assert parse_seats("random,human", seats, kinds) == {"aliens": "random", "humans": "human"}
+    assert parse_seats("humans=ismcts", seats, kinds) == {"aliens": "human", "humans": "ismcts"}
+    with pytest.raises(GameError, match="2 kinds"):
+        parse_seats("human", seats, kinds)
+    with pytest.raises(GameError, match="unknown kind"):
+        parse_seats("human,wizard", seats, kinds)
+
+
+def test_bots_are_handed_views_not_states():
+    """The searching bot only ever sees what its seat sees, and samples the rest."""
+    st = RULES.setup({}, 3)
+    RULES.apply(st, "humans", ("place", 3))
+    seen: list[dict] = []
+    real = RULES.determinize
+
+    class Spy(type(RULES)):
+        def determinize(self, view, seat, rng):
+            seen.append(view)
+            return real(view, seat, rng)
+
+    spy = Spy()
+    view = RULES.view(st, "aliens")
+    move = IsmctsBot(seed=1, iterations=30).choose(spy, view, "aliens", RULES.legal_moves(st, "aliens"))
+    assert move in RULES.legal_moves(st, "aliens")
+    assert seen and all(v is view for v in seen)
+    assert view["hand"] == sorted(st.hands["aliens"])
+    assert "humans" not in json.dumps(view["hand"]) and "decks" not in view
+
+
+def test_selfplay_gives_bots_their_own_view():
+    got: list[tuple[str, dict]] = []
+
+    class Peek(RandomBot):
+        needs_view = True
+
+        def choose(self, rules, view, seat, legal, progress=None):
+            got.append((seat, view))
+            return super().choose(rules, view, seat, legal)
+
+    play_game(RULES, 5, {"aliens": Peek(1), "humans": Peek(2)})
+    assert got and all(view["seat"] == seat for seat, view in got)
+
+
+def test_a_broken_bot_does_not_stall_the_table():
+    class Broken:
+        kind = "broken"
+        needs_view = False
+
+        def choose(self, *args, **kwargs):
+            raise RuntimeError("boom")
+
+    legal = [("end",), ("fire",)]
+    assert bot_move(Broken(), RULES, {}, "aliens", legal) == ("end",)
+
+
+def test_ismcts_respects_its_think_budget():
+    import time
+
+    st = RULES.setup({}, 9)
+    RULES.apply(st, "humans", ("place", 3))
+    bot = make_bot("ismcts", RULES, seed=1, think=0.05)
+    t0 = time.perf_counter()
+    bot.choose(RULES, RULES.view(st, "aliens"), "aliens", RULES.legal_moves(st, "aliens"))
+    assert time.perf_counter() - t0 < 1.0
+
+
+def test_unknown_bot_is_a_clear_error():
+    with pytest.raises(GameError, match="unknown bot"):
+        make_bot("wizard", RULES)
+
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "invaders", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("args,words", [
+    (("play", "--seats", "human,wizard"), "unknown kind"),
+    (("play", "--width", "99"), "between 3 and 26"),
+    (("run", "/no/such/file.rec"), "cannot read"),
+    (("join", "nonsense"), "HOST:PORT"),
+])
+def test_bad_command_lines_get_one_clear_line(args, words):
+    proc = run_cli(*args)
+    assert proc.returncode == 2
+    assert words in proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+
+
+def test_every_command_has_help():
+    for cmd in ("play", "run", "replay", "host", "join", "bench", "rules", "cards"):
+        proc = run_cli(cmd, "--help")
+        assert proc.returncode == 0 and "Usage:" in proc.stdout, cmd
+
+
+def test_bench_json_reports_the_figures():
+    proc = run_cli("bench", "--games", "30", "--json")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    speed = report["speed"][0]
+    assert speed["games"] == 30 and speed["games_per_s"] > 0 and speed["us_per_decision"] > 0
+    assert {m["matchup"] for m in report["matchups"]} >= {"random vs random"}
+
+
+def test_plain_output_when_not_a_terminal():
+    proc = run_cli("play", "--seed", "1", "--seats", "random,human", stdin="place d\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b[" not in proc.stdout  # no colour codes in a pipe
+    assert "Defender" in proc.stdout
+
+
+def test_cards_and_rules_commands():
+    proc = run_cli("cards", "shield")
+    assert proc.returncode == 0 and "Deflector Shield" in proc.stdout
+    assert run_cli("rules").returncode == 0
