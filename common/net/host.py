@@ -41,6 +41,9 @@ from common.table import Table
 
 REMOTE = "remote"
 MAX_BUFFER = 1 << 20  # bytes queued for a client that does not read, before it is dropped
+# refusals of well-formed messages: a player may make any number of these
+GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
+                           "game_over", "already_seated"})
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
 
 
@@ -215,12 +218,16 @@ class Host:
 
     # -- messages ----------------------------------------------------------------------------------
     def _refuse(self, client: Client, code: str, message: str, fatal: bool = False) -> None:
-        client.errors += 1
+        """Answer one message with one error. Malformed messages count towards MAX_ERRORS and
+        are logged; a refused move is the player's business (its text may name their cards)."""
         client.send(error(code, message))
+        if code in GAME_REFUSALS and not fatal:
+            return
+        client.errors += 1
         self.log(f"{client.label}: refused ({code}): {message}")
         if fatal or client.errors >= MAX_ERRORS:
             if not fatal:
-                client.send(error("too_many_errors", f"{MAX_ERRORS} refused messages in a row; "
+                client.send(error("too_many_errors", f"{MAX_ERRORS} malformed messages in a row; "
                                   "closing the connection"))
             client.hangup = True
 
@@ -230,6 +237,7 @@ class Host:
         except ProtocolError as exc:
             self._refuse(client, exc.code, exc.message)
             return
+        client.errors = 0  # MAX_ERRORS counts malformed messages in a row
         kind = message["type"]
         if kind == "hello":
             self._hello(client, message)

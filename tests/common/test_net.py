@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from common.batch import open_table, read_record, replay
-from common.net.protocol import MAX_LINE, PROTOCOL_VERSION
+from common.net.protocol import MAX_ERRORS, MAX_LINE, PROTOCOL_VERSION
 from common.record import parse_record
 from invaders.rules import RULES
 
@@ -263,6 +263,16 @@ def test_bad_messages_get_one_error_each_and_the_game_goes_on(procs, tmp_path):
         assert other.next() is None
         other.close()
     stranger.close()
+    flood = Raw(port)  # malformed messages without end: the host hangs up after MAX_ERRORS
+    flood.send(b"nonsense\n" * (MAX_ERRORS + 10))
+    codes = [m["code"] for m in iter(flood.next, None)]
+    assert codes == ["bad_json"] * MAX_ERRORS + ["too_many_errors"]
+    flood.close()
+    # ...but a player may be refused any number of moves
+    raw.send(b'{"type": "move", "move": "end", "seat": "aliens"}\n' * (MAX_ERRORS + 10)
+             + b'{"type": "ping"}\n')
+    assert raw.until("pong")
+    assert sum(m.get("code") == "not_your_seat" for m in raw.messages) == 1 + MAX_ERRORS + 10
 
     # an oversized line: one error, then the host hangs up; a bot plays on for the seat
     raw.send(b'{"type": "move", "move": "' + b"x" * (MAX_LINE + 5000) + b'"}\n')
@@ -282,7 +292,7 @@ def test_bad_messages_get_one_error_each_and_the_game_goes_on(procs, tmp_path):
     assert host.stderr == ""
     # every error above was one line of its own, and nothing else came twice
     errors = [m for m in raw.messages if m["type"] == "error"]
-    assert len(errors) == 15
+    assert len(errors) == 15 + MAX_ERRORS + 10
 
 
 # -- (4) each client learns only what its seat may know ----------------------------------------------
