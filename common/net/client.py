@@ -18,7 +18,14 @@ from typing import Any
 
 from common.bots import Bot, bot_move, make_bot
 from common.engine import GameError
-from common.net.protocol import MAX_LINE, PROTOCOL_VERSION, ProtocolError, encode, parse_line
+from common.net.protocol import (
+    MAX_LINE,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    encode,
+    keepalive,
+    parse_line,
+)
 from common.spec import GameSpec
 
 CONNECT_TIMEOUT = 10.0  # seconds to open a connection
@@ -125,6 +132,7 @@ class Link:
         except OSError as exc:
             raise Unreachable(f"cannot reach {self.address}: {exc.strerror or exc}") from None
         sock.settimeout(None)
+        keepalive(sock)
         conn = _Conn(sock)
         try:
             conn.send({"type": "hello", "version": PROTOCOL_VERSION, "game": self.spec.name,
@@ -288,11 +296,16 @@ class RemoteSession:
         if self.lost is not None:
             raise GameError(f"the connection to the host is lost ({self.lost})")
         seq = self.state["seq"] if self.state else None
+        move = {"type": "move", "move": text, "seq": seq}
         try:
-            self.link.send({"type": "move", "move": text, "seq": seq})
-        except Lost as exc:
-            self._rejoin(str(exc))
-            raise GameError("the connection dropped before the move was sent; try again") from None
+            self.link.send(move)
+        except Lost as exc:  # nothing whole reached the host: rejoin and send it once more
+            if not self._rejoin(str(exc)):
+                raise GameError(f"the connection to the host is lost ({self.lost})") from None
+            try:
+                self.link.send(move)  # with the old seq: the host refuses it if the game moved on
+            except Lost:
+                raise GameError("the connection dropped before the move was sent; try again") from None
         acked: int | None = None
         deadline = time.monotonic() + REPLY_TIMEOUT
         while True:

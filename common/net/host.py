@@ -35,6 +35,7 @@ from common.net.protocol import (
     encode,
     error,
     grace_seconds,
+    keepalive,
 )
 from common.spec import HUMAN, GameSpec, parse_seats
 from common.table import Table
@@ -163,6 +164,7 @@ class Host:
 
     async def _serve_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(self, reader, writer)
+        keepalive(writer.get_extra_info("socket"))
         task = asyncio.current_task()
         if task is not None:
             self.tasks.add(task)
@@ -193,7 +195,7 @@ class Host:
                 break
             except OSError:
                 return
-            if not line:
+            if not line.endswith(b"\n"):  # the end of the stream (and a cut-off message)
                 return
             if not line.strip():
                 continue

@@ -7,8 +7,10 @@ does not fit is refused with a ``ProtocolError`` naming what was wrong, in one s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import socket
 from typing import Any
 
 PROTOCOL_VERSION = 1
@@ -49,6 +51,17 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type, bool]]] = {
 }
 
 _JSON_NAMES = {int: "a whole number", str: "a string"}
+
+
+def keepalive(sock: Any, idle: int = 30, interval: int = 10, count: int = 3) -> None:
+    """Turn on TCP keepalive, so a peer that vanished without closing (a laptop lid, a pulled
+    cable) is noticed in about ``idle + interval * count`` seconds instead of never."""
+    with contextlib.suppress(OSError, AttributeError):
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        for name, value in (("TCP_KEEPIDLE", idle), ("TCP_KEEPINTVL", interval), ("TCP_KEEPCNT", count)):
+            option = getattr(socket, name, None)
+            if option is not None:
+                sock.setsockopt(socket.IPPROTO_TCP, option, value)
 
 
 def encode(message: dict[str, Any]) -> bytes:

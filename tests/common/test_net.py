@@ -466,3 +466,52 @@ def test_join_a_host_of_another_protocol_version(procs):
     assert seen and seen[0]["type"] == "hello" and seen[0]["version"] == PROTOCOL_VERSION
     assert "protocol version mismatch" in client.stderr
     assert len(client.stderr.strip().splitlines()) == 1
+
+
+# -- the REPL's session over the network ------------------------------------------------------------------
+def test_remote_session_plays_through_a_dropped_connection(procs, tmp_path):
+    from common.engine import GameError
+    from common.net.client import Link, RemoteSession
+    from invaders.cli import SPEC
+
+    save = tmp_path / "game.rec"
+    host, port = start_host(procs, "--games", "1", "--save", str(save), "--seats", "random,remote",
+                            grace=30)
+    link = Link(SPEC, "127.0.0.1", port, "tester")
+    session = RemoteSession(SPEC, link, link.open())
+    said: list[str] = []
+    session.wait_start(said.append)
+    assert session.seats_here() == ["humans"] and not session.can_undo
+    with pytest.raises(GameError, match="only in local games"):
+        session.undo()
+    with pytest.raises(GameError, match="when the game ends"):
+        session.record_text()
+    rng = random.Random(5)
+    moves = 0
+    deadline = time.monotonic() + TIMEOUT
+    for _ in range(1000):
+        assert time.monotonic() < deadline
+        session.advance(said.extend)
+        if session.outcome() is not None:
+            break
+        seat = session.waiting_for()
+        assert seat == "humans" and session.view(seat)["seat"] == "humans"
+        if moves == 0:
+            with pytest.raises(GameError, match="not a move"):
+                session.play(seat, "fly to the moon")
+            with pytest.raises(GameError, match="sit at humans"):
+                session.play("aliens", "fire")
+        said += session.play(seat, rng.choice(session.legal(seat)))
+        moves += 1
+        if moves == 2:  # the line drops: the session rejoins with its token by itself
+            link.conn.sock.shutdown(socket.SHUT_RDWR)
+    else:
+        raise AssertionError("no end of game in 1000 decisions")
+    out = session.outcome()
+    assert "Rejoined the game." in said and session.lost is None
+    assert session.legal("humans") == [] and session.waiting_for() is None
+    assert session.record_text() == save.read_text(encoding="utf-8")
+    session.close()
+    assert host.finish() == 0, host.stderr
+    assert out["winners"] == [replayed_winner(save)]
+    assert "humans rejoined" in host.stdout and "takes over" not in host.stdout
