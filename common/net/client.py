@@ -209,14 +209,17 @@ class RemoteSession:
             self.lines.append(f"(ignored a garbled message from the host: {msg.get('message')})")
         return msg
 
-    def _next(self, timeout: float | None = None) -> dict[str, Any] | None:
+    def _next(self, timeout: float | None = None, rejoin: bool = True) -> dict[str, Any] | None:
         """Handle the next message and return it; None on timeout or when the host is gone for
-        good (then ``self.lost`` says why). A dropped connection is rejoined with the token."""
+        good (then ``self.lost`` says why). A dropped connection is rejoined with the token
+        (unless ``rejoin`` is False: then it is left for the next call that may block)."""
         try:
             msg = self.link.recv(timeout)
         except Lost as exc:
             if self.over is not None:
                 self.link.close()
+                return None
+            if not rejoin:
                 return None
             if self._rejoin(str(exc)):
                 return {"type": "_rejoined"}
@@ -244,10 +247,10 @@ class RemoteSession:
         self.lost = f"{why}; could not rejoin {self.link.address}"
         return False
 
-    def _drain(self) -> None:
+    def _drain(self, rejoin: bool = True) -> None:
         """Handle every message already received, without waiting."""
         while self.over is None and self.lost is None:
-            msg = self._next(0)
+            msg = self._next(0, rejoin)
             if msg is None:
                 return
             if msg.get("type") == "error":
@@ -277,7 +280,7 @@ class RemoteSession:
         return [self.seat]
 
     def waiting_for(self) -> str | None:
-        self._drain()
+        self._drain(rejoin=False)  # the REPL's toolbar asks this: it must never block
         return self.seat if self._my_turn() else None
 
     def view(self, seat: str | None) -> dict[str, Any]:

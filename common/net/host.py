@@ -45,6 +45,7 @@ MAX_BUFFER = 1 << 20  # bytes queued for a client that does not read, before it 
 # refusals of well-formed messages: a player may make any number of these
 GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
                            "game_over", "already_seated"})
+HELLO_TIMEOUT = 60.0  # seconds a connection may stay without a seat
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
 
 
@@ -187,7 +188,15 @@ class Host:
         reader = client.reader
         while not client.closed and not client.hangup:
             try:
-                line = await reader.readline()
+                if client.seat is None:
+                    async with asyncio.timeout(HELLO_TIMEOUT):
+                        line = await reader.readline()
+                else:
+                    line = await reader.readline()
+            except TimeoutError:
+                self._refuse(client, "no_hello", f"no hello within {HELLO_TIMEOUT:g} s; closing "
+                             "the connection", fatal=True)
+                break
             except ValueError:  # longer than the limit
                 self._refuse(client, "too_long",
                              f"a message may be at most {MAX_LINE} bytes; closing the connection",
