@@ -14,7 +14,8 @@ SPEC = GameSpec(
     flags=(("--width", "width", "board columns (default 7)"),
            ("--height", "height", "space rows above the lunar row (default 6)")),
     bench_speed=(("7x6 board", ""), ("11x9 board", "width=11,height=9")),
-    bench_matchups=(("random vs random", "random,random", 2000, ""),
+    bench_matchups=(("heuristic vs heuristic (equal bots)", "heuristic,heuristic", 2000, ""),
+                    ("random vs random", "random,random", 2000, ""),
                     ("ISMCTS aliens vs random", "ismcts,random", 40, ""),
                     ("random aliens vs ISMCTS", "random,ismcts", 40, "")),
 )

@@ -33,6 +33,7 @@ SOAK = [
     ({"height": "20", "draw": "4"}, 150),
     ({"width": "4", "height": "30"}, 100),
     ({"width": "3", "height": "10", "deck.humans": "fire:20,maneuver1:2,shield:4"}, 200),
+    ({"deck.aliens": "fire:12,maneuver:8,reinforcements:4"}, 300),  # the rulings' bigger fleet deck
 ]
 
 DERANDOMIZED = settings(derandomize=True, deadline=None, max_examples=200,
