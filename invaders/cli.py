@@ -9,7 +9,7 @@ SPEC = GameSpec(
     blurb="the alien fleet against the lunar outpost, for two.",
     rules_path="invaders.rules:RULES",
     render_module="invaders.render",
-    default_seats="ismcts,human",
+    default_seats="heuristic,human",
     rules_doc="rules-invaders.md",
     flags=(("--width", "width", "board columns (default 7)"),
            ("--height", "height", "space rows above the lunar row (default 6)")),
