@@ -515,3 +515,53 @@ def test_remote_session_plays_through_a_dropped_connection(procs, tmp_path):
     assert host.finish() == 0, host.stderr
     assert out["winners"] == [replayed_winner(save)]
     assert "humans rejoined" in host.stdout and "takes over" not in host.stdout
+
+
+def test_join_without_a_bot_plays_in_the_repl(procs, tmp_path):
+    """The human path: join hands a RemoteSession to the REPL (plain text when not a terminal)."""
+    save = tmp_path / "game.rec"
+    host, port = start_host(procs, "--games", "1", "--save", str(save), "--seats", "random,remote")
+    env = dict(os.environ, COLUMNS="400", NO_COLOR="1")
+    human = subprocess.Popen([sys.executable, "-m", "invaders", "join", f"127.0.0.1:{port}", "--name", "me"],
+                             cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, bufsize=1)
+    lines: queue.Queue[str] = queue.Queue()
+    out: list[str] = []
+
+    def pump() -> None:
+        for line in human.stdout:
+            out.append(line)
+            lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
+    deadline = time.monotonic() + TIMEOUT
+    over = None
+    try:
+        for _ in range(500):
+            human.stdin.write("moves\n")
+            human.stdin.flush()
+            while over is None:
+                line = lines.get(timeout=max(0.01, deadline - time.monotonic()))
+                if "Game over" in line:
+                    over = line
+                found = re.search(r"Moves now: (.+?)(?: · |$)", line)
+                if found:
+                    break
+            if over is not None:
+                break
+            human.stdin.write(found.group(1).strip() + "\n")
+            human.stdin.flush()
+        assert over is not None, "no end of game in 500 decisions"
+        human.stdin.close()
+        assert human.wait(10) == 0
+    finally:
+        if human.poll() is None:
+            human.kill()
+            human.wait(5)
+    err = human.stderr.read()
+    assert "Traceback" not in err and err == ""
+    assert host.finish() == 0, host.stderr
+    text = "".join(out)
+    assert "Joined Galaxy Invaders" in text and "you play humans" in text
+    winner = replayed_winner(save)
+    assert f"{winner} win" in over
