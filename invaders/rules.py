@@ -132,8 +132,8 @@ class InvadersRules(Rules[InvadersState]):
         st = InvadersState(width, height, Rng(seed), comp,
                            hand_limit=_int_option(options, "limit", 4, 1, 20),
                            draw=_int_option(options, "draw", 2, 0, 20))
-        top = width * height
-        st.ships = [top + (i * (width + 1)) // 4 - 1 for i in (1, 2, 3)]
+        top, middle, gap = width * height, width // 2, (width + 1) // 4
+        st.ships = [top + middle - gap, top + middle, top + middle + gap]  # b d f on 7 columns
         opening = _int_option(options, "hand", 4, 0, 20)
         for seat in SEATS:
             deck = [cid for cid in sorted(comp[seat]) for _ in range(comp[seat][cid])]
