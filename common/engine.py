@@ -28,6 +28,18 @@ class NotationError(GameError):
     """The text is not a move in this game's notation."""
 
 
+def int_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
+    """A whole-number game option within [low, high], or a GameError that says what is wrong."""
+    raw = options.get(key, default)
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise GameError(f"option {key} must be a whole number, not {raw!r}") from None
+    if not low <= value <= high:
+        raise GameError(f"option {key} must be between {low} and {high}, not {value}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Who may or must act now. ``kind`` lets a front-end word its prompt."""
@@ -117,19 +129,21 @@ class Rules(Generic[S]):
     def narrate(self, event: Event) -> str:
         return f"{event.kind} {' '.join(map(str, event.data))}".strip()
 
-    # -- notation -------------------------------------------------------------------------
+    # -- notation: by default, the game's notation module ----------------------------------
+    notation: Any = None  # a module with parse(text) -> Move and format_move(move) -> str
+
     def parse(self, text: str) -> Move:
-        raise NotImplementedError
+        return self.notation.parse(text)
 
     def format(self, move: Move) -> str:
-        raise NotImplementedError
+        return self.notation.format_move(move)
 
-    # -- state plumbing -------------------------------------------------------------------
+    # -- state plumbing: by default, the state's own hand-written methods --------------------
     def clone(self, state: S) -> S:
-        raise NotImplementedError
+        return state.clone()  # type: ignore[attr-defined]
 
     def to_json(self, state: S) -> dict[str, Any]:
-        raise NotImplementedError
+        return state.to_json()  # type: ignore[attr-defined]
 
     def from_json(self, data: dict[str, Any]) -> S:
         raise NotImplementedError

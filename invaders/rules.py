@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from common.cards import CardDataError, canonical, checksum, load_toml, require
-from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules
+from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
 from common.rng import Rng
 from invaders import board, notation
 from invaders.state import ALIENS, ATTACK, DEFENCE, HUMANS, OVER, PLACE, SEATS, InvadersState
@@ -70,22 +70,12 @@ def validate_deck(cards: dict[str, Card], counts: dict[str, Any], where: str, se
     return dict(counts)
 
 
-def _int_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
-    raw = options.get(key, default)
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        raise GameError(f"option {key} must be a whole number, not {raw!r}") from None
-    if not low <= value <= high:
-        raise GameError(f"option {key} must be between {low} and {high}, not {value}")
-    return value
-
-
 class InvadersRules(Rules[InvadersState]):
     name = "invaders"
     title = "Galaxy Invaders"
     variants = ("standard",)
     seat_names = SEATS
+    notation = notation
 
     @property
     def bot_kinds(self) -> dict:  # type: ignore[override]
@@ -126,15 +116,15 @@ class InvadersRules(Rules[InvadersState]):
         return checksum([self.catalog.source, canonical(self.composition(options))])
 
     def setup(self, options: dict[str, str], seed: int) -> InvadersState:
-        width = _int_option(options, "width", 7, 3, 26)
-        height = _int_option(options, "height", 6, 3, 30)
+        width = int_option(options, "width", 7, 3, 26)
+        height = int_option(options, "height", 6, 3, 30)
         comp = self.composition(options)
         st = InvadersState(width, height, Rng(seed), comp,
-                           hand_limit=_int_option(options, "limit", 4, 1, 20),
-                           draw=_int_option(options, "draw", 2, 0, 20))
+                           hand_limit=int_option(options, "limit", 4, 1, 20),
+                           draw=int_option(options, "draw", 2, 0, 20))
         top, middle, gap = width * height, width // 2, (width + 1) // 4
         st.ships = [top + middle - gap, top + middle, top + middle + gap]  # b d f on 7 columns
-        opening = _int_option(options, "hand", 4, 0, 20)
+        opening = int_option(options, "hand", 4, 0, 20)
         for seat in SEATS:
             deck = [cid for cid in sorted(comp[seat]) for _ in range(comp[seat][cid])]
             st.rng.shuffle(deck)
@@ -357,20 +347,7 @@ class InvadersRules(Rules[InvadersState]):
 
         return narrate(self, event)
 
-    # -- notation ------------------------------------------------------------------------
-    def parse(self, text: str) -> Move:
-        return notation.parse(text)
-
-    def format(self, move: Move) -> str:
-        return notation.format_move(move)
-
-    # -- plumbing ------------------------------------------------------------------------
-    def clone(self, state: InvadersState) -> InvadersState:
-        return state.clone()
-
-    def to_json(self, state: InvadersState) -> dict[str, Any]:
-        return state.to_json()
-
+    # -- plumbing (parse, format, clone and to_json come from Rules) ------------------------
     def from_json(self, data: dict[str, Any]) -> InvadersState:
         return InvadersState.from_json(data)
 
