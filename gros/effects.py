@@ -1,0 +1,508 @@
+"""The effect vocabulary: every ability a card may have, one registered function per kind.
+
+Cards name effects in TOML (``{kind = "multiply", factor = 2}``); this module says what each
+kind needs (its fields, which targets it works on) and does. Two families:
+
+- passive effects work while their card is in play and are read when strengths are summed
+  (``strength``, ``props``, ``allies``, ``chooses_victim``, ``untargetable``);
+- action effects run when an SFX resolves, an ability is used or a Creature is played as an
+  SFX (``add``, ``multiply``, ``set``, ``stop_card``, ``stop_attack``, ``discard``, ``fetch``,
+  ``return``, ``grant``, ``draw``, ``victim``, ``end_game``).
+
+Strength changes made during an attack are snapshots, applied in the order cards resolve
+(ruling G9): "double the Defence" adds the Defence it has at that moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from common.cards import CardDataError
+from common.engine import Event
+from gros import zones
+from gros.state import Attack, GrosState
+
+if TYPE_CHECKING:
+    from gros.catalog import Action, Card, Effect
+
+NO_TRAITS: frozenset[str] = frozenset()
+WHEN_KEYS: dict[str, type] = {
+    "attack": bool, "attack_trait": str, "attack_not_trait": str, "location_trait": str,
+    "no_location": bool, "alone": bool, "defending": bool, "attacking": bool, "target_trait": str,
+}
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    family: str  # "passive" or "action"
+    fields: dict[str, type]  # required fields
+    optional: dict[str, type]
+    targets: tuple[str, ...]  # action targets it works on
+    attack_targets: tuple[str, ...]  # targets on which it needs an attack in progress
+    fn: Callable[..., Any]
+    doc: str
+
+
+REGISTRY: dict[str, Kind] = {}
+
+
+def effect(name: str, family: str, *, fields: dict[str, type] | None = None,
+           optional: dict[str, type] | None = None, targets: tuple[str, ...] = ("none",),
+           attack_targets: tuple[str, ...] = ()) -> Callable:
+    """Register the function of one effect kind under ``name``."""
+
+    def deco(fn: Callable) -> Callable:
+        REGISTRY[name] = Kind(name, family, fields or {}, {"when": dict, **(optional or {})}, targets,
+                              attack_targets, fn, (fn.__doc__ or "").strip())
+        return fn
+
+    return deco
+
+
+# -- validation --------------------------------------------------------------------------------
+
+def validate_when(card: str, when: Any, where: str) -> tuple[tuple[str, Any], ...]:
+    if not isinstance(when, dict):
+        raise CardDataError(f"{where}: card {card!r}: field 'when': must be a table of conditions")
+    for key, value in when.items():
+        if key not in WHEN_KEYS:
+            raise CardDataError(f"{where}: card {card!r}: field 'when': unknown condition {key!r} "
+                                f"(conditions: {', '.join(WHEN_KEYS)})")
+        if not isinstance(value, WHEN_KEYS[key]):
+            raise CardDataError(f"{where}: card {card!r}: field 'when': {key!r} has the wrong type ({value!r})")
+    return tuple(sorted(when.items()))
+
+
+def validate_effect(card: str, raw: dict[str, Any], where: str, family: str) -> None:
+    kind = REGISTRY.get(raw["kind"])
+    wanted = "passive" if family == "passive" else "action"
+    if kind is None or kind.family != wanted:
+        names = ", ".join(k for k, v in REGISTRY.items() if v.family == wanted)
+        raise CardDataError(f"{where}: card {card!r}: field '{family}': {raw['kind']!r} is not a "
+                            f"{wanted} effect (choose from {names})")
+    for key, typ in kind.fields.items():
+        if key not in raw:
+            raise CardDataError(f"{where}: card {card!r}: effect {kind.name!r}: missing field {key!r}")
+        if not isinstance(raw[key], typ) or isinstance(raw[key], bool) and typ is int:
+            raise CardDataError(f"{where}: card {card!r}: effect {kind.name!r}: field {key!r} has the wrong type")
+    for key, value in raw.items():
+        if key == "kind" or key in kind.fields:
+            continue
+        if key not in kind.optional:
+            raise CardDataError(f"{where}: card {card!r}: effect {kind.name!r}: unknown field {key!r}")
+        if not isinstance(value, kind.optional[key]):
+            raise CardDataError(f"{where}: card {card!r}: effect {kind.name!r}: field {key!r} has the wrong type")
+    if "when" in raw:
+        validate_when(card, raw["when"], where)
+    if raw["kind"] in ("strength", "props") and raw.get("op", "add") not in OPS:
+        raise CardDataError(f"{where}: card {card!r}: effect {raw['kind']!r}: field 'op' is add, multiply or set")
+
+
+def validate_action(card: str, action: Action, where: str) -> None:
+    for e in action.effects:
+        kind = REGISTRY[e.kind]
+        if action.target not in kind.targets and not (e.kind == "discard" and e.get("self")):
+            raise CardDataError(f"{where}: card {card!r}: effect {e.kind!r} cannot act on target "
+                                f"{action.target!r} (it works on {', '.join(kind.targets)})")
+        if e.kind == "fetch" and not action.take:
+            raise CardDataError(f"{where}: card {card!r}: effect 'fetch' needs the card's 'take' field")
+        if e.kind in ("add", "grant") and action.target in ("character", "location") and not action.permanent:
+            raise CardDataError(f"{where}: card {card!r}: effect {e.kind!r} on a {action.target} "
+                                "must be permanent (the card is slid under it)")
+
+
+def needs_attack(action: Action) -> bool:
+    """True when the card can only be played while an attack is in progress."""
+    if dict(action.when).get("attack"):
+        return True
+    return any(action.target in REGISTRY[e.kind].attack_targets for e in action.effects)
+
+
+# -- conditions and strengths -----------------------------------------------------------------
+
+def attack_traits(st: GrosState, a: Attack | None) -> frozenset[str]:
+    if a is None:
+        return NO_TRAITS
+    base = st.defs[a.creature].traits
+    return base | frozenset(a.traits) if a.traits else base
+
+
+def card_traits(st: GrosState, iid: int, under: list[int] = ()) -> frozenset[str]:  # type: ignore[assignment]
+    """A card's traits, with those granted by permanent SFX slid under it."""
+    traits = st.defs[iid].traits
+    for u in under:
+        for e in st.defs[u].action.effects:  # type: ignore[union-attr]
+            if e.kind == "grant":
+                traits = traits | {e.get("trait")}
+    return traits
+
+
+def holds(when: tuple, st: GrosState, owner: int, movie: int, a: Attack | None,
+          atraits: frozenset[str], target_traits: frozenset[str] = NO_TRAITS) -> bool:
+    """Whether every condition in ``when`` is true for a card of ``owner`` about ``movie``."""
+    for key, val in when:
+        if key == "attack":
+            ok = (a is not None) == val
+        elif key == "attack_trait":
+            ok = val in atraits
+        elif key == "attack_not_trait":
+            ok = a is not None and val not in atraits
+        elif key == "location_trait":
+            m = st.movies[movie]
+            ok = any(val in card_traits(st, i, m.loc_under) for i in m.location)
+        elif key == "no_location":
+            ok = (not st.movies[movie].location) == val
+        elif key == "alone":
+            ok = (len(st.movies[movie].chars) == 1) == val
+        elif key == "defending":
+            ok = (a is not None and a.target == owner) == val
+        elif key == "attacking":
+            ok = (a is not None and a.attacker == owner) == val
+        else:  # target_trait
+            ok = val in target_traits
+        if not ok:
+            return False
+    return True
+
+
+OPS: dict[str, Callable[[int, int], int]] = {
+    "add": lambda v, x: v + x, "multiply": lambda v, x: v * x, "set": lambda v, x: x}
+
+
+def value(st: GrosState, iid: int, owner: int, movie: int, a: Attack | None, atraits: frozenset[str]) -> int:
+    """A card's printed strength after its own passive ``strength`` effects."""
+    d = st.defs[iid]
+    v = d.strength
+    for e in d.passive:
+        if e.kind == "strength" and holds(e.get("when", ()), st, owner, movie, a, atraits):
+            v = OPS[e.get("op", "add")](v, e.get("value"))
+    return v
+
+
+def under_value(st: GrosState, under: list[int]) -> int:
+    total = 0
+    for u in under:
+        for e in st.defs[u].action.effects:  # type: ignore[union-attr]
+            if e.kind == "add":
+                total += e.get("value")
+    return total
+
+
+def defence(st: GrosState, seat: int, a: Attack | None = None,
+            parts: list[tuple[str, int]] | None = None) -> int:
+    """A Movie's Defence: Characters, their Props and SFX, the Location, and, during an attack on
+    it, every modifier in force for that attack. ``parts`` collects the breakdown for views."""
+    if a is None and parts is None and st.dcache[seat] is not None:
+        return st.dcache[seat]  # type: ignore[return-value]
+    m = st.movies[seat]
+    defs, ids = st.defs, st.ids
+    atraits = attack_traits(st, a)
+    swarm = "Swarm" in atraits
+    total = allies = 0
+    others = len(m.chars) - 1
+    for ch in m.chars:
+        d = defs[ch.iid]
+        v = value(st, ch.iid, seat, seat, a, atraits) + under_value(st, ch.under)
+        if parts is not None:
+            parts.append((ids[ch.iid], v))
+        for p in ch.props:
+            x = 0 if swarm and "Gun" in defs[p].traits else value(st, p, seat, seat, a, atraits)
+            for e in d.passive:
+                if e.kind == "props" and holds(e.get("when", ()), st, seat, seat, a, atraits):
+                    x = REGISTRY["props"].fn(e, x)
+            if parts is not None:
+                parts.append((f"  {ids[p]}", x))
+            v += x
+        for e in d.passive:
+            if e.kind == "allies" and holds(e.get("when", ()), st, seat, seat, a, atraits):
+                allies += REGISTRY["allies"].fn(e, others)
+        total += v
+    for i in m.location:
+        x = value(st, i, seat, seat, a, atraits)
+        if parts is not None:
+            parts.append((f"@{ids[i]}", x))
+        total += x
+    if m.location:
+        x = under_value(st, m.loc_under)
+        if parts is not None and x:
+            parts.append(("@ SFX", x))
+        total += x
+    if allies and parts is not None:
+        parts.append(("allies", allies))
+    total += allies
+    if a is not None and a.target == seat and a.def_bonus:
+        if parts is not None:
+            parts.append(("this attack", a.def_bonus))
+        total += a.def_bonus
+    if a is None and parts is None:
+        st.dcache[seat] = total
+    return total
+
+
+def attack_value(st: GrosState, a: Attack) -> int:
+    atraits = attack_traits(st, a)
+    v = value(st, a.creature, a.attacker, a.target, a, atraits)
+    for p in a.props:
+        v += value(st, p, a.attacker, a.target, a, atraits)
+    return v + a.atk_bonus
+
+
+def targetable(st: GrosState, seat: int, ch_iid: int, a: Attack | None, atraits: frozenset[str]) -> bool:
+    """May this Character be picked as the victim of an attack (or be attacked at all)?"""
+    for e in st.defs[ch_iid].passive:
+        if e.kind == "untargetable" and holds(e.get("when", ()), st, seat, seat, a, atraits):
+            return False
+    return True
+
+
+def victim_chooser(st: GrosState, a: Attack) -> int:
+    """The attacker picks the victim, unless a card in play or an SFX says otherwise."""
+    if a.chooser >= 0:
+        return a.chooser
+    for ch in st.movies[a.target].chars:
+        for e in st.defs[ch.iid].passive:
+            if e.kind == "chooses_victim":
+                return REGISTRY["chooses_victim"].fn(e, a, a.target)
+    return a.attacker
+
+
+# -- passive kinds -----------------------------------------------------------------------------
+
+@effect("strength", "passive", fields={"value": int}, optional={"op": str})
+def _strength(e: Effect, v: int) -> int:
+    """This card's own strength: add to it, multiply it or set it, when the condition holds."""
+    return OPS[e.get("op", "add")](v, e.get("value"))
+
+
+@effect("props", "passive", fields={"value": int}, optional={"op": str})
+def _props(e: Effect, v: int) -> int:
+    """Each Prop this Character holds is worth more (op multiply) or less."""
+    return OPS[e.get("op", "multiply")](v, e.get("value"))
+
+
+@effect("allies", "passive", fields={"value": int})
+def _allies(e: Effect, others: int) -> int:
+    """Every other Character in this Movie gets this much Defence."""
+    return e.get("value") * others
+
+
+@effect("chooses_victim", "passive", optional={"who": str})
+def _chooses_victim(e: Effect, a: Attack, owner: int) -> int:
+    """When this Movie is successfully attacked, its owner picks the victim (who = owner)."""
+    return owner if e.get("who", "owner") == "owner" else a.attacker
+
+
+@effect("untargetable", "passive")
+def _untargetable(e: Effect) -> bool:
+    """This Character cannot be picked as a victim while the condition holds."""
+    return True
+
+
+# -- action kinds ------------------------------------------------------------------------------
+
+@dataclass
+class Ctx:
+    """One card resolving: who played it, on what, and where to report what happened."""
+
+    st: GrosState
+    seat: int
+    iid: int
+    action: Action
+    on: tuple[str, ...]
+    take: str
+    events: list[Event]
+    stop_attack: bool = False  # set by stop_attack: the rules end the attack
+    end_game: bool = False  # set by end_game: the rules score the Movies
+
+    @property
+    def card(self) -> Card:
+        return self.st.defs[self.iid]
+
+    def say(self, kind: str, *data: Any) -> None:
+        self.events.append(Event(kind, data))
+
+
+def _movie(ctx: Ctx) -> int:
+    return zones.seat_of(ctx.st, ctx.on[0])
+
+
+@effect("add", "action", fields={"value": int}, targets=("movie", "creature", "character", "location"),
+        attack_targets=("movie", "creature"))
+def _add(ctx: Ctx, e: Effect) -> None:
+    """Add to the attacked Movie's Defence or the attacking Creature's Attack for this attack, or,
+    permanently, to a Character or Location (the card is slid under it)."""
+    a, n = ctx.st.attack, e.get("value")
+    if ctx.action.target == "creature" and a:
+        a.atk_bonus += n
+    elif ctx.action.target == "movie" and a:
+        a.def_bonus += n
+    ctx.say("strength", ctx.on[0] if ctx.on else "", f"{n:+d}")
+
+
+@effect("multiply", "action", fields={"factor": int}, targets=("movie", "creature"),
+        attack_targets=("movie", "creature"))
+def _multiply(ctx: Ctx, e: Effect) -> None:
+    """Multiply the attacked Movie's Defence or the attacking Creature's Attack as it is now."""
+    _change(ctx, lambda v: v * e.get("factor"))
+
+
+@effect("set", "action", fields={"value": int}, targets=("movie", "creature"),
+        attack_targets=("movie", "creature"))
+def _set(ctx: Ctx, e: Effect) -> None:
+    """The attacked Movie's Defence or the Creature's Attack becomes this value, as it is now."""
+    _change(ctx, lambda v: e.get("value"))
+
+
+def _change(ctx: Ctx, fn: Callable[[int], int]) -> None:
+    st, a = ctx.st, ctx.st.attack
+    if a is None:
+        return
+    if ctx.action.target == "creature":
+        now = attack_value(st, a)
+        a.atk_bonus += fn(now) - now
+        ctx.say("attack_now", st.ids[a.creature], attack_value(st, a))
+    else:
+        now = defence(st, a.target, a)
+        a.def_bonus += fn(now) - now
+        ctx.say("defence_now", st.names[a.target], defence(st, a.target, a))
+
+
+@effect("stop_card", "action", optional={"types": list}, targets=("card",))
+def _stop_card(ctx: Ctx, e: Effect) -> None:
+    """Stop the card just played: it is discarded with no effect (types limits which cards)."""
+    st = ctx.st
+    iid, seat, _move = st.stack.pop()
+    st.discard.append(iid)
+    ctx.say("stopped", st.ids[iid], st.names[seat])
+
+
+@effect("stop_attack", "action", attack_targets=("none",))
+def _stop_attack(ctx: Ctx, e: Effect) -> None:
+    """End the attack at once: the Creature and every card played in it are discarded."""
+    ctx.say("attack_stopped", ctx.st.ids[ctx.st.attack.creature] if ctx.st.attack else "")
+    ctx.stop_attack = True
+
+
+@effect("discard", "action", optional={"self": bool}, targets=("character", "prop", "location", "none"))
+def _discard(ctx: Ctx, e: Effect) -> None:
+    """Discard the target Character (with all it holds), Prop or Location; self = true discards
+    the card whose ability this is."""
+    st, t = ctx.st, ctx.action.target
+    if e.get("self"):
+        _discard_self(ctx)
+    elif t == "character":
+        found = zones.find_char(st, ctx.on[0])
+        if found:
+            zones.discard_char(st, found[0], found[1], ctx.events, "removed")
+    elif t == "prop":
+        found = zones.find_prop(st, ctx.on[0])
+        if found:
+            found[1].props.remove(found[2])
+            st.discard.append(found[2])
+            zones.touch(st, found[0])
+            ctx.say("removed", ctx.on[0], st.ids[found[2]])
+    elif t == "location":
+        seat = _movie(ctx)
+        if st.movies[seat].location:
+            ctx.say("removed", ctx.on[0], "+".join(st.ids[i] for i in st.movies[seat].location))
+            zones.clear_location(st, seat)
+
+
+def _discard_self(ctx: Ctx) -> None:
+    st = ctx.st
+    for seat, m in enumerate(st.movies):
+        for ch in m.chars:
+            if ch.iid == ctx.iid:
+                zones.discard_char(st, seat, ch, ctx.events, "removed")
+                return
+            if ctx.iid in ch.props:
+                ch.props.remove(ctx.iid)
+                st.discard.append(ctx.iid)
+                zones.touch(st, seat)
+                ctx.say("removed", st.names[seat], st.ids[ctx.iid])
+                return
+        if ctx.iid in m.location:
+            zones.clear_location(st, seat)
+            ctx.say("removed", st.names[seat], st.ids[ctx.iid])
+            return
+
+
+@effect("fetch", "action", optional={"to": str}, targets=("character", "movie", "none"))
+def _fetch(ctx: Ctx, e: Effect) -> None:
+    """Take a card of the card's 'take' type from the discards: to your hand (to = hand), onto
+    the target Character (a Prop), or into the target Movie (a Location, replacing the old one)."""
+    st = ctx.st
+    iid = zones.take_from_discard(st, ctx.take)
+    if iid is None:
+        return
+    if e.get("to", "target") == "hand" or ctx.action.target == "none":
+        st.hands[ctx.seat].append(iid)
+        ctx.say("fetched", st.names[ctx.seat], st.ids[iid], "hand")
+    elif ctx.action.target == "character":
+        found = zones.find_char(st, ctx.on[0])
+        if found is None:
+            st.discard.append(iid)
+            return
+        found[1].props.append(iid)
+        zones.touch(st, found[0])
+        ctx.say("fetched", st.names[found[0]], st.ids[iid], ctx.on[0])
+    else:
+        zones.place_location(st, _movie(ctx), iid, False, ctx.events)
+
+
+@effect("return", "action", targets=("character", "prop"))
+def _return(ctx: Ctx, e: Effect) -> None:
+    """Return the target Character or Prop to its owner's hand; what it held is discarded."""
+    st = ctx.st
+    if ctx.action.target == "character":
+        found = zones.find_char(st, ctx.on[0])
+        if found:
+            seat, ch = found
+            st.movies[seat].chars.remove(ch)
+            st.discard.extend(ch.props)
+            st.discard.extend(ch.under)
+            st.hands[seat].append(ch.iid)
+            zones.touch(st, seat)
+            ctx.say("returned", ctx.on[0])
+    else:
+        found_p = zones.find_prop(st, ctx.on[0])
+        if found_p:
+            seat, ch, p = found_p
+            ch.props.remove(p)
+            st.hands[seat].append(p)
+            zones.touch(st, seat)
+            ctx.say("returned", ctx.on[0])
+
+
+@effect("grant", "action", fields={"trait": str}, targets=("creature", "character", "location"),
+        attack_targets=("creature",))
+def _grant(ctx: Ctx, e: Effect) -> None:
+    """The attacking Creature gains a trait for this attack; a Character or Location gains it for
+    good (the card is slid under it)."""
+    a = ctx.st.attack
+    if ctx.action.target == "creature" and a is not None:
+        a.traits.append(e.get("trait"))
+    ctx.say("granted", ctx.on[0] if ctx.on else "", e.get("trait"))
+
+
+@effect("draw", "action", fields={"count": int})
+def _draw(ctx: Ctx, e: Effect) -> None:
+    """The player draws cards (drawing the last card ends the game with this turn)."""
+    zones.draw(ctx.st, ctx.seat, e.get("count"), ctx.events)
+
+
+@effect("victim", "action", attack_targets=("none",))
+def _victim(ctx: Ctx, e: Effect) -> None:
+    """The player of this card picks the victim if the attack succeeds."""
+    if ctx.st.attack:
+        ctx.st.attack.chooser = ctx.seat
+    ctx.say("chooser", ctx.st.names[ctx.seat])
+
+
+@effect("end_game", "action")
+def _end_game(ctx: Ctx, e: Effect) -> None:
+    """Roll the Credits: the game ends and the Movies are scored."""
+    ctx.end_game = True

@@ -1,0 +1,317 @@
+"""How a Grave Robbers game moves on: deals, turns, the stop and response windows of ruling
+G9, attacks, scoring and match play. ``gros.rules`` calls these after checking a move."""
+
+from __future__ import annotations
+
+from common.engine import Event
+from gros import effects as fx
+from gros import moves as mv
+from gros import zones
+from gros.state import (
+    DISCARD,
+    HAND_SIZE,
+    MAIN,
+    OVER,
+    TITLE,
+    TITLE_BONUS,
+    VICTIM,
+    Attack,
+    Char,
+    GrosState,
+    Movie,
+)
+
+TITLE_PATTERNS = (
+    "{0} {1} of the {2} {3} from the {4} {5}",
+    "The {0} {1} Versus the {2} {3} of {4} {5}",
+    "Night of the {0} {1}: {2} {3} in the {4} {5}",
+    "{0} {1} {2}! Return of the {3} {4} {5}",
+    "Attack of the {0} {1} and the {2} {3} {4} {5}",
+)
+
+
+def next_seat(st: GrosState, seat: int) -> int:
+    return (seat + 1) % len(st.names)
+
+
+# -- games, turns ---------------------------------------------------------------------------------
+
+def start_game(st: GrosState, events: list[Event]) -> None:
+    """Title words, the deal with its mulligan, and the starting casts (rulings G2, G3)."""
+    n = st.n
+    st.deck = list(range(len(st.ids)))
+    st.discard, st.hands = [], [[] for _ in range(n)]
+    st.movies = [Movie() for _ in range(n)]
+    st.stack, st.attack, st.attack_open = [], None, False
+    st.dcache = [None] * n
+    st.rng.shuffle(st.deck)
+    st.candidates = [st.defs[i].title for i in st.deck[-6:][::-1]]
+    st.rng.shuffle(st.deck)  # the six are shuffled back
+    st.title, st.title_words = "", []
+    st.turn_no, st.deck_out, st.phase = 0, False, TITLE
+    st.propped, st.used = [], []
+    order = [(st.first + k) % n for k in range(n)]
+    for s in order:
+        zones.draw(st, s, HAND_SIZE, events)
+    for s in order:
+        for _ in range(100):  # a hand with no Character is shown and redrawn (G3)
+            if any(st.defs[i].type == "character" for i in st.hands[s]):
+                break
+            events.append(Event("mulligan", (st.names[s], tuple(st.ids[i] for i in st.hands[s]))))
+            st.deck.extend(st.hands[s])
+            st.hands[s] = []
+            st.rng.shuffle(st.deck)
+            zones.draw(st, s, HAND_SIZE, events)
+    st.deck_out = not st.deck
+    for s in order:
+        cast = [i for i in st.hands[s] if st.defs[i].type == "character"]
+        st.hands[s] = [i for i in st.hands[s] if st.defs[i].type != "character"]
+        st.movies[s].chars.extend(Char(i) for i in cast)
+        zones.touch(st, s)
+        events.append(Event("cast", (st.names[s], tuple(st.ids[i] for i in cast))))
+
+
+def default_title(st: GrosState) -> str:
+    words = [w.capitalize() for w in st.candidates]
+    return st.rng.choice(list(TITLE_PATTERNS)).format(*words) if len(words) == 6 else " ".join(words)
+
+
+def set_title(st: GrosState, text: str, words: tuple[str, ...], events: list[Event]) -> None:
+    st.title = text or default_title(st)
+    st.title_words = list(words) if words else [w.lower() for w in st.candidates]
+    events.append(Event("title", (st.title, tuple(st.title_words))))
+    begin_turn(st, st.first, events)
+
+
+def begin_turn(st: GrosState, seat: int, events: list[Event]) -> None:
+    st.turn = seat
+    st.turn_no += 1
+    st.propped.clear()
+    st.used.clear()
+    st.phase = MAIN
+    events.append(Event("turn", (st.names[seat], st.round)))
+    need = HAND_SIZE - len(st.hands[seat])
+    if need > 0:
+        zones.draw(st, seat, need, events)
+
+
+def end_turn(st: GrosState, events: list[Event]) -> None:
+    if st.deck_out:
+        finish_game(st, "the last card was drawn", events)
+    else:
+        begin_turn(st, next_seat(st, st.turn), events)
+
+
+def end_main(st: GrosState, events: list[Event]) -> None:
+    """'end': discard any cards, then down to six (G4); with an empty hand there is nothing to do."""
+    if st.hands[st.turn]:
+        st.phase = DISCARD
+    else:
+        end_turn(st, events)
+
+
+# -- scoring ---------------------------------------------------------------------------------------
+
+def score(st: GrosState, seat: int) -> int:
+    """Defence of the Movie plus 5 for each title word in the Movie, the hand and (GR2) on a
+    Roll the Credits played (G12)."""
+    m = st.movies[seat]
+    words = set(st.title_words)
+    cards = list(st.hands[seat])
+    for ch in m.chars:
+        cards.append(ch.iid)
+        cards.extend(ch.props)
+        cards.extend(ch.under)
+    cards.extend(m.location)
+    cards.extend(m.loc_under)
+    if st.variant == "gr2":
+        cards.extend(m.credits)
+    bonus = sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
+    return fx.defence(st, seat) + bonus
+
+
+def finish_game(st: GrosState, reason: str, events: list[Event]) -> None:
+    st.scores = [score(st, s) for s in range(st.n)]
+    events.append(Event("scores", (reason, tuple(zip(st.names, st.scores, strict=True)))))
+    st.reason = reason
+    if st.target:
+        st.totals = [t + s for t, s in zip(st.totals, st.scores, strict=True)]
+        if max(st.totals) < st.target:
+            st.game_no += 1
+            st.first = next_seat(st, st.first)
+            events.append(Event("next_game", (st.game_no, tuple(zip(st.names, st.totals, strict=True)))))
+            start_game(st, events)
+            return
+        best = max(st.totals)
+        st.winners = [s for s in range(st.n) if st.totals[s] == best]
+        st.reason = f"{reason}; {st.names[st.winners[0]]} reached {st.target}"
+    else:
+        best = max(st.scores)
+        st.winners = [s for s in range(st.n) if st.scores[s] == best]
+    st.phase = OVER
+    st.stack.clear()
+    events.append(Event("winners", tuple(st.names[s] for s in st.winners)))
+
+
+# -- windows (ruling G9) -----------------------------------------------------------------------------
+
+def push(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -> None:
+    """A played card waits in a stop window before it resolves."""
+    st.stack.append((iid, seat, move))
+    st.actor, st.passes = next_seat(st, seat), 0
+    events.append(Event("played", (st.names[seat], st.ids[iid], move)))
+    settle(st, events)
+
+
+def settle(st: GrosState, events: list[Event]) -> None:
+    """Run the open windows on until a seat must decide: auto-pass who cannot act, resolve the
+    newest card when everyone passed in succession, resolve the attack likewise."""
+    n = st.n
+    while st.phase != OVER:
+        if st.stack:
+            if st.passes >= n:
+                resolve_top(st, events)
+                continue
+            if mv.wants(st, st.actor, "stop"):
+                return
+        elif st.attack_open:
+            if st.passes >= n:
+                resolve_attack(st, events)
+                continue
+            if mv.wants(st, st.actor, "respond"):
+                return
+        else:
+            return
+        st.passes += 1
+        st.actor = next_seat(st, st.actor)
+
+
+def after_resolution(st: GrosState) -> None:
+    if st.stack:
+        st.actor, st.passes = next_seat(st, st.stack[-1][1]), 0
+    elif st.attack_open:
+        st.actor, st.passes = st.resume, 0
+
+
+def resolve_top(st: GrosState, events: list[Event]) -> None:
+    iid, seat, move = st.stack.pop()
+    card = st.defs[iid]
+    verb, t = move[0], card.type
+    if verb == "attack":
+        st.attack = Attack(iid, seat, zones.seat_of(st, move[2]))
+        st.attack_open, st.actor, st.passes, st.resume = True, seat, 0, seat
+        events.append(Event("attack", (st.names[seat], card.id, move[2])))
+        return
+    if verb == "combine":
+        zones.place_location(st, zones.seat_of(st, move[2]), iid, True, events)
+    elif t == "character":
+        st.movies[seat].chars.append(Char(iid))
+        zones.touch(st, seat)
+        events.append(Event("cast", (st.names[seat], (card.id,))))
+    elif t == "prop":
+        _place_prop(st, iid, move[2][0], events)
+    elif t == "location":
+        zones.place_location(st, zones.seat_of(st, move[2][0]), iid, False, events)
+    elif t == "credits":
+        st.movies[seat].credits.append(iid)
+        finish_game(st, f"{st.names[seat]} rolled the credits", events)
+        return
+    else:
+        _resolve_action(st, iid, seat, move, events)
+    after_resolution(st)
+
+
+def _place_prop(st: GrosState, iid: int, ref: str, events: list[Event]) -> None:
+    a = st.attack
+    if "/" not in ref and a is not None:
+        a.props.append(iid)  # a Prop raising a Psycho's Attack
+        events.append(Event("attack_now", (st.ids[a.creature], fx.attack_value(st, a))))
+        return
+    found = zones.find_char(st, ref)
+    if found is None:
+        st.discard.append(iid)
+        return
+    found[1].props.append(iid)
+    zones.touch(st, found[0])
+    events.append(Event("prop", (ref, st.ids[iid])))
+
+
+def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -> None:
+    card = st.defs[iid]
+    action = card.action if card.type == "sfx" else card.as_sfx
+    assert action is not None
+    ctx = fx.Ctx(st, seat, iid, action, move[2], move[3], events)
+    for e in action.effects:
+        fx.REGISTRY[e.kind].fn(ctx, e)
+    if ctx.stop_attack and st.attack is not None:
+        st.attack.spent.append(iid)
+        zones.end_attack(st, events)
+        st.phase = MAIN
+    elif action.permanent and _slide_under(st, iid, action.target, move[2][0]):
+        pass
+    elif st.attack is not None:
+        st.attack.spent.append(iid)
+    else:
+        st.discard.append(iid)
+
+
+def _slide_under(st: GrosState, iid: int, target: str, ref: str) -> bool:
+    if target == "character":
+        found = zones.find_char(st, ref)
+        if found is None:
+            return False
+        found[1].under.append(iid)
+        zones.touch(st, found[0])
+        return True
+    seat = zones.seat_of(st, ref)
+    if seat < 0 or not st.movies[seat].location:
+        return False
+    st.movies[seat].loc_under.append(iid)
+    zones.touch(st, seat)
+    return True
+
+
+def use_ability(st: GrosState, seat: int, iid: int, move: tuple, events: list[Event]) -> None:
+    """Abilities are not cards being played: they resolve at once and cannot be stopped."""
+    ab = st.defs[iid].ability
+    assert ab is not None
+    st.used.append(iid)
+    events.append(Event("used", (st.names[seat], move[1])))
+    ctx = fx.Ctx(st, seat, iid, ab, move[2], move[3], events)
+    for e in ab.effects:
+        fx.REGISTRY[e.kind].fn(ctx, e)
+    if ctx.stop_attack:
+        zones.end_attack(st, events)
+        st.phase = MAIN
+    if st.attack_open:
+        st.actor, st.passes = next_seat(st, seat), 0
+        st.resume = st.actor
+    settle(st, events)
+
+
+def resolve_attack(st: GrosState, events: list[Event]) -> None:
+    """Everyone passed: Attack >= Defence succeeds (G8), and someone picks the victim."""
+    a = st.attack
+    assert a is not None
+    st.attack_open = False
+    atk, dfc = fx.attack_value(st, a), fx.defence(st, a.target, a)
+    ok = atk >= dfc
+    events.append(Event("attack_result", (st.ids[a.creature], st.names[a.target], atk, dfc, ok)))
+    if ok:
+        refs = mv.victims(st)
+        if len(refs) > 1:
+            st.phase, st.actor = VICTIM, fx.victim_chooser(st, a)
+            return
+        if refs:
+            kill(st, refs[0], events)
+            return
+    zones.end_attack(st, events)
+    st.phase = MAIN
+
+
+def kill(st: GrosState, ref: str, events: list[Event]) -> None:
+    found = zones.find_char(st, ref)
+    if found is not None:
+        zones.discard_char(st, found[0], found[1], events)
+    zones.end_attack(st, events)
+    st.phase = MAIN

@@ -1,0 +1,298 @@
+"""Which moves a seat may make now, and, for a move it may not make, which rule forbids it.
+
+Moves are tuples (see ``gros.notation`` for their text):
+    ("title", text, words)             ("pass",)  ("end",)  ("done",)  ("discard", card)
+    ("play", card, on, take, paying)   ("combine", card, seat)  ("attack", card, seat)
+    ("use", ref, on, take, paying)     ("move", prop ref, character ref)  ("victim", ref)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from gros import effects as fx
+from gros import zones
+from gros.catalog import Action, Card
+from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
+
+PASS, END, DONE = ("pass",), ("end",), ("done",)
+
+
+def decider(st: GrosState) -> tuple[int, str] | None:
+    """The seat that decides now and the kind of decision (a front-end words its prompt)."""
+    phase = st.phase
+    if phase == OVER:
+        return None
+    if phase == TITLE:
+        return st.first, "title"
+    if st.stack:
+        return st.actor, "stop"
+    if st.attack_open:
+        return st.actor, "respond"
+    if phase == VICTIM:
+        return st.actor, "victim"
+    if phase == DISCARD:
+        return st.turn, "discard"
+    return st.turn, "turn"
+
+
+def protected(st: GrosState) -> bool:
+    """GR2's first round: no card may affect an opponent or their Movie (ruling G5)."""
+    return st.variant == "gr2" and st.round <= 1
+
+
+def legal(st: GrosState, seat: int) -> list[tuple]:
+    d = decider(st)
+    if d is None or d[0] != seat:
+        return []
+    kind = d[1]
+    if kind == "turn":
+        return main_moves(st, seat) + [END]
+    if kind == "stop":
+        return stop_moves(st, seat) + [PASS]
+    if kind == "respond":
+        return respond_moves(st, seat) + [PASS]
+    if kind == "victim":
+        return [("victim", ref) for ref in victims(st)]
+    if kind == "discard":
+        hand = st.hands[seat]
+        moves = [("discard", cid) for cid in sorted({st.ids[i] for i in hand})]
+        return moves + [DONE] if len(hand) <= HAND_SIZE else moves
+    return [("title", "", ())]
+
+
+def victims(st: GrosState) -> list[str]:
+    a = st.attack
+    if a is None:
+        return []
+    atraits = fx.attack_traits(st, a)
+    return [ref for ref, ch in zones.char_refs(st, a.target) if fx.targetable(st, a.target, ch.iid, a, atraits)]
+
+
+def _distinct(st: GrosState, hand: list[int]) -> dict[str, Card]:
+    out: dict[str, Card] = {}
+    ids, defs = st.ids, st.defs
+    for i in hand:
+        cid = ids[i]
+        if cid not in out:
+            out[cid] = defs[i]
+    return out
+
+
+# -- the current player's turn -----------------------------------------------------------------
+
+def main_moves(st: GrosState, seat: int) -> list[tuple]:
+    moves: list[tuple] = []
+    names = st.names
+    guard = protected(st)
+    own_refs = None
+    for cid, card in _distinct(st, st.hands[seat]).items():
+        t = card.type
+        if t == "character":
+            moves.append(("play", cid, (), "", ()))
+        elif t == "prop":
+            if own_refs is None:
+                own_refs = zones.char_refs(st, seat)
+            moves.extend(("play", cid, (ref,), "", ()) for ref, ch in own_refs if ch.iid not in st.propped)
+        elif t == "location":
+            for s in ((seat,) if guard else range(st.n)):
+                moves.append(("play", cid, (names[s],), "", ()))
+                if card.combines and st.variant == "gr2" and st.movies[s].location:
+                    moves.append(("combine", cid, names[s]))
+        elif t == "creature":
+            if not guard:
+                moves.extend(("attack", cid, names[s]) for s in attack_targets(st, seat, card))
+            if card.as_sfx is not None:
+                moves.extend(action_plays(st, seat, cid, card.as_sfx, "main"))
+        elif t == "sfx":
+            moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
+        elif st.round >= 3 and st.movies[seat].chars:  # Roll the Credits (G5)
+            moves.append(("play", cid, (), "", ()))
+    if own_refs is None:
+        own_refs = zones.char_refs(st, seat)
+    if len(own_refs) > 1:
+        for pref, holder, _p in zones.prop_refs(st, seat):
+            for ref, ch in own_refs:
+                if ch is not holder and ch.iid not in st.propped:
+                    moves.append(("move", pref, ref))
+    moves.extend(ability_moves(st, seat, "main"))
+    return moves
+
+
+def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
+    """Movies this Creature may attack: an opponent's, holding a Character that may be
+    targeted; an Aquatic Creature only one with no Location or an Aquatic one."""
+    out = []
+    aquatic = "Aquatic" in card.traits
+    for s in range(st.n):
+        if s == seat:
+            continue
+        m = st.movies[s]
+        if not m.chars:
+            continue
+        if aquatic and m.location and not any("Aquatic" in fx.card_traits(st, i, m.loc_under) for i in m.location):
+            continue
+        if any(fx.targetable(st, s, ch.iid, None, card.traits) for ch in m.chars):
+            out.append(s)
+    return out
+
+
+# -- windows -------------------------------------------------------------------------------------
+
+def stop_moves(st: GrosState, seat: int) -> list[tuple]:
+    moves: list[tuple] = []
+    for cid, card in _distinct(st, st.hands[seat]).items():
+        for action in (card.action, card.as_sfx):
+            if action is not None and action.stops:
+                moves.extend(action_plays(st, seat, cid, action, "stop"))
+    return moves
+
+
+def has_stop(st: GrosState, seat: int) -> bool:
+    """Cheap test for auto-pass: could this seat stop the card on top of the stack?"""
+    defs = st.defs
+    for i in st.hands[seat]:
+        d = defs[i]
+        if (d.action is not None and d.action.stops) or (d.as_sfx is not None and d.as_sfx.stops):
+            return bool(stop_moves(st, seat))
+    return False
+
+
+def respond_moves(st: GrosState, seat: int) -> list[tuple]:
+    a = st.attack
+    moves: list[tuple] = []
+    if a is None:
+        return moves
+    psycho = "Psycho" in fx.attack_traits(st, a)
+    for cid, card in _distinct(st, st.hands[seat]).items():
+        t = card.type
+        if t == "sfx":
+            moves.extend(action_plays(st, seat, cid, card.action, "respond"))  # type: ignore[arg-type]
+        elif t == "creature" and card.as_sfx is not None:
+            moves.extend(action_plays(st, seat, cid, card.as_sfx, "respond"))
+        elif t == "prop" and psycho and not (protected(st) and a.attacker != seat):
+            moves.append(("play", cid, (st.ids[a.creature],), "", ()))
+    moves.extend(ability_moves(st, seat, "respond"))
+    return moves
+
+
+def wants(st: GrosState, seat: int, kind: str) -> bool:
+    """Must this seat be asked in the open window? (No, when auto-pass is on and it can only pass.)"""
+    if not st.autopass[seat]:
+        return True
+    return has_stop(st, seat) if kind == "stop" else bool(respond_moves(st, seat))
+
+
+# -- targets, takes and costs ----------------------------------------------------------------------
+
+def action_plays(st: GrosState, seat: int, cid: str, action: Action, context: str) -> list[tuple]:
+    """Every way to play card ``cid`` for ``action`` in this ``context`` (main, respond, stop)."""
+    return [("play", cid, on, take, pay) for on, take, pay in action_options(st, seat, action, context, cid)]
+
+
+def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
+    moves: list[tuple] = []
+    if context == "main" or st.attack_open:
+        for ref, iid in ability_cards(st, seat):
+            ab = st.defs[iid].ability
+            if ab is None or (ab.once and iid in st.used) or (ab.timing == "own" and context != "main"):
+                continue
+            moves.extend(("use", ref, on, take, pay) for on, take, pay in action_options(st, seat, ab, context, ""))
+    return moves
+
+
+def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
+    """Cards in ``seat``'s Movie that have an ability, with the name a move uses for them."""
+    out = []
+    defs = st.defs
+    for ref, ch in zones.char_refs(st, seat):
+        if defs[ch.iid].ability is not None:
+            out.append((ref, ch.iid))
+        for p in ch.props:
+            if defs[p].ability is not None:
+                out.append((f"{ref}/{st.ids[p]}", p))
+    for i in st.movies[seat].location:
+        if defs[i].ability is not None:
+            out.append((f"{st.names[seat]}/{st.ids[i]}", i))
+    return out
+
+
+def action_options(st: GrosState, seat: int, action: Action, context: str,
+                   cid: str) -> list[tuple[tuple[str, ...], str, tuple[str, ...]]]:
+    a = st.attack
+    attack_on = a is not None and st.attack_open
+    if context == "stop":
+        if not action.stops:
+            return []
+    elif action.stops or (fx.needs_attack(action) and not attack_on):
+        return []
+    atraits = fx.attack_traits(st, a) if attack_on else fx.NO_TRAITS
+    aa = a if attack_on else None
+    movie = a.target if aa is not None else seat
+    when = action.when
+    plain_when = tuple(kv for kv in when if kv[0] != "target_trait")
+    if plain_when and not fx.holds(plain_when, st, seat, movie, aa, atraits):
+        return []
+    ons = targets(st, seat, action, aa, atraits)
+    if not ons:
+        return []
+    takes = [""]
+    if action.take:
+        takes = sorted({st.ids[i] for i in st.discard if st.defs[i].type == action.take})
+        if not takes:
+            return []
+    pays = [()]
+    if action.cost:
+        rest = st.hands[seat][:]
+        if cid:
+            for k, i in enumerate(rest):
+                if st.ids[i] == cid:
+                    del rest[k]
+                    break
+        if len(rest) < action.cost:
+            return []
+        pays = sorted(set(combinations(sorted(st.ids[i] for i in rest), action.cost)))
+    return [(on, take, pay) for on in ons for take in takes for pay in pays]
+
+
+def _allowed(st: GrosState, seat: int, owner: int, action: Action) -> bool:
+    if protected(st) and owner != seat:
+        return False
+    return action.owner == "any" or (owner == seat) == (action.owner == "self")
+
+
+def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]) -> list[tuple[str, ...]]:
+    """The target names this action may be played on (``()`` when it takes none)."""
+    t = action.target
+    names = st.names
+    tt = dict(action.when).get("target_trait")
+    if t == "none":
+        return [()]
+    if t == "card":
+        if not st.stack:
+            return []
+        iid, owner, _ = st.stack[-1]
+        types = next((e.get("types") for e in action.effects if e.kind == "stop_card"), None)
+        if types and st.defs[iid].type not in types or not _allowed(st, seat, owner, action):
+            return []
+        return [(st.ids[iid],)]
+    if t == "creature":
+        return [(st.ids[a.creature],)] if a is not None and _allowed(st, seat, a.attacker, action) else []
+    if t == "movie":
+        if fx.needs_attack(action):
+            return [(names[a.target],)] if a is not None and _allowed(st, seat, a.target, action) else []
+        return [(names[s],) for s in range(st.n) if _allowed(st, seat, s, action)]
+    out = []
+    for s in range(st.n):
+        if not _allowed(st, seat, s, action):
+            continue
+        m = st.movies[s]
+        if t == "location":
+            if m.location and (tt is None or any(tt in fx.card_traits(st, i, m.loc_under) for i in m.location)):
+                out.append((names[s],))
+        elif t == "character":
+            out.extend((ref,) for ref, ch in zones.char_refs(st, s)
+                       if tt is None or tt in fx.card_traits(st, ch.iid, ch.under))
+        else:  # prop
+            out.extend((ref,) for ref, _ch, p in zones.prop_refs(st, s) if tt is None or tt in st.defs[p].traits)
+    return out

@@ -1,0 +1,147 @@
+"""The Grave Robbers move language: the REPL, records, the wire protocol and logs all speak it.
+
+    title                               accept the generated title (it uses all six words)
+    title Night of the Blob: night blob your own title, then the title words it uses
+    play reporter                       a Character into your Movie (also Roll the Credits)
+    play flaming-torch on dana/handyman a Prop on a Character of yours
+    play the-tomb on dana               a Location into a Movie (replacing the one there)
+    combine the-beach on dana           GR2: combine a Location with the one in place
+    attack dana with blob               a Creature attacks a Movie
+    play ray-guns on dana               an SFX on its target: a Movie (SEAT), a Character
+                                        (SEAT/CARD, SEAT/CARD#2 for a second copy), a Prop
+                                        (SEAT/CARD/PROP), the attacking Creature or the card
+                                        just played (its name)
+    play meanwhile-back-at-the take the-beach on dana   an SFX that takes a card from the discards
+    play cat-in-the-locker on it-was-only-a-dream paying robot, blob   pay a cost
+    play chainsaw on blob               a Prop raising a Psycho's Attack (any player)
+    use dana/department-store take flaming-torch on dana/handyman      a card's ability
+    move dana/robot/flaming-torch to dana/reporter       give a Prop to another Character
+    victim dana/robot                   pick the victim of a successful attack
+    pass                                let the card or the attack go on
+    end                                 end your turn; then 'discard CARD' any, and 'done'
+Cards may be named by their English or Italian name, with hyphens or spaces.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from common.engine import Move, NotationError
+from gros.catalog import all_aliases, slug
+
+HELP = __doc__ or ""
+KEYWORDS = ("on", "take", "paying", "with", "to")
+_VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
+          "passo": "pass", "fine": "end", "gioca": "play", "attacca": "attack", "scarta": "discard"}
+
+
+def card(words: str) -> str:
+    """The card id for a name typed in any of its spellings; 'did you mean' when unknown."""
+    key = slug(words)
+    aliases = all_aliases()
+    if key in aliases:
+        return aliases[key]
+    near = difflib.get_close_matches(key, list(aliases), n=3, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(aliases[n] for n in near)}?" if near else ""
+    raise NotationError(f"no card called {words.strip()!r}{hint}")
+
+
+def ref(text: str) -> str:
+    """A card in play (SEAT/CARD[#k][/PROP[#k]]), a seat, or a card named alone."""
+    text = text.strip().lower()
+    if "/" not in text:
+        if " " not in text and text.isalnum():
+            return text  # a seat's name (checked against the table when played)
+        return card(text)
+    parts = text.split("/")
+    out = [parts[0].strip()]
+    for part in parts[1:]:
+        name, sep, k = part.strip().partition("#")
+        if sep and not k.isdigit():
+            raise NotationError(f"{part!r}: a copy number is written like robot#2")
+        out.append(card(name) + (f"#{k}" if sep else ""))
+    return "/".join(out)
+
+
+def _target(text: str) -> str:
+    """A target: a seat or card in play, or a card named alone (the Creature, the stopped card)."""
+    text = text.strip().lower()
+    if "/" in text:
+        return ref(text)
+    key = slug(text)
+    return all_aliases().get(key, key) if key else key
+
+
+def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
+    """Split 'A on B take C paying D' into the head and its keyword clauses."""
+    head: list[str] = []
+    clauses: dict[str, list[str]] = {}
+    current = head
+    for w in words:
+        if w in KEYWORDS:
+            if w in clauses:
+                raise NotationError(f"{w!r} appears twice")
+            clauses[w] = current = []
+        else:
+            current.append(w)
+    return " ".join(head), {k: " ".join(v) for k, v in clauses.items()}
+
+
+def parse(text: str) -> Move:
+    raw = text.strip()
+    if not raw:
+        raise NotationError("empty move")
+    first, _, rest_raw = raw.partition(" ")
+    verb = _VERBS.get(first.lower(), first.lower())
+    if verb == "title":
+        if not rest_raw.strip():
+            return ("title", "", ())
+        title, sep, words = rest_raw.rpartition(":")
+        if not sep or not title.strip() or not words.split():
+            raise NotationError("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)")
+        return ("title", " ".join(title.split()), tuple(w.lower() for w in words.split()))
+    words = rest_raw.lower().replace(",", " , ").split()
+    if verb in ("pass", "end", "done") and not words:
+        return (verb,)
+    head, cl = _clauses([w for w in words if w != ","] if verb != "play" and verb != "use" else words)
+    if verb == "discard" and head and not cl:
+        return ("discard", card(head))
+    if verb == "victim" and head and not cl:
+        return ("victim", ref(head))
+    if verb == "attack" and head and set(cl) == {"with"}:
+        return ("attack", card(cl["with"]), ref(head))
+    if verb == "combine" and head and set(cl) == {"on"}:
+        return ("combine", card(head), ref(cl["on"]))
+    if verb == "move" and head and set(cl) == {"to"}:
+        return ("move", ref(head), ref(cl["to"]))
+    if verb in ("play", "use") and head and set(cl) <= {"on", "take", "paying"}:
+        name = card(head.replace(" , ", " ")) if verb == "play" else ref(head)
+        on = tuple(_target(t) for t in cl["on"].split(" , ")) if cl.get("on") else ()
+        take = card(cl["take"]) if cl.get("take") else ""
+        pay = tuple(sorted(card(p) for p in cl["paying"].split(" , ") if p.strip())) if "paying" in cl else ()
+        return (verb, name, on, take, pay)
+    raise NotationError(f"{raw!r} is not a move; try 'help moves'")
+
+
+def format_move(move: Move) -> str:
+    verb = move[0]
+    if verb == "title":
+        return f"title {move[1]}: {' '.join(move[2])}" if move[1] else "title"
+    if verb in ("play", "use"):
+        out = f"{verb} {move[1]}"
+        if move[3]:
+            out += f" take {move[3]}"
+        if move[2]:
+            out += " on " + ", ".join(move[2])
+        if move[4]:
+            out += " paying " + ", ".join(move[4])
+        return out
+    if verb == "attack":
+        return f"attack {move[2]} with {move[1]}"
+    if verb == "combine":
+        return f"combine {move[1]} on {move[2]}"
+    if verb == "move":
+        return f"move {move[1]} to {move[2]}"
+    if verb in ("discard", "victim"):
+        return f"{verb} {move[1]}"
+    return verb

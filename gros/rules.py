@@ -1,0 +1,243 @@
+"""Grave Robbers from Outer Space (book 000) and Skippy's Revenge (book 001) behind the common
+rules contract, with rulings G1–G15. Variants: ``gros`` and ``gr2``; decks: ``gros``, ``gr2``
+and ``gros+gr2``; 2–6 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.cards import CardDataError
+from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules
+from common.rng import Rng
+from gros import flow, notation, zones
+from gros import moves as mv
+from gros.catalog import DECKS, Catalog, load_catalog
+from gros.state import DISCARD, HAND_SIZE, MAIN, OVER, TITLE, VICTIM, GrosState
+
+NAMES = ("ray", "dana", "amanda", "bela", "vincent", "ed")
+PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
+           "turn": "your turn: play cards, attack, or 'end'",
+           "stop": "a card was just played: stop it, or 'pass'",
+           "respond": "an attack is on: respond, or 'pass'",
+           "victim": "the attack succeeded: pick the victim",
+           "discard": "end of turn: 'discard CARD' any, then 'done' (six cards at most)"}
+
+
+def _int(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
+    raw = options.get(key, default)
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise GameError(f"option {key} must be a whole number, not {raw!r}") from None
+    if not low <= value <= high:
+        raise GameError(f"option {key} must be between {low} and {high}, not {value}")
+    return value
+
+
+class GrosRules(Rules[GrosState]):
+    name = "gros"
+    title = "Grave Robbers from Outer Space"
+    variants = ("gros", "gr2")
+
+    @property
+    def bot_kinds(self) -> dict:  # type: ignore[override]
+        from gros.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    # -- set-up ----------------------------------------------------------------------------
+    def catalog(self, options: dict[str, str]) -> Catalog:
+        deck = options.get("deck") or options.get("variant", "gros")
+        if deck not in DECKS:
+            raise GameError(f"no deck {deck!r} (decks: {', '.join(DECKS)})")
+        try:
+            return load_catalog(deck)
+        except CardDataError as exc:
+            raise GameError(str(exc)) from None
+
+    def seats(self, options: dict[str, str]) -> list[str]:
+        players = _int(options, "players", 3, 2, 6)
+        names = [n.strip().lower() for n in options.get("names", "").split(",") if n.strip()]
+        if names and len(names) != players and "players" in options:
+            raise GameError(f"option names lists {len(names)} seats but players is {players}")
+        if names:
+            if len(set(names)) != len(names) or not all(n.isalnum() for n in names) or not 2 <= len(names) <= 6:
+                raise GameError("option names: 2 to 6 different one-word names, e.g. names=ray,dana,amanda")
+            return names
+        return list(NAMES[:players])
+
+    def card_checksum(self, options: dict[str, str]) -> str:
+        return self.catalog(options).source
+
+    def setup(self, options: dict[str, str], seed: int) -> GrosState:
+        variant = options.get("variant", "gros")
+        if variant not in self.variants:
+            raise GameError(f"no rules variant {variant!r} (gros or gr2)")
+        cat = self.catalog(options)
+        names = tuple(self.seats(options))
+        ids = tuple(cid for cid in sorted(cat.deck) for _ in range(cat.deck[cid]))
+        default = options.get("autopass", "on") != "off"
+        autopass = tuple(options.get(f"autopass.{n}", "on" if default else "off") != "off" for n in names)
+        st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids,
+                       tuple(cat.cards[c] for c in ids), autopass=autopass,
+                       target=_int(options, "target", 0, 0, 100_000), totals=[0] * len(names),
+                       dcache=[None] * len(names))
+        flow.start_game(st, [])
+        return st
+
+    def scenario(self, state: GrosState, directive: str) -> None:
+        from gros.scenario import apply_directive
+
+        state.legal_cache = None
+        apply_directive(self, state, directive)
+
+    # -- the decision loop --------------------------------------------------------------------
+    def decisions(self, state: GrosState) -> list[Decision]:
+        d = mv.decider(state)
+        if d is None:
+            return []
+        return [Decision(state.names[d[0]], d[1], True, PROMPTS[d[1]])]
+
+    def legal_moves(self, state: GrosState, seat: str) -> list[Move]:
+        s = zones.seat_of(state, seat)
+        if s < 0:
+            return []
+        moves = mv.legal(state, s)
+        state.legal_cache = (s, moves)
+        return moves
+
+    def apply(self, state: GrosState, seat: str, move: Move) -> list[Event]:
+        st = state
+        s = zones.seat_of(st, seat)
+        if s < 0:
+            raise IllegalMove(f"there is no seat {seat!r}")
+        cache = st.legal_cache
+        legal = cache[1] if cache is not None and cache[0] == s else mv.legal(st, s)
+        if move not in legal and not self._custom_title(st, s, move):
+            from gros.explain import explain
+
+            raise IllegalMove(explain(st, s, move))
+        st.legal_cache = None
+        events: list[Event] = []
+        verb = move[0]
+        if verb == "title":
+            flow.set_title(st, move[1], move[2], events)
+        elif verb == "pass":
+            st.passes += 1
+            st.actor = flow.next_seat(st, st.actor)
+            events.append(Event("pass", (seat,)))
+            flow.settle(st, events)
+        elif verb == "end":
+            flow.end_main(st, events)
+        elif verb == "discard":
+            st.discard.append(zones.take_from_hand(st, s, move[1]))
+            events.append(Event("discard", (seat, move[1])))
+            if not st.hands[s]:
+                flow.end_turn(st, events)
+        elif verb == "done":
+            flow.end_turn(st, events)
+        elif verb == "victim":
+            flow.kill(st, move[1], events)
+        elif verb == "move":
+            self._move_prop(st, move, events)
+        elif verb == "use":
+            found = [iid for ref, iid in mv.ability_cards(st, s) if ref == move[1]]
+            self._pay(st, s, move[4], events)
+            flow.use_ability(st, s, found[0], move, events)
+        else:
+            self._play(st, s, move, events)
+        return events
+
+    @staticmethod
+    def _custom_title(st: GrosState, s: int, move: Move) -> bool:
+        """A title of the players' own (G2): any text, using some of the six words revealed."""
+        if move[0] != "title" or st.phase != TITLE or s != st.first or not move[1]:
+            return False
+        pool = [w.lower() for w in st.candidates]
+        return all(w in pool for w in move[2]) and len(set(move[2])) == len(move[2])
+
+    @staticmethod
+    def _pay(st: GrosState, s: int, pay: tuple[str, ...], events: list[Event]) -> None:
+        for cid in pay:
+            st.discard.append(zones.take_from_hand(st, s, cid))
+        if pay:
+            events.append(Event("paid", (st.names[s], pay)))
+
+    def _play(self, st: GrosState, s: int, move: Move, events: list[Event]) -> None:
+        iid = zones.take_from_hand(st, s, move[1])
+        if move[0] == "play":
+            self._pay(st, s, move[4], events)
+            if st.defs[iid].type == "prop" and move[2] and "/" in move[2][0]:
+                found = zones.find_char(st, move[2][0])
+                if found is not None:
+                    st.propped.append(found[1].iid)
+        if st.attack_open:
+            st.resume = flow.next_seat(st, s)
+        flow.push(st, iid, s, move, events)
+
+    @staticmethod
+    def _move_prop(st: GrosState, move: Move, events: list[Event]) -> None:
+        src = zones.find_prop(st, move[1])
+        dst = zones.find_char(st, move[2])
+        assert src is not None and dst is not None
+        seat, holder, p = src
+        holder.props.remove(p)
+        dst[1].props.append(p)
+        st.propped.append(dst[1].iid)
+        zones.touch(st, seat)
+        events.append(Event("moved", (move[1], move[2])))
+
+    def outcome(self, state: GrosState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        final = state.totals if state.target else state.scores
+        return Outcome([state.names[s] for s in state.winners], state.reason,
+                       {n: float(v) for n, v in zip(state.names, final, strict=True)})
+
+    # -- information ------------------------------------------------------------------------
+    def view(self, state: GrosState, seat: str | None) -> dict[str, Any]:
+        from gros.views import view
+
+        return view(self, state, seat)
+
+    def determinize(self, view: dict[str, Any], seat: str, rng: Rng) -> GrosState:
+        from gros.views import determinize
+
+        return determinize(self, view, seat, rng)
+
+    def facts(self, state: GrosState) -> dict[str, str]:
+        from gros.views import facts
+
+        return facts(state)
+
+    def narrate(self, event: Event) -> str:
+        from gros.views import narrate
+
+        return narrate(event)
+
+    # -- notation -------------------------------------------------------------------------------
+    def parse(self, text: str) -> Move:
+        return notation.parse(text)
+
+    def format(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    # -- plumbing -------------------------------------------------------------------------------
+    def clone(self, state: GrosState) -> GrosState:
+        return state.clone()
+
+    def to_json(self, state: GrosState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> GrosState:
+        cat = self.catalog({"deck": data["deck_name"]})
+        return GrosState.from_json(data, tuple(cat.cards[c] for c in data["ids"]))
+
+    def check_invariants(self, state: GrosState) -> list[str]:
+        from gros.views import invariants
+
+        return invariants(state)
+
+
+RULES = GrosRules()
+__all__ = ["RULES", "GrosRules", "HAND_SIZE", "MAIN", "DISCARD", "VICTIM"]

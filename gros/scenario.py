@@ -1,0 +1,114 @@
+"""Record ``setup`` directives: stack the deck, fix hands and Movies, so that a rulebook
+example replays exactly.
+
+    setup hand dana: it-was-only-a-dream, istruzzito    the hand becomes exactly these
+    setup movie dana: reporter, robot[ray-guns], annoying-little-brother{istruzzito}
+                                            the cast becomes exactly these ([Props], {SFX})
+    setup location dana: the-tomb           the Location (several joined by + combine)
+    setup deck: blob, robot                 these go on top of the deck, the first on top
+    setup discard: flaming-torch            these go to the discard pile
+    setup title: Night of the Blob | night blob     the title and the words it uses
+    setup turn: ray 3                       it is ray's turn, in round 3 (no draw)
+Cards come from the deck, the discards or a hand, so no card is created or lost; cards
+displaced by a directive go to the bottom of the deck.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from common.engine import GameError, IllegalMove
+from gros import flow, zones
+from gros.notation import card
+from gros.state import MAIN, TITLE, Char, GrosState
+
+if TYPE_CHECKING:
+    from gros.rules import GrosRules
+
+_ENTRY = re.compile(r"^\s*([^\[\]{}]+?)\s*(?:\[([^\]]*)\])?\s*(?:\{([^}]*)\})?\s*$")
+
+
+def _take(st: GrosState, cid: str) -> int:
+    for pile in [st.deck, st.discard, *st.hands]:
+        for k in range(len(pile) - 1, -1, -1):
+            if st.ids[pile[k]] == cid:
+                return pile.pop(k)
+    raise IllegalMove(f"no {cid!r} is left in the deck, the discards or a hand")
+
+
+def _seat(st: GrosState, name: str) -> int:
+    s = zones.seat_of(st, name.strip().lower())
+    if s < 0:
+        raise IllegalMove(f"there is no seat {name.strip()!r} (seats: {', '.join(st.names)})")
+    return s
+
+
+def _cards(text: str) -> list[str]:
+    return [card(w) for w in text.replace(",", " ").split()]
+
+
+def apply_directive(rules: GrosRules, st: GrosState, directive: str) -> None:
+    head, sep, body = directive.partition(":")
+    if not sep:
+        raise IllegalMove("a setup line reads 'setup WHAT: VALUES'")
+    words = head.split()
+    try:
+        _apply(st, words, body)
+    except GameError:
+        raise
+    for s in range(st.n):
+        zones.touch(st, s)
+
+
+def _apply(st: GrosState, words: list[str], body: str) -> None:
+    what = words[0] if words else ""
+    if what == "hand" and len(words) == 2:
+        s = _seat(st, words[1])
+        old, st.hands[s] = st.hands[s], []
+        st.hands[s] = [_take(st, c) for c in _cards(body)]
+        st.deck[:0] = old
+    elif what == "movie" and len(words) == 2:
+        s = _seat(st, words[1])
+        m = st.movies[s]
+        for ch in m.chars:
+            st.deck[:0] = [ch.iid, *ch.props, *ch.under]
+        m.chars = []
+        for entry in filter(str.strip, body.split(",")):
+            found = _ENTRY.match(entry)
+            if not found:
+                raise IllegalMove(f"{entry.strip()!r}: write CARD[PROP PROP]{{SFX}}")
+            ch = Char(_take(st, card(found.group(1))))
+            ch.props = [_take(st, c) for c in _cards(found.group(2) or "")]
+            ch.under = [_take(st, c) for c in _cards(found.group(3) or "")]
+            m.chars.append(ch)
+    elif what == "location" and len(words) == 2:
+        s = _seat(st, words[1])
+        m = st.movies[s]
+        st.deck[:0] = m.location + m.loc_under
+        m.location, m.loc_under = [_take(st, c) for c in _cards(body.replace("+", " "))], []
+    elif words == ["deck"]:
+        chosen = [_take(st, c) for c in _cards(body)]
+        st.deck.extend(chosen[::-1])
+    elif words == ["discard"]:
+        st.discard.extend(_take(st, c) for c in _cards(body))
+    elif words == ["title"]:
+        text, _, used = body.partition("|")
+        st.title, st.title_words = " ".join(text.split()), [w.lower() for w in used.split()]
+        if not st.title or not st.title_words:
+            raise IllegalMove("write 'setup title: TEXT | WORD WORD ...'")
+        if st.phase == TITLE:
+            flow.begin_turn(st, st.first, [])
+    elif words == ["turn"]:
+        parts = body.split()
+        if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) < 1:
+            raise IllegalMove("write 'setup turn: SEAT ROUND'")
+        s = _seat(st, parts[0])
+        if not st.title:
+            st.title, st.title_words = flow.default_title(st), [w.lower() for w in st.candidates]
+        st.turn, st.phase = s, MAIN
+        st.turn_no = (int(parts[1]) - 1) * st.n + (s - st.first) % st.n + 1
+        st.propped, st.used = [], []
+    else:
+        raise IllegalMove(f"unknown setup {' '.join(words)!r} (hand SEAT, movie SEAT, location SEAT, "
+                          "deck, discard, title, turn)")

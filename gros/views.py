@@ -1,0 +1,223 @@
+"""What each seat may see of a Grave Robbers game, what bots may assume about the rest, the
+facts records assert on, the sentences events become, and the invariants self-play checks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from common.engine import Event
+from common.rng import Rng
+from gros import effects as fx
+from gros import moves as mv
+from gros import zones
+from gros.state import DISCARD, OVER, TITLE, VICTIM, GrosState
+
+if TYPE_CHECKING:
+    from gros.rules import GrosRules
+
+
+def _movie_view(st: GrosState, s: int) -> dict[str, Any]:
+    m = st.movies[s]
+    a = st.attack if st.attack is not None and st.attack.target == s else None
+    parts: list[tuple[str, int]] = []
+    total = fx.defence(st, s, a, parts)
+    chars = [{"ref": ref, "card": st.ids[ch.iid], "props": [st.ids[p] for p in ch.props],
+              "under": [st.ids[u] for u in ch.under]} for ref, ch in zones.char_refs(st, s)]
+    return {"seat": st.names[s], "chars": chars, "location": [st.ids[i] for i in m.location],
+            "loc_under": [st.ids[i] for i in m.loc_under], "credits": [st.ids[i] for i in m.credits],
+            "defence": total, "static": fx.defence(st, s), "parts": [list(p) for p in parts]}
+
+
+def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
+    """JSON-safe. Hands are shown only to their owner, the deck's order to nobody."""
+    s = zones.seat_of(st, seat) if seat else -1
+    raw = st.to_json()
+    raw["rng"] = 0
+    raw["deck"] = []
+    raw["hands"] = [h if i == s else [] for i, h in enumerate(raw["hands"])]
+    d = mv.decider(st)
+    a = st.attack
+    attack = None
+    if a is not None:
+        attack = {"creature": st.ids[a.creature], "attacker": st.names[a.attacker],
+                  "target": st.names[a.target], "value": fx.attack_value(st, a),
+                  "defence": fx.defence(st, a.target, a), "traits": sorted(fx.attack_traits(st, a)),
+                  "props": [st.ids[p] for p in a.props], "spent": [st.ids[i] for i in a.spent],
+                  "open": st.attack_open}
+    return {
+        "game": "gros", "seat": seat, "variant": st.variant, "deck_name": st.deck_name,
+        "names": list(st.names), "phase": st.phase, "round": st.round, "turn": st.names[st.turn],
+        "decision": {"seat": st.names[d[0]], "kind": d[1]} if d else None,
+        "title": st.title, "title_words": list(st.title_words), "candidates": list(st.candidates),
+        "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
+        "hand_sizes": {st.names[i]: len(h) for i, h in enumerate(st.hands)},
+        "deck_size": len(st.deck), "discard": [st.ids[i] for i in st.discard],
+        "movies": [_movie_view(st, i) for i in range(st.n)],
+        "stack": [{"card": st.ids[i], "seat": st.names[w]} for i, w, _ in st.stack],
+        "attack": attack, "totals": dict(zip(st.names, st.totals, strict=True)),
+        "scores": dict(zip(st.names, st.scores, strict=True)) if st.scores else {},
+        "target": st.target, "game_no": st.game_no, "deck_out": st.deck_out,
+        "winners": [st.names[w] for w in st.winners], "reason": st.reason,
+        "state": raw,
+    }
+
+
+def determinize(rules: GrosRules, v: dict[str, Any], seat: str, rng: Rng) -> GrosState:
+    """A full state consistent with the view: the unseen cards are dealt at random."""
+    st = rules.from_json(v["state"])
+    st.rng = rng.fork()
+    seen = set(st.discard)
+    for h in st.hands:
+        seen.update(h)
+    for m in st.movies:
+        for ch in m.chars:
+            seen.add(ch.iid)
+            seen.update(ch.props)
+            seen.update(ch.under)
+        seen.update(m.location)
+        seen.update(m.loc_under)
+        seen.update(m.credits)
+    seen.update(i for i, _, _ in st.stack)
+    if st.attack is not None:
+        seen.add(st.attack.creature)
+        seen.update(st.attack.props)
+        seen.update(st.attack.spent)
+    pool = [i for i in range(len(st.ids)) if i not in seen]
+    rng.shuffle(pool)
+    me = zones.seat_of(st, seat)
+    for i, name in enumerate(st.names):
+        if i != me:
+            k = v["hand_sizes"][name]
+            st.hands[i] = pool[:k]
+            del pool[:k]
+    st.deck = pool
+    return st
+
+
+def facts(st: GrosState) -> dict[str, str]:
+    """Public facts for record ``expect`` lines."""
+    d = mv.decider(st)
+    out = {"phase": st.phase, "turn": st.names[st.turn], "round": str(st.round),
+           "to_move": st.names[d[0]] if d else "none", "decision": d[1] if d else "none",
+           "title": st.title or "none", "title_words": " ".join(st.title_words) or "none",
+           "deck": str(len(st.deck)), "discard": str(len(st.discard)),
+           "stack": " ".join(st.ids[i] for i, _, _ in st.stack) or "none",
+           "winner": " ".join(st.names[w] for w in st.winners) or "none", "reason": st.reason or "none",
+           "game": str(st.game_no)}
+    for cid, k in Counter(st.ids[i] for i in st.discard).items():
+        out[f"discard.{cid}"] = str(k)
+    a = st.attack
+    if a is not None:
+        out["attack"] = str(fx.attack_value(st, a))
+        out["attack.defence"] = str(fx.defence(st, a.target, a))
+        out["attack.target"] = st.names[a.target]
+        out["attack.creature"] = st.ids[a.creature]
+        out["attack.traits"] = " ".join(sorted(fx.attack_traits(st, a))) or "none"
+    else:
+        out["attack"] = "none"
+    for s, name in enumerate(st.names):
+        out[f"defence.{name}"] = str(fx.defence(st, s))
+        out[f"hand.{name}"] = str(len(st.hands[s]))
+        out[f"movie.{name}"] = movie_text(st, s)
+        out[f"location.{name}"] = "+".join(st.ids[i] for i in st.movies[s].location) or "none"
+        out[f"total.{name}"] = str(st.totals[s])
+        if st.scores:
+            out[f"score.{name}"] = str(st.scores[s])
+    return out
+
+
+def movie_text(st: GrosState, s: int) -> str:
+    """'reporter robot[ray-guns] brother{istruzzito}': Characters, [Props], {SFX under them}."""
+    out = []
+    for ch in st.movies[s].chars:
+        text = st.ids[ch.iid]
+        if ch.props:
+            text += "[" + " ".join(st.ids[p] for p in ch.props) + "]"
+        if ch.under:
+            text += "{" + " ".join(st.ids[u] for u in ch.under) + "}"
+        out.append(text)
+    return " ".join(out) or "none"
+
+
+def narrate(ev: Event) -> str:
+    from gros.notation import format_move
+
+    k, d = ev.kind, ev.data
+    texts = {
+        "title": lambda: f"Tonight's feature: \u201c{d[0]}\u201d (title words: {', '.join(d[1])}).",
+        "turn": lambda: f"— {d[0]}'s turn (round {d[1]}) —",
+        "draw": lambda: f"{d[0]} draws {d[1]} card{'s' * (d[1] != 1)}.",
+        "drew": lambda: f"You drew: {', '.join(d[1])}.",
+        "mulligan": lambda: f"{d[0]} shows a hand with no Character ({', '.join(d[1])}) and redraws.",
+        "cast": lambda: f"{d[0]} casts {', '.join(d[1]) or 'nobody'}.",
+        "played": lambda: f"{d[0]}: {format_move(d[2])}.",
+        "pass": lambda: f"{d[0]} passes.",
+        "paid": lambda: f"{d[0]} pays by discarding {', '.join(d[1])}.",
+        "stopped": lambda: f"{d[0]} ({d[1]}) is stopped and discarded.",
+        "attack": lambda: f"{d[0]} attacks {d[2]}'s Movie with {d[1]}!",
+        "attack_now": lambda: f"{d[0]}'s Attack is now {d[1]}.",
+        "defence_now": lambda: f"{d[0]}'s Defence is now {d[1]}.",
+        "attack_result": lambda: f"{d[0]} ({d[2]}) against {d[1]}'s Movie ({d[3]}): "
+                                 f"{'it succeeds' if d[4] else 'it fails'}.",
+        "attack_stopped": lambda: f"The attack of {d[0]} is stopped.",
+        "attack_over": lambda: f"{d[0]} leaves the screen.",
+        "killed": lambda: f"{d[1]} dies in {d[0]}'s Movie.",
+        "removed": lambda: f"{d[1]} is removed from {d[0]}'s Movie.",
+        "location": lambda: f"{d[0]}'s Movie is now set at {d[1]}{' (combined)' if d[2] else ''}.",
+        "prop": lambda: f"{d[0]} gets {d[1]}.",
+        "moved": lambda: f"{d[0]} goes to {d[1]}.",
+        "used": lambda: f"{d[0]} uses {d[1]}.",
+        "strength": lambda: f"{d[0] or 'It'} gets {d[1]}.",
+        "granted": lambda: f"{d[0]} gains {d[1]}.",
+        "fetched": lambda: f"{d[0]} takes {d[1]} from the discards ({d[2]}).",
+        "returned": lambda: f"{d[0]} returns to its owner's hand.",
+        "chooser": lambda: f"{d[0]} will pick the victim.",
+        "discard": lambda: f"{d[0]} discards {d[1]}.",
+        "scores": lambda: f"The credits roll ({d[0]}): " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
+        "next_game": lambda: f"Game {d[0]} begins; totals: " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
+        "winners": lambda: f"Winner: {', '.join(d)}.",
+    }
+    return texts[k]() if k in texts else f"{k} {d}"
+
+
+def invariants(st: GrosState) -> list[str]:
+    """Every card in exactly one place, cached Defence equal to a fresh sum, no stack or attack
+    left open at a turn's end, cards only where their type may be."""
+    bad: list[str] = []
+    places: list[int] = st.deck + st.discard + [i for h in st.hands for i in h]
+    for s, m in enumerate(st.movies):
+        for ch in m.chars:
+            places.append(ch.iid)
+            places += ch.props + ch.under
+            if st.defs[ch.iid].type != "character":
+                bad.append(f"{st.ids[ch.iid]} is in a cast but is not a Character")
+            bad += [f"{st.ids[p]} is held as a Prop" for p in ch.props if st.defs[p].type != "prop"]
+        places += m.location + m.loc_under + m.credits
+        bad += [f"{st.ids[i]} is a Location in play but not a Location" for i in m.location
+                if st.defs[i].type != "location"]
+        if len(m.location) > 1 and st.variant != "gr2":
+            bad.append(f"{st.names[s]}'s Movie has {len(m.location)} Locations under the gros rules")
+        if m.loc_under and not m.location:
+            bad.append(f"SFX under a Location that is gone in {st.names[s]}'s Movie")
+        cached = st.dcache[s]
+        st.dcache[s] = None
+        fresh = fx.defence(st, s)
+        st.dcache[s] = cached
+        if cached is not None and cached != fresh:
+            bad.append(f"{st.names[s]}'s cached Defence {cached} != recomputed {fresh}")
+    places += [i for i, _, _ in st.stack]
+    if st.attack is not None:
+        places += [st.attack.creature] + st.attack.props + st.attack.spent
+    count = Counter(places)
+    if len(places) != len(st.ids) or set(count) != set(range(len(st.ids))):
+        twice = [st.ids[i] for i, k in count.items() if k > 1]
+        lost = [st.ids[i] for i in range(len(st.ids)) if i not in count]
+        bad.append(f"cards out of place: twice {twice}, missing {lost}")
+    if st.phase in (DISCARD, TITLE, OVER) and (st.stack or st.attack is not None):
+        bad.append(f"a stack or attack left open in phase {st.phase}")
+    if st.attack is not None and not (st.stack or st.attack_open or st.phase == VICTIM):
+        bad.append("an attack with no window open and no victim to pick")
+    if (st.phase == OVER) != bool(st.winners):
+        bad.append("the game is over exactly when it has winners")
+    return bad

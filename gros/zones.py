@@ -1,0 +1,146 @@
+"""Moving cards between places, and naming the cards in play the way the notation does.
+
+A Character in play is written ``SEAT/CARD`` (``SEAT/CARD#2`` for the second copy in that
+Movie), a Prop ``SEAT/CARD/PROP``, a Movie (or its Location) by its seat's name.
+"""
+
+from __future__ import annotations
+
+from common.engine import Event
+from gros.state import Char, GrosState
+
+DRAW_LIMIT = 6
+
+
+def touch(st: GrosState, seat: int) -> None:
+    """A Movie changed: its cached Defence must be recomputed."""
+    st.dcache[seat] = None
+
+
+def char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
+    """Every Character of ``seat``'s Movie with its notation name."""
+    out = []
+    seen: dict[str, int] = {}
+    base = st.names[seat] + "/"
+    ids = st.ids
+    for ch in st.movies[seat].chars:
+        cid = ids[ch.iid]
+        k = seen[cid] = seen.get(cid, 0) + 1
+        out.append((base + cid if k == 1 else f"{base}{cid}#{k}", ch))
+    return out
+
+
+def prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
+    """Every Prop in ``seat``'s Movie: (name, holder, instance)."""
+    out = []
+    ids = st.ids
+    for ref, ch in char_refs(st, seat):
+        seen: dict[str, int] = {}
+        for p in ch.props:
+            pid = ids[p]
+            k = seen[pid] = seen.get(pid, 0) + 1
+            out.append((f"{ref}/{pid}" if k == 1 else f"{ref}/{pid}#{k}", ch, p))
+    return out
+
+
+def seat_of(st: GrosState, name: str) -> int:
+    try:
+        return st.names.index(name)
+    except ValueError:
+        return -1
+
+
+def find_char(st: GrosState, ref: str) -> tuple[int, Char] | None:
+    seat = seat_of(st, ref.partition("/")[0])
+    if seat < 0:
+        return None
+    for name, ch in char_refs(st, seat):
+        if name == ref:
+            return seat, ch
+    return None
+
+
+def find_prop(st: GrosState, ref: str) -> tuple[int, Char, int] | None:
+    seat = seat_of(st, ref.partition("/")[0])
+    if seat < 0:
+        return None
+    for name, ch, p in prop_refs(st, seat):
+        if name == ref:
+            return seat, ch, p
+    return None
+
+
+def discard_char(st: GrosState, seat: int, ch: Char, events: list[Event], why: str = "killed") -> None:
+    """A Character leaves play with every card attached to it (the books' rule)."""
+    st.movies[seat].chars.remove(ch)
+    st.discard.extend(ch.props)
+    st.discard.extend(ch.under)
+    st.discard.append(ch.iid)
+    touch(st, seat)
+    events.append(Event(why, (st.names[seat], st.ids[ch.iid])))
+
+
+def clear_location(st: GrosState, seat: int) -> None:
+    m = st.movies[seat]
+    st.discard.extend(m.location)
+    st.discard.extend(m.loc_under)
+    m.location.clear()
+    m.loc_under.clear()
+    touch(st, seat)
+
+
+def place_location(st: GrosState, seat: int, iid: int, combine: bool, events: list[Event]) -> None:
+    """A Location into a Movie: it replaces the one there unless it is combined (GR2)."""
+    if not combine:
+        clear_location(st, seat)
+    st.movies[seat].location.append(iid)
+    touch(st, seat)
+    events.append(Event("location", (st.names[seat], st.ids[iid], combine)))
+
+
+def draw(st: GrosState, seat: int, count: int, events: list[Event]) -> None:
+    """Draw ``count`` cards; drawing the last card ends the game with this turn (G11)."""
+    deck, hand = st.deck, st.hands[seat]
+    got = []
+    for _ in range(count):
+        if not deck:
+            break
+        got.append(deck.pop())
+        if not deck:
+            st.deck_out = True
+    hand.extend(got)
+    if got:
+        events.append(Event("draw", (st.names[seat], len(got))))
+        events.append(Event("drew", (st.names[seat], tuple(st.ids[i] for i in got)), st.names[seat]))
+
+
+def take_from_hand(st: GrosState, seat: int, cid: str) -> int:
+    """Remove one copy of card ``cid`` from the hand (the caller has checked it is there)."""
+    hand = st.hands[seat]
+    ids = st.ids
+    for k in range(len(hand) - 1, -1, -1):
+        if ids[hand[k]] == cid:
+            return hand.pop(k)
+    raise KeyError(cid)
+
+
+def take_from_discard(st: GrosState, cid: str) -> int | None:
+    ids = st.ids
+    for k in range(len(st.discard) - 1, -1, -1):
+        if ids[st.discard[k]] == cid:
+            return st.discard.pop(k)
+    return None
+
+
+def end_attack(st: GrosState, events: list[Event]) -> None:
+    """The Creature, its Props and every SFX played in the attack go to the discards."""
+    a = st.attack
+    if a is None:
+        return
+    st.discard.append(a.creature)
+    st.discard.extend(a.props)
+    st.discard.extend(a.spent)
+    st.attack = None
+    st.attack_open = False
+    touch(st, a.target)
+    events.append(Event("attack_over", (st.ids[a.creature],)))
