@@ -1,12 +1,24 @@
-"""The ``gros`` command: not yet available (its issue is still open)."""
+"""The ``gros`` command (all of it comes from common.cli)."""
 
-import sys
+from common.cli import build
+from common.spec import GameSpec
 
-import click
+SPEC = GameSpec(
+    name="gros",
+    title="Grave Robbers from Outer Space",
+    blurb="make the worst B-movie in town, and wreck everyone else's (2-6 players).",
+    rules_path="gros.rules:RULES",
+    render_module="gros.render",
+    default_seats="human,heuristic,heuristic",
+    rules_doc="rules-gros.md",
+    variants=("gros", "gr2"),
+    flags=(("--players", "players", "number of players, 2-6 (default 3; give --seats to match)"),
+           ("--deck", "deck", "gros, gr2 or gros+gr2 (default: the rules variant's own deck)"),
+           ("--target", "target", "play games until someone's total reaches this score")),
+    bench_speed=(("2 players", "players=2"), ("4 players", "players=4"), ("6 players", "players=6")),
+    bench_matchups=(("heuristic vs 2 random", "heuristic,random,random", 300, "players=3"),
+                    ("ISMCTS vs 2 heuristic", "ismcts,heuristic,heuristic", 30, "players=3")),
+    bench_rotate=True,
+)
 
-
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
-def main() -> None:
-    """Not yet available: this game is being built (see the project's issues)."""
-    click.echo("gros is not yet available in this version; try 'invaders play'.", err=True)
-    sys.exit(2)
+main = build(SPEC)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from common.cards import CardDataError
-from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules
+from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
 from common.rng import Rng
 from gros import flow, notation, zones
 from gros import moves as mv
@@ -21,17 +21,6 @@ PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
            "respond": "an attack is on: respond, or 'pass'",
            "victim": "the attack succeeded: pick the victim",
            "discard": "end of turn: 'discard CARD' any, then 'done' (six cards at most)"}
-
-
-def _int(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
-    raw = options.get(key, default)
-    try:
-        value = int(raw)
-    except (TypeError, ValueError):
-        raise GameError(f"option {key} must be a whole number, not {raw!r}") from None
-    if not low <= value <= high:
-        raise GameError(f"option {key} must be between {low} and {high}, not {value}")
-    return value
 
 
 class GrosRules(Rules[GrosState]):
@@ -56,7 +45,7 @@ class GrosRules(Rules[GrosState]):
             raise GameError(str(exc)) from None
 
     def seats(self, options: dict[str, str]) -> list[str]:
-        players = _int(options, "players", 3, 2, 6)
+        players = int_option(options, "players", 3, 2, 6)
         names = [n.strip().lower() for n in options.get("names", "").split(",") if n.strip()]
         if names and len(names) != players and "players" in options:
             raise GameError(f"option names lists {len(names)} seats but players is {players}")
@@ -80,7 +69,7 @@ class GrosRules(Rules[GrosState]):
         autopass = tuple(options.get(f"autopass.{n}", "on" if default else "off") != "off" for n in names)
         st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids,
                        tuple(cat.cards[c] for c in ids), autopass=autopass,
-                       target=_int(options, "target", 0, 0, 100_000), totals=[0] * len(names),
+                       target=int_option(options, "target", 0, 0, 100_000), totals=[0] * len(names),
                        dcache=[None] * len(names))
         flow.start_game(st, [])
         return st
@@ -171,7 +160,7 @@ class GrosRules(Rules[GrosState]):
                 found = zones.find_char(st, move[2][0])
                 if found is not None:
                     st.propped.append(found[1].iid)
-        if st.attack_open:
+        if st.attack_open and not st.stack:  # a response (not a stop): the window goes on after it
             st.resume = flow.next_seat(st, s)
         flow.push(st, iid, s, move, events)
 
@@ -215,19 +204,8 @@ class GrosRules(Rules[GrosState]):
 
         return narrate(event)
 
-    # -- notation -------------------------------------------------------------------------------
-    def parse(self, text: str) -> Move:
-        return notation.parse(text)
-
-    def format(self, move: Move) -> str:
-        return notation.format_move(move)
-
-    # -- plumbing -------------------------------------------------------------------------------
-    def clone(self, state: GrosState) -> GrosState:
-        return state.clone()
-
-    def to_json(self, state: GrosState) -> dict[str, Any]:
-        return state.to_json()
+    # -- notation and plumbing: parse/format come from gros.notation, clone/to_json from the state
+    notation = notation
 
     def from_json(self, data: dict[str, Any]) -> GrosState:
         cat = self.catalog({"deck": data["deck_name"]})

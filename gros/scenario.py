@@ -65,9 +65,9 @@ def _apply(st: GrosState, words: list[str], body: str) -> None:
     what = words[0] if words else ""
     if what == "hand" and len(words) == 2:
         s = _seat(st, words[1])
-        old, st.hands[s] = st.hands[s], []
-        st.hands[s] = [_take(st, c) for c in _cards(body)]
-        st.deck[:0] = old
+        chosen = [_take(st, c) for c in _cards(body)]
+        st.deck[:0] = st.hands[s]
+        st.hands[s] = chosen
     elif what == "movie" and len(words) == 2:
         s = _seat(st, words[1])
         m = st.movies[s]
