@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from common import piles
 from common.cards import CardDataError, canonical, checksum, load_toml, require
 from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
 from common.rng import Rng
@@ -306,17 +307,9 @@ class InvadersRules(Rules[InvadersState]):
     @staticmethod
     def _draw(st: InvadersState, seat: str, events: list[Event]) -> None:
         """Draw at the start of a phase; only the humans reshuffle an empty deck (I10)."""
-        deck, hand, drawn = st.decks[seat], st.hands[seat], []
-        for _ in range(st.draw):
-            if not deck and seat == HUMANS and st.discards[HUMANS]:
-                deck.extend(st.discards[HUMANS])
-                st.discards[HUMANS].clear()
-                st.rng.shuffle(deck)
-                events.append(Event("reshuffle", (seat, len(deck))))
-            if not deck:
-                break
-            drawn.append(deck.pop())
-        hand.extend(drawn)
+        drawn = piles.draw(st.decks[seat], st.hands[seat], st.draw,
+                           refill=st.discards[HUMANS] if seat == HUMANS else None, rng=st.rng,
+                           on_refill=lambda n: events.append(Event("reshuffle", (seat, n))))
         events.append(Event("draw", (seat, len(drawn))))
         events.append(Event("drew", (seat, tuple(drawn)), seat))
 

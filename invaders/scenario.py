@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from common import piles
 from common.engine import IllegalMove
 from invaders.notation import card_id
 from invaders.state import HUMANS, SEATS, InvadersState
@@ -23,10 +24,8 @@ if TYPE_CHECKING:
 
 
 def _take(st: InvadersState, seat: str, cid: str) -> str:
-    for pile in (st.decks[seat], st.discards[seat]):
-        if cid in pile:
-            pile.remove(cid)
-            return cid
+    if piles.take([st.decks[seat], st.discards[seat]], cid) is not None:
+        return cid
     raise IllegalMove(f"the {seat} have no {cid!r} card left in deck or discards")
 
 

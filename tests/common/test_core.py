@@ -160,3 +160,31 @@ def test_cards_and_rules_commands():
     proc = run_cli("cards", "shield")
     assert proc.returncode == 0 and "Deflector Shield" in proc.stdout
     assert run_cli("rules").returncode == 0
+
+
+def test_piles_draw_refill_and_take():
+    from common import piles
+
+    deck, hand, discards = [1, 2], [], [7, 8, 9]
+    heard: list[int] = []
+    got = piles.draw(deck, hand, 4, refill=discards, rng=Rng(3), on_refill=heard.append)
+    assert got[:2] == [2, 1] and sorted(got[2:]) in ([7, 8], [7, 9], [8, 9])
+    assert heard == [3] and not discards and len(deck) == 1 and hand == got
+    assert piles.draw([], hand, 2) == []  # no refill: drawing just stops
+    a, b = [1], [2, 3]
+    assert piles.take([a, b], 3) == 3 and b == [2]
+    assert piles.take([a, b], 5) is None
+    hands = [[], []]
+    piles.deal([1, 2, 3, 4, 5], hands, 2)
+    assert hands == [[5, 3], [4, 2]]
+
+
+def test_dice_fixed_results_first_then_the_seeded_generator():
+    from common import dice
+
+    fixed = [1, 2, 2, 3, 5]
+    rolled = dice.roll(Rng(1), 5, fixed)
+    assert rolled == (1, 2, 2, 3, 5) and fixed == []
+    assert dice.successes(rolled, 2) == 3
+    again = dice.roll(Rng(9), 50)
+    assert again == dice.roll(Rng(9), 50) and set(again) <= set(range(1, 7))
