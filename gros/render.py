@@ -1,0 +1,195 @@
+"""Drawing Grave Robbers for people: Movies with their Defence, the hand, the title, a live
+attack panel, and the card list. Works from views only; colours follow the rulebook
+(blue Characters, red Creatures, orange Props, green Locations, yellow SFX)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gros.catalog import Card, load_catalog, slug
+
+COLOURS = {"character": "blue", "creature": "red", "prop": "dark_orange", "location": "green",
+           "sfx": "yellow", "credits": "magenta"}
+TYPE_NAMES = {"character": "Character", "creature": "Creature", "prop": "Prop", "location": "Location",
+              "sfx": "SFX", "credits": "Credits"}
+
+
+def _cards() -> dict[str, Card]:
+    return load_catalog("gros+gr2").cards
+
+
+def _styled(cid: str, words: set[str] | None = None):
+    """A card name in its type's colour; a star marks a card whose title word scores."""
+    from rich.text import Text
+
+    card = _cards().get(cid)
+    if card is None:
+        return Text(cid)
+    star = " ★" if words and card.title.lower() in words else ""
+    return Text(card.name + star, style=f"bold {COLOURS[card.type]}")
+
+
+def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool):
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    t = Table.grid(padding=(0, 1))
+    t.add_column()
+    t.add_column(justify="right")
+    parts = dict()
+    for label, value in m["parts"]:
+        parts.setdefault(label.strip(), []).append(value)
+
+    def take(label: str) -> str:
+        values = parts.get(label, [])
+        return f"{values.pop(0):+d}" if values else ""
+
+    for ch in m["chars"]:
+        t.add_row(_styled(ch["card"], words), take(ch["card"]))
+        for p in ch["props"]:
+            t.add_row(Text("  ") + _styled(p, words), take(p))
+        for u in ch["under"]:
+            t.add_row(Text("  under: ") + _styled(u, words), "")
+    for loc in m["location"]:
+        t.add_row(Text("@ ") + _styled(loc, words), take("@" + loc))
+    for u in m["loc_under"]:
+        t.add_row(Text("  under: ") + _styled(u, words), "")
+    for label in ("@ SFX", "allies", "this attack"):
+        if parts.get(label):
+            t.add_row(Text(label, style="dim"), take(label))
+    for c in m["credits"]:
+        t.add_row(Text("credits: ") + _styled(c, words), "")
+    if not m["chars"]:
+        t.add_row(Text("(no cast)", style="dim"), "")
+    title = f"{m['seat']}{' (you)' if me else ''} — Defence {m['defence']}"
+    if attacked and m["defence"] != m["static"]:
+        title += f" (was {m['static']})"
+    return Panel(t, title=title, border_style="bold red" if attacked else ("cyan" if me else "white"),
+                 expand=False)
+
+
+def _attack_panel(view: dict[str, Any]):
+    from rich.panel import Panel
+    from rich.text import Text
+
+    a = view["attack"]
+    text = Text()
+    text.append_text(_styled(a["creature"]))
+    text.append(f"  Attack {a['value']}", style="bold red")
+    text.append("  vs  ")
+    text.append(f"Defence {a['defence']}", style="bold cyan")
+    text.append(f"  ({a['attacker']} → {a['target']})\n")
+    ok = a["value"] >= a["defence"]
+    text.append("If everyone passes now it " + ("SUCCEEDS" if ok else "fails"),
+                style="bold red" if ok else "bold green")
+    if a["traits"]:
+        text.append(f"   traits: {', '.join(a['traits'])}")
+    for label, cards in (("Props", a["props"]), ("SFX played", a["spent"])):
+        if cards:
+            text.append(f"\n{label}: ")
+            for k, c in enumerate(cards):
+                text.append(", " if k else "")
+                text.append_text(_styled(c))
+    return Panel(text, title="ATTACK", border_style="bold red", expand=False)
+
+
+def render_view(view: dict[str, Any], seat: str | None):
+    """Title, Movies, the attack in progress, the cards waiting to resolve, and the hand."""
+    from rich.columns import Columns
+    from rich.console import Group
+    from rich.text import Text
+
+    words = set(view["title_words"])
+    parts: list[Any] = []
+    head = Text()
+    if view["title"]:
+        head.append(f"\u201c{view['title']}\u201d", style="bold magenta")
+        head.append(f"  title words: {', '.join(view['title_words'])}\n")
+    else:
+        head.append("Title words revealed: " + ", ".join(view["candidates"]) + "\n", style="bold magenta")
+    d = view["decision"]
+    head.append(f"Game {view['game_no']} · round {view['round']} · {view['turn']}'s turn · "
+                f"deck {view['deck_size']}{' (last card drawn)' if view['deck_out'] else ''} · "
+                f"discards {len(view['discard'])}")
+    if d:
+        head.append(f" · {d['seat']} to decide ({d['kind']})", style="bold")
+    parts.append(head)
+    a = view["attack"]
+    target = a["target"] if a else None
+    parts.append(Columns([_movie_panel(m, m["seat"] == seat, words, m["seat"] == target)
+                          for m in view["movies"]]))
+    if a:
+        parts.append(_attack_panel(view))
+    if view["stack"]:
+        line = Text("Waiting to resolve (newest last): ", style="bold")
+        for k, s in enumerate(view["stack"]):
+            line.append(" ← " if k else "")
+            line.append_text(_styled(s["card"]))
+            line.append(f" ({s['seat']})")
+        parts.append(line)
+    sizes = Text("Hands: " + ", ".join(f"{n} {k}" for n, k in view["hand_sizes"].items()), style="dim")
+    if view["target"]:
+        sizes.append("   totals: " + ", ".join(f"{n} {v}" for n, v in view["totals"].items())
+                     + f" (playing to {view['target']})")
+    parts.append(sizes)
+    if view["hand"] is not None:
+        parts.append(hand_text(view["hand"], words))
+    if view["winners"]:
+        scores = ", ".join(f"{n} {v}" for n, v in view["scores"].items())
+        parts.append(Text(f"The credits roll — {view['reason']}. Scores: {scores}. "
+                          f"Winner: {', '.join(view['winners'])}.", style="bold green"))
+    return Group(*parts)
+
+
+def hand_text(hand: list[str], words: set[str]):
+    from rich.text import Text
+
+    out = Text("Your hand: ", style="bold")
+    cards = _cards()
+    for k, cid in enumerate(hand):
+        out.append(" · " if k else "")
+        out.append_text(_styled(cid, words))
+        card = cards.get(cid)
+        if card and card.type not in ("sfx", "credits"):
+            out.append(f" {card.strength}", style="dim")
+        out.append(f" [{cid}]", style="dim")
+    return out if hand else Text("Your hand is empty.", style="bold")
+
+
+def cards_table(query: str = ""):
+    """Every card of both decks (or those matching QUERY), coloured by type."""
+    from rich.table import Table
+
+    q = query.lower().strip()
+    table = Table(title="Grave Robbers cards" + (f" matching {query!r}" if q else ""))
+    for col in ("deck", "card", "type", "str", "traits", "title", "×", "ability"):
+        table.add_column(col)
+    for card in sorted(_cards().values(), key=lambda c: (c.deck, list(COLOURS).index(c.type), c.name)):
+        hay = f"{card.deck} {card.id} {card.name} {card.italian} {card.type} {' '.join(card.traits)} " \
+              f"{card.title} {card.text}".lower()
+        if q and q not in hay:
+            continue
+        name = card.name + (f" ({card.italian})" if card.italian and card.italian != card.name else "")
+        strength = "" if card.type in ("sfx", "credits") else f"{card.strength:+d}" if card.type == "location" \
+            else str(card.strength)
+        table.add_row(card.deck, name, TYPE_NAMES[card.type], strength, ", ".join(sorted(card.traits)),
+                      card.title, str(card.copies), card.text, style=COLOURS[card.type])
+    return table
+
+
+def describe_card(name: str) -> str | None:
+    cards = _cards()
+    aliases = load_catalog("gros+gr2").aliases
+    card = cards.get(aliases.get(slug(name), ""))
+    if card is None:
+        return None
+    italian = f" ({card.italian})" if card.italian and card.italian != card.name else ""
+    strength = "" if card.type in ("sfx", "credits") else f", strength {card.strength}"
+    traits = f", traits: {', '.join(sorted(card.traits))}" if card.traits else ""
+    return (f"{card.name}{italian} [{card.id}] — {TYPE_NAMES[card.type]}{strength}{traits}; "
+            f"title word: {card.title}. {card.text} \u201c{card.quote}\u201d")
+
+
+def card_names() -> list[str]:
+    return sorted(_cards())
