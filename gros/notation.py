@@ -8,7 +8,7 @@
     combine the-beach on dana           GR2: combine a Location with the one in place
     attack dana with blob               a Creature attacks a Movie
     play ray-guns on dana               an SFX on its target: a Movie (SEAT), a Character
-                                        (SEAT/CARD, SEAT/CARD#2 for a second copy), a Prop
+                                        (SEAT/CARD, SEAT/CARD.2 for a second copy), a Prop
                                         (SEAT/CARD/PROP), the attacking Creature or the card
                                         just played (its name)
     play meanwhile-back-at-the take the-beach on dana   an SFX that takes a card from the discards
@@ -56,10 +56,10 @@ def ref(text: str) -> str:
     parts = text.split("/")
     out = [parts[0].strip()]
     for part in parts[1:]:
-        name, sep, k = part.strip().partition("#")
+        name, sep, k = part.strip().partition(".")
         if sep and not k.isdigit():
-            raise NotationError(f"{part!r}: a copy number is written like robot#2")
-        out.append(card(name) + (f"#{k}" if sep else ""))
+            raise NotationError(f"{part!r}: a copy number is written like robot.2 (# starts a comment in records)")
+        out.append(card(name) + (f".{k}" if sep else ""))
     return "/".join(out)
 
 

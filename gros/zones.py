@@ -1,6 +1,6 @@
 """Moving cards between places, and naming the cards in play the way the notation does.
 
-A Character in play is written ``SEAT/CARD`` (``SEAT/CARD#2`` for the second copy in that
+A Character in play is written ``SEAT/CARD`` (``SEAT/CARD.2`` for the second copy in that
 Movie), a Prop ``SEAT/CARD/PROP``, a Movie (or its Location) by its seat's name.
 """
 
@@ -26,7 +26,7 @@ def char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
     for ch in st.movies[seat].chars:
         cid = ids[ch.iid]
         k = seen[cid] = seen.get(cid, 0) + 1
-        out.append((base + cid if k == 1 else f"{base}{cid}#{k}", ch))
+        out.append((base + cid if k == 1 else f"{base}{cid}.{k}", ch))
     return out
 
 
@@ -39,7 +39,7 @@ def prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
         for p in ch.props:
             pid = ids[p]
             k = seen[pid] = seen.get(pid, 0) + 1
-            out.append((f"{ref}/{pid}" if k == 1 else f"{ref}/{pid}#{k}", ch, p))
+            out.append((f"{ref}/{pid}" if k == 1 else f"{ref}/{pid}.{k}", ch, p))
     return out
 
 
