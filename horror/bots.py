@@ -1,0 +1,154 @@
+"""The ``auteur`` bot: a seat-taker that writes a script, bids for the chair, stakes dice and
+plays tropes to move the acts on.
+
+It reads only its legal moves, which say a good deal: card ids name their kind (c a
+character, s a set, t a trope, p a subplot, m the monster), the trade offers list the cards
+in its hand, the stakes and bids run up to its budget, and at a meeting the 'raise' and
+'armour' suggestions list the sets and the living characters. So it cannot cheat and needs
+no view: self-play and the soak tests use it to film thousands of whole films quickly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.engine import Move, Rules
+from common.rng import Rng
+
+MEETING_ONLY = {"supporting", "star", "armour", "trope", "subplot", "prop", "close", "near"}
+DIRECTING = {"cut", "plan", "spring", "escape", "play", "check", "chase", "attack", "trigger", "drop"}
+COST = {"supporting": 1, "star": 2, "set": 1, "raise": 1, "armour": 1}
+
+
+class AuteurBot:
+    kind = "auteur"
+    needs_view = False
+
+    def __init__(self, seed: int = 0, thrift: int = 3, spend: int = 6) -> None:
+        self.rng = Rng(seed)
+        self.thrift = thrift  # the most dice it stakes or bids at once
+        self.spend = spend  # the most dice it spends at one script meeting
+        self.spent = 0  # dice spent at the current meeting
+        self.conflicts = 0  # conflicts started in the scene it directs
+        self.hand: set[str] = set()  # the kinds of card it held when it last traded
+
+    def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
+               progress: Any = None) -> Move:
+        verbs: dict[str, list[Move]] = {}
+        for m in legal:
+            verbs.setdefault(m[0], []).append(m)
+        if "begin" in verbs:
+            return verbs["begin"][0]
+        if "roll" in verbs:
+            return verbs["roll"][0] if self.rng.below(10) or "move" not in verbs else verbs["move"][0]
+        if "stake" in verbs:
+            return verbs["stake"][self.rng.below(min(self.thrift, len(verbs["stake"])))]
+        if "offer" in verbs or "done" in verbs:
+            return self._trade(verbs)
+        if "accept" in verbs or "decline" in verbs:
+            return verbs["accept"][0] if "accept" in verbs and self.rng.below(2) else ("decline",)
+        if "claim" in verbs:
+            return verbs["claim"][0] if self.rng.below(30) == 0 else ("pass",)
+        if "help" in verbs:
+            return self.rng.choice(verbs["help"]) if self.rng.below(2) else ("pass",)
+        if "bid" in verbs or set(verbs) == {"pass"}:
+            return self._bid(verbs)
+        if "pool" in verbs:
+            return self._pool(verbs["pool"])
+        if MEETING_ONLY & verbs.keys() or not DIRECTING & verbs.keys():
+            return self._meeting(verbs)
+        self.spent = 0
+        return self._direct(verbs)
+
+    # -- before a scene --------------------------------------------------------------------
+    def _trade(self, verbs: dict[str, list[Move]]) -> Move:
+        offers = verbs.get("offer", [])
+        self.hand = {m[1][0] for m in offers}
+        counts: dict[str, int] = {}
+        for card in {m[1] for m in offers}:
+            counts[card[0]] = counts.get(card[0], 0) + 1
+        want = next((t for k, t in (("s", "set"), ("c", "role"), ("t", "trope")) if k not in self.hand), None)
+        if want and self.rng.below(3):
+            spare = [m for m in offers if m[2] == want and counts.get(m[1][0], 0) > 1]
+            if spare:
+                return self.rng.choice(spare)
+        return ("done",)
+
+    def _bid(self, verbs: dict[str, list[Move]]) -> Move:
+        bids = verbs.get("bid", [])
+        ready = {"s", "c", "t"} <= self.hand
+        limit = self.thrift if ready else 1
+        if bids and bids[0][1] <= limit and (ready or self.rng.below(4) == 0):
+            self.conflicts = 0
+            return bids[0]
+        return ("pass",)
+
+    def _pool(self, pools: list[Move]) -> Move:
+        budget = max(m[1] + m[2] for m in pools)
+        plan = (budget + 1) // 2
+        monster = 1 if budget - plan > 2 and self.rng.below(3) == 0 else 0
+        return ("pool", monster, plan)
+
+    # -- a script meeting ------------------------------------------------------------------
+    def _meeting(self, verbs: dict[str, list[Move]]) -> Move:
+        sets = len(verbs.get("raise", []))
+        chars = len(verbs.get("armour", []))
+        tropes = verbs.get("trope", [])
+        broke = "raise" not in verbs and "armour" not in verbs
+        wish: list[Move] = []
+        if self.spent < self.spend:
+            if "set" in verbs and sets < 3:
+                wish.append(verbs["set"][0])
+            if chars < 8:
+                wish += verbs.get("supporting", [])[:1] + verbs.get("star", [])[:1]
+        if "set" in verbs and broke and not sets:
+            wish.append(verbs["set"][0])  # broke and setless: the first set is free
+        free = verbs.get("extra", []) * 2 + tropes * 2 + verbs.get("subplot", [])[:1] + verbs.get("prop", [])[:1]
+        ready = broke or (sets >= 3 and chars >= 8)
+        r = self.rng.below(100)
+        if "close" in verbs and ready and (self.spent >= self.spend or r < 25):
+            return ("close",)
+        if free and (r < 60 or not wish):
+            return self.rng.choice(free)
+        if wish:
+            move = self.rng.choice(wish)
+            self.spent += COST.get(move[0], 0)
+            return move
+        if "close" in verbs:
+            return ("close",)
+        return self.rng.choice(list(verbs.values()))[0]
+
+    # -- directing -------------------------------------------------------------------------
+    def _direct(self, verbs: dict[str, list[Move]]) -> Move:
+        plays = verbs.get("play", [])
+        for prefix in ("s", "c", "t", "p", "m"):
+            for m in plays:
+                if m[1][0] == prefix:
+                    return m
+        started = "check" in verbs or "contest" in verbs or "trigger" in verbs
+        if not started and "t" in self.hand:  # a trope to play: buy what the scene lacks
+            onscreen = self.hand - {m[1][0] for m in plays}
+            if "c" not in onscreen and "extra" in verbs:
+                self.hand.add("c")
+                return verbs["extra"][0]
+            if "s" not in onscreen and "set" in verbs:
+                self.hand.add("s")
+                return verbs["set"][0]
+        if "trigger" in verbs and self.rng.below(3) == 0:
+            return verbs["trigger"][0]
+        for verb in ("spring", "plan", "escape"):
+            if verb in verbs:
+                return verbs[verb][0]
+        fights = verbs.get("chase", []) + verbs.get("contest", []) + verbs.get("check", [])
+        if fights and self.conflicts < 1 and self.rng.below(2):
+            self.conflicts += 1
+            return self.rng.choice(fights)
+        if "attack" in verbs and self.rng.below(40) == 0:
+            return self.rng.choice(verbs["attack"])
+        if "cut" in verbs:
+            self.conflicts = 0
+            return verbs["cut"][0]
+        return self.rng.choice([m for ms in verbs.values() for m in ms])
+
+
+BOTS = {"auteur": AuteurBot}

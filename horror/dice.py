@@ -1,0 +1,188 @@
+"""Checks and contests (H5): stakes, rolls, losses, chases, helpers and the plan contest.
+
+A die succeeds when it shows at most its side's Screen Time. The side with fewer successes
+loses the difference from its stake (never more than it staked); a check is one roll, a
+contest rolls until a stake is empty. Dice left in a stake go back to their budget.
+Monster Dice are rolled with the monster's stake but are never lost.
+"""
+
+from __future__ import annotations
+
+from common.engine import Event, IllegalMove
+from horror import ledger
+from horror.elements import MONSTER_ST, PLAN_ST
+from horror.ledger import emit
+from horror.state import CLIMAX, MONSTER, PLAN, Conflict, Film
+
+
+def die(st: Film) -> int:
+    """The next die: a record's fixed dice first (H8), then the film's seeded generator."""
+    if st.fixed:
+        return st.fixed.pop(0)
+    return st.rng.die()
+
+
+def roll_dice(st: Film, n: int, screen_time: int) -> tuple[tuple[int, ...], int]:
+    dice = tuple(die(st) for _ in range(n))
+    return dice, sum(1 for d in dice if d <= screen_time)
+
+
+def side_seat(st: Film, ref: str) -> str:
+    """Who stakes for a side: a character's or the monster's player, the director for a set."""
+    if ref == PLAN or st.elements[ref].kind == "set":
+        return st.director  # type: ignore[return-value]
+    return st.played_by[ref]
+
+
+def side_st(st: Film, ref: str) -> int:
+    if ref == MONSTER:
+        return MONSTER_ST
+    if ref == PLAN:
+        return PLAN_ST
+    return st.st[ref]
+
+
+def start(st: Film, kind: str, a: str, b: str, events: list[Event]) -> None:
+    seats = [side_seat(st, a), side_seat(st, b)]
+    md = st.md if (st.act != CLIMAX or kind == "plan") else 0
+    bonus = [md if a == MONSTER else 0, md if b == MONSTER else 0]
+    c = Conflict(kind, [a, b], seats, [side_st(st, a), side_st(st, b)], [-1, -1], bonus, [0, 0])
+    st.conflict = c
+    emit(st, events, "conflict", kind, ledger.name_of(st, a), ledger.name_of(st, b), seats[0],
+         seats[1], c.st[0], c.st[1])
+    if kind == "plan":
+        c.stakes = [st.pools[0], st.pools[1]]
+        c.staked = c.stakes[:]
+        st.pools = [0, 0]
+        settle_if_empty(st, events)
+        return
+    auto_stakes(st, events)
+
+
+def auto_stakes(st: Film, events: list[Event]) -> None:
+    """A side whose player has no dice stakes nothing; then a contest may already be over."""
+    c = st.conflict
+    assert c is not None
+    for i in (0, 1):
+        if c.stakes[i] < 0 and st.budgets[c.seats[i]] == 0:
+            c.stakes[i] = c.staked[i] = 0
+            emit(st, events, "stake", c.seats[i], ledger.name_of(st, c.sides[i]), 0)
+        elif c.stakes[i] < 0:
+            return
+    if c.kind != "check":
+        settle_if_empty(st, events)
+    if st.conflict is c and c.kind == "chase":
+        open_help(st)
+
+
+def stake(st: Film, seat: str, n: int, events: list[Event]) -> None:
+    c = st.conflict
+    assert c is not None
+    i = 0 if c.stakes[0] < 0 else 1
+    if c.seats[i] != seat:
+        raise IllegalMove(f"{c.seats[i]} stakes for {ledger.name_of(st, c.sides[i])} now, not {seat}")
+    if n < 1:
+        raise IllegalMove("stake at least 1 die")
+    ledger.can_pay(st, seat, n, f"a stake of {n}")
+    st.budgets[seat] -= n
+    c.stakes[i] = c.staked[i] = n
+    emit(st, events, "stake", seat, ledger.name_of(st, c.sides[i]), n)
+    auto_stakes(st, events)
+
+
+def open_help(st: Film) -> None:
+    """Before each roll of a chase, each player with a character free to jump in may help."""
+    c = st.conflict
+    assert c is not None
+    chased = c.sides[1]
+    seats = []
+    for card in st.screen:
+        el = st.elements[card]
+        if (el.kind in ledger.CHAR and card != chased and card not in st.out
+                and card not in c.helpers and st.played_by.get(card) not in seats):
+            seats.append(st.played_by[card])
+    n = len(st.seats)
+    d = st.seats.index(st.director) if st.director else 0
+    c.help_queue = [s for s in (st.seats[(d + k) % n] for k in range(n)) if s in seats]
+
+
+def helpers_of(st: Film, seat: str) -> list[str]:
+    c = st.conflict
+    assert c is not None
+    return [card for card in st.screen
+            if st.elements[card].kind in ledger.CHAR and card != c.sides[1]
+            and card not in st.out and card not in c.helpers and st.played_by.get(card) == seat]
+
+
+def help_monster(st: Film, seat: str, card: str, events: list[Event]) -> None:
+    """A melee attack on a monster busy chasing someone else: the attacker rolls its Screen
+    Time in dice and each success comes off the monster's stake (ruling: not caught)."""
+    c = st.conflict
+    assert c is not None
+    if card not in helpers_of(st, seat):
+        raise IllegalMove(f"{ledger.name_of(st, card)} is not a character of {seat}'s free to "
+                          "help in this chase")
+    dice, hits = roll_dice(st, st.st[card], st.st[card])
+    off = min(hits, c.stakes[0])
+    c.stakes[0] -= off
+    ledger.lose(st, c.seats[0], off)
+    c.helpers.append(card)
+    c.help_queue.pop(0)
+    st.last_roll = ("help", ((ledger.name_of(st, card), st.st[card], dice, hits),), 0, off)
+    emit(st, events, "help", seat, ledger.name_of(st, card), dice, hits, off)
+    settle_if_empty(st, events)
+
+
+def roll(st: Film, events: list[Event]) -> None:
+    c = st.conflict
+    assert c is not None
+    a_dice, a_hits = roll_dice(st, c.stakes[0] + c.bonus[0], c.st[0])
+    b_dice, b_hits = roll_dice(st, c.stakes[1] + c.bonus[1], c.st[1])
+    c.rolls += 1
+    loser, lost = -1, 0
+    if a_hits != b_hits:
+        loser = 0 if a_hits < b_hits else 1
+        lost = min(abs(a_hits - b_hits), c.stakes[loser])
+        c.stakes[loser] -= lost
+        if c.kind != "plan":  # pool dice were spent when they were pooled
+            ledger.lose(st, c.seats[loser], lost)
+    sides = ((ledger.name_of(st, c.sides[0]), c.st[0], a_dice, a_hits),
+             (ledger.name_of(st, c.sides[1]), c.st[1], b_dice, b_hits))
+    st.last_roll = (c.kind, sides, loser, lost)
+    emit(st, events, "roll", c.kind, sides, loser, lost, c.stakes[0], c.stakes[1])
+    if c.kind == "check":
+        settle(st, events, 1 - loser if loser >= 0 else -1)
+    elif not settle_if_empty(st, events) and c.kind == "chase":
+        open_help(st)
+
+
+def settle_if_empty(st: Film, events: list[Event]) -> bool:
+    """End a contest whose stake ran out; True if it ended."""
+    c = st.conflict
+    assert c is not None
+    if c.kind == "check" or (c.stakes[0] > 0 and c.stakes[1] > 0):
+        return False
+    if c.stakes[0] == 0 and c.stakes[1] == 0:
+        winner = 0 if c.kind == "chase" else -1  # a chased character with nothing left is caught
+    else:
+        winner = 0 if c.stakes[1] == 0 else 1
+    settle(st, events, winner)
+    return True
+
+
+def settle(st: Film, events: list[Event], winner: int) -> None:
+    """Return the unlost stakes, credit a contest's winner, and let the caller see to the rest."""
+    c = st.conflict
+    assert c is not None
+    if c.kind == "plan":
+        st.pools = [c.stakes[0], c.stakes[1]]
+    else:
+        for i in (0, 1):
+            st.budgets[c.seats[i]] += c.stakes[i]
+    name = ledger.name_of(st, c.sides[winner]) if winner >= 0 else ""
+    if winner >= 0 and c.kind in ("contest", "chase"):
+        st.scene_wins.append(c.seats[winner])
+    emit(st, events, "result", c.kind, name, ledger.name_of(st, c.sides[0]),
+         ledger.name_of(st, c.sides[1]), c.seats[winner] if winner >= 0 else "")
+    st.conflict = None
+    st.settled = (c.kind, c.sides[0], c.sides[1], winner)  # filming.aftermath takes it from here

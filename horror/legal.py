@@ -1,0 +1,224 @@
+"""Who decides now, and the moves they may make.
+
+Moves with free text (names, trope texts, plans) cannot be listed exhaustively: for those the
+list holds one suggestion each, written from stock phrases chosen by the film's own state,
+so that it stays a pure function of the state; any other text is just as legal. Narration
+(``say``), rulings and ``screenplay`` are never listed. Everything with a number or a card
+(costs, bids, stakes, plays, conflicts) is listed in full.
+"""
+
+from __future__ import annotations
+
+from common.engine import Move
+from horror import dice
+from horror.elements import (
+    CHARACTER_KINDS,
+    PLANS,
+    PROPS,
+    SET_MAX_ST,
+    SETS,
+    SUBPLOTS,
+    TROPES,
+    card_type,
+    character_name,
+    pick,
+)
+from horror.filming import auction_seat, can_escape, started
+from horror.ledger import holder
+from horror.state import (
+    CLIMAX,
+    MEETING,
+    MONSTER,
+    OVER,
+    POOLS,
+    PREMISE,
+    TRADE,
+    Film,
+)
+
+FREE_PER_TURN = 3  # suggestions of free elements stop after this many in one meeting turn
+SCRIPT_CAP = 40  # ... and once the script holds this many elements
+TRADE_TYPES = ("role", "set", "trope", "subplot", "monster")
+
+
+def decider(st: Film) -> tuple[str, str] | None:
+    """(seat, kind of decision) of whoever acts now; None once the film is over."""
+    phase = st.phase
+    if phase == OVER:
+        return None
+    if phase == PREMISE:
+        return st.seats[0], "premise"
+    if phase == MEETING:
+        return st.seats[st.turn], "meeting"
+    if phase == TRADE:
+        return (st.responders[0], "trade reply") if st.offer else (st.trade_queue[0], "trade")
+    if st.auction is not None:
+        return auction_seat(st), "claim auction" if st.auction.claim else "bid"  # type: ignore[return-value]
+    if phase == POOLS or st.pool_queue:
+        return st.pool_queue[0], "pool"
+    if st.window:
+        return st.window[0], "claim"
+    c = st.conflict
+    if c is not None:
+        if c.stakes[0] < 0:
+            return c.seats[0], "stake"
+        if c.stakes[1] < 0:
+            return c.seats[1], "stake"
+        if c.help_queue:
+            return c.help_queue[0], "help"
+        return st.director, "roll"  # type: ignore[return-value]
+    return st.director, "direct"  # type: ignore[return-value]
+
+
+def legal_moves(st: Film, seat: str) -> list[Move]:
+    d = decider(st)
+    if d is None or d[0] != seat:
+        return []
+    kind = d[1]
+    budget = st.budgets[seat]
+    if kind == "premise":
+        return [("begin",)]
+    if kind == "meeting":
+        return _meeting(st, budget)
+    if kind == "trade":
+        moves: list[Move] = [("offer", c, t) for c in st.hands[seat] for t in TRADE_TYPES]
+        return moves + [("done",)]
+    if kind == "trade reply":
+        wanted = st.offer[2]  # type: ignore[index]
+        return [("accept", c) for c in st.hands[seat] if card_type(st.elements[c]) == wanted] + [("decline",)]
+    if kind in ("bid", "claim auction"):
+        high = st.auction.high  # type: ignore[union-attr]
+        return [("bid", n) for n in range(high + 1, budget + 1)] + [("pass",)]
+    if kind == "claim":
+        return [("claim", n) for n in range(1, budget + 1)] + [("pass",)]
+    if kind == "pool":
+        return [("pool", m, p) for m in range(budget + 1) for p in range(budget + 1 - m)]
+    if kind == "stake":
+        return [("stake", n) for n in range(1, budget + 1)]
+    if kind == "help":
+        return [("help", c) for c in dice.helpers_of(st, seat)] + [("pass",)]
+    if kind == "roll":
+        moves = [("roll",)]
+        if st.conflict.kind == "chase":  # type: ignore[union-attr]
+            moves += [("move", s) for s in adjacent(st)]
+        return moves
+    return _direct(st, seat, budget)
+
+
+def adjacent(st: Film) -> list[str]:
+    here = st.active_set
+    out = []
+    for a, b in st.near:
+        other = b if a == here else a if b == here else None
+        if other and (other in st.screen or holder(st, other) is not None):
+            out.append(other)
+    return out
+
+
+def _free_name(st: Film, n: int, make) -> str | None:
+    taken = {e.name.lower() for e in st.elements.values()}
+    for k in range(6):
+        name = make(n + k)
+        if name.lower() not in taken:
+            return name
+    return None
+
+
+def _meeting(st: Film, budget: int) -> list[Move]:
+    n = st.counter
+    chars = [e.id for e in st.elements.values() if e.kind in CHARACTER_KINDS and e.id not in st.gone]
+    sets = [e.id for e in st.elements.values() if e.kind == "set"]
+    moves: list[Move] = []
+    has_trope = any(e.kind == "trope" and e.act == st.act and e.id not in st.gone
+                    for e in st.elements.values())
+    free_ok = st.free_made < FREE_PER_TURN and len(st.elements) < SCRIPT_CAP
+    if free_ok or not has_trope:
+        for act in range(st.act, 4) if free_ok else (st.act,):
+            who = (pick(tuple(chars), n + act),) if chars and (n + act) % 3 else ()
+            moves.append(("trope", act, who, pick(TROPES, n + act)))
+    if free_ok:
+        if chars:
+            moves.append(("subplot", (pick(tuple(chars), n + 1),), pick(SUBPLOTS, n)))
+        if sets:
+            moves.append(("prop", pick(tuple(sets), n), pick(PROPS, n)))
+        name = _free_name(st, n, character_name)
+        if name:
+            moves.append(("extra", name))
+    if budget >= 1:
+        for kind in ("supporting", "star")[: 1 + (budget >= 2)]:
+            name = _free_name(st, n + (kind == "star") * 11, character_name)
+            if name:
+                moves.append((kind, name))
+        name = _free_name(st, n, lambda k: pick(SETS, k).capitalize())
+        if name:
+            moves.append(("set", name, (sets[-1],) if sets else ()))
+        moves += [("raise", s, 1) for s in sets if st.st[s] < SET_MAX_ST]
+        moves += [("armour", c, 1) for c in chars]
+    elif not sets:
+        moves.append(("set", pick(SETS, n).capitalize(), ()))  # the first set is free when broke
+    if not chars and not free_ok:
+        moves.append(("extra", _free_name(st, n, character_name) or f"Extra {n}"))
+    if has_trope and chars and sets:
+        moves.append(("close",))
+    return moves
+
+
+def _direct(st: Film, seat: str, budget: int) -> list[Move]:
+    moves: list[Move] = []
+    live = started(st)
+    climax = st.act == CLIMAX
+    for card in st.hands[seat]:
+        kind = st.elements[card].kind
+        if kind in CHARACTER_KINDS or (kind == "set" and st.active_set is None):
+            moves.append(("play", card))
+        elif not live:
+            continue
+        elif kind == "trope" and st.elements[card].act == st.act and _forcible(st, card):
+            moves.append(("play", card))
+        elif kind == "subplot" and st.active_subplot is None:
+            moves.append(("play", card))
+        elif kind == "monster" and st.triggered:
+            moves.append(("play", card))
+    if climax and st.active_set is None:
+        moves += [("play", c) for c in st.screen if st.elements[c].kind == "set"]
+    if budget >= 1:
+        name = _free_name(st, st.counter, character_name)
+        if name:
+            moves.append(("extra", name))
+    if budget >= 2:
+        name = _free_name(st, st.counter, lambda k: pick(SETS, k).capitalize())
+        if name:
+            moves.append(("set", name, (st.active_set,) if st.active_set else ()))
+        if st.active_set and st.st[st.active_set] < SET_MAX_ST:
+            moves.append(("raise", st.active_set, 1))
+    if live:
+        if not st.triggered:
+            moves.append(("trigger", ""))
+        chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
+        monster = MONSTER in st.screen
+        if not st.moved:
+            for i, a in enumerate(chars):
+                for b in [*chars[i + 1:], st.active_set] + ([MONSTER] if monster else []):
+                    moves.append(("check", a, b))
+                    moves.append(("contest", a, b))
+                if monster:
+                    moves.append(("chase", a))
+        if monster:
+            moves += [("attack", a) for a in chars]
+    if st.active_subplot:
+        moves.append(("drop", st.active_subplot))
+    if climax:
+        if not st.plan:
+            moves.append(("plan", pick(PLANS, st.plans_failed + st.scene_no)))
+        elif MONSTER in st.screen and st.pools[1] >= 1:
+            moves.append(("spring",))
+        if can_escape(st):
+            moves.append(("escape",))
+    else:
+        moves.append(("cut",))
+    return moves
+
+
+def _forcible(st: Film, trope: str) -> bool:
+    return st.triggered or MONSTER not in st.elements[trope].names
+

@@ -1,0 +1,190 @@
+"""The Creature Feature move language: one notation for the REPL, records, the wire and logs.
+
+A card is named by its id (c3 a character, s2 a set, t5 a trope, p4 a subplot, m the
+monster) or by its name. Free text follows a colon or the verb.
+
+  premise   monster NAME · ability TEXT · trigger TEXT · setting TEXT · title TEXT · begin
+  meeting   extra NAME (free) · supporting NAME (1 die) · star NAME (2) · armour CHAR [N] (1 each)
+            set NAME [near s1, s2] (1) · raise SET [N] (1 each) · prop SET: TEXT · near SET, SET
+            trope ACT [CHAR, CHAR]: TEXT · subplot CHAR[, CHAR]: TEXT · close
+  trading   offer CARD for role|set|trope|subplot|monster · done · accept CARD · decline
+  the chair bid N · claim N · pass
+  a scene   play CARD · extra NAME (1 die) · set NAME (2) · raise SET [N] (2 each) · trigger
+            check CHAR vs CHAR|SET|monster · contest A vs B · chase CHAR · attack CHAR
+            help CHAR · move SET (during a chase) · drop SUBPLOT · ruling TEXT · cut
+  dice      stake N · roll
+  climax    pool monster N plan N · plan TEXT · spring · escape
+  any time  say TEXT · screenplay (write the film so far as Markdown)
+"""
+
+from __future__ import annotations
+
+import re
+
+from common.engine import Move, NotationError
+
+HELP = __doc__ or ""
+
+_ALIASES = {"armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
+            "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot"}
+_TEXT = ("monster", "ability", "trigger", "setting", "title", "extra", "supporting", "star",
+         "say", "ruling", "plan")
+_ONE_REF = ("play", "chase", "attack", "help", "move", "drop", "accept")
+_BARE = ("begin", "close", "done", "decline", "pass", "cut", "roll", "spring", "escape",
+         "screenplay")
+_NUMBER = ("bid", "claim", "stake")
+_ID = re.compile(r"^(?:[cstp]\d+|m|monster)$", re.IGNORECASE)
+
+
+def _number(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise NotationError(f"{what} needs a whole number, not {word!r}")
+    return int(word)
+
+
+def _refs(text: str) -> tuple[str, ...]:
+    """'c1, c2' or 'c1 c2' or 'Vera Crane, c3' -> ids and names."""
+    out: list[str] = []
+    for part in text.split(","):
+        part = " ".join(part.split())
+        if not part:
+            continue
+        words = part.split()
+        if len(words) > 1 and all(_ID.match(w) for w in words):
+            out.extend(words)
+        else:
+            out.append(part)
+    return tuple(_canon(r) for r in out)
+
+
+def _canon(ref: str) -> str:
+    ref = " ".join(ref.split())
+    if _ID.match(ref):
+        return "m" if ref.lower() in ("m", "monster") else ref.lower()
+    return ref
+
+
+def _count(rest: str, what: str) -> tuple[str, int]:
+    """'s1 2' -> ('s1', 2); 's1' -> ('s1', 1)."""
+    words = rest.split()
+    if not words:
+        raise NotationError(f"{what} names a card, e.g. '{what} c3'")
+    if len(words) > 1 and words[-1].isdigit():
+        return _canon(" ".join(words[:-1])), int(words[-1])
+    return _canon(rest), 1
+
+
+def parse(text: str) -> Move:
+    text = text.strip()
+    if not text:
+        raise NotationError("empty move")
+    head, _, rest = text.partition(" ")
+    verb = head.lower()
+    verb = _ALIASES.get(verb, verb)
+    rest = rest.strip()
+    if verb in _BARE:
+        if rest:
+            raise NotationError(f"'{verb}' takes nothing after it")
+        return (verb,)
+    if verb == "trigger":
+        return ("trigger", " ".join(rest.split()))
+    if verb in _TEXT:
+        if not rest:
+            raise NotationError(f"'{verb}' needs some text after it")
+        return (verb, " ".join(rest.split()))
+    if verb in _NUMBER:
+        return (verb, _number(rest, verb))
+    if verb in _ONE_REF:
+        if not rest:
+            raise NotationError(f"'{verb}' names a card, e.g. '{verb} c3'")
+        return (verb, _canon(rest))
+    if verb in ("armour", "raise"):
+        ref, n = _count(rest, verb)
+        return (verb, ref, n)
+    if verb in ("check", "contest"):
+        parts = re.split(r"\s+(?:vs\.?|against)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+            raise NotationError(f"a {verb} reads '{verb} CHARACTER vs CHARACTER|SET|monster'")
+        return (verb, _canon(parts[0]), _canon(parts[1]))
+    if verb == "set":
+        name, near = rest, ""
+        m = re.match(r"^(.*?)\s+near\s+(.+)$", rest, re.IGNORECASE)
+        if m and all(re.match(r"^s\d+$", r.strip(), re.I) for r in re.split(r"[,\s]+", m.group(2)) if r):
+            name, near = m.group(1), m.group(2)
+        if not name.strip():
+            raise NotationError("a set needs a name, e.g. 'set The crypt'")
+        return ("set", " ".join(name.split()), _refs(near))
+    if verb == "near":
+        refs = _refs(rest)
+        if len(refs) != 2:
+            raise NotationError("'near' joins two sets, e.g. 'near s1, s2'")
+        return ("near", refs[0], refs[1])
+    if verb in ("prop", "trope", "subplot"):
+        return _colon(verb, rest)
+    if verb == "offer":
+        m = re.match(r"^(.+?)\s+for\s+(\w+)$", rest, re.IGNORECASE)
+        if not m:
+            raise NotationError("an offer reads 'offer CARD for role|set|trope|subplot|monster'")
+        return ("offer", _canon(m.group(1)), m.group(2).lower())
+    if verb == "pool":
+        return _pool(rest)
+    raise NotationError(f"{text!r} is not a move; try 'help moves'")
+
+
+def _colon(verb: str, rest: str) -> Move:
+    head, sep, body = rest.partition(":")
+    body = " ".join(body.split())
+    if not sep or not body:
+        example = {"prop": "prop s1: a crowbar", "trope": "trope 1 c1, c2: the car will not start",
+                   "subplot": "subplot c1, c2: an old grudge"}[verb]
+        raise NotationError(f"the text goes after a colon, e.g. '{example}'")
+    if verb == "prop":
+        return ("prop", _canon(head), body)
+    if verb == "subplot":
+        return ("subplot", _refs(head), body)
+    words = head.split(None, 1)
+    if not words or words[0] not in ("1", "2", "3"):
+        raise NotationError("a trope names its act (1, 2 or 3) first, e.g. 'trope 1 c1: a scream'")
+    return ("trope", int(words[0]), _refs(words[1] if len(words) > 1 else ""), body)
+
+
+def _pool(rest: str) -> Move:
+    words = rest.lower().split()
+    if words == ["none"] or not words:
+        return ("pool", 0, 0)
+    if len(words) == 2 and all(w.isdigit() for w in words):
+        return ("pool", int(words[0]), int(words[1]))
+    got = {"monster": 0, "plan": 0}
+    if len(words) % 2 or any(k not in got for k in words[::2]) or not all(w.isdigit() for w in words[1::2]):
+        raise NotationError("pools read 'pool monster N plan N' (either may be left out)")
+    for key, n in zip(words[::2], words[1::2], strict=True):
+        got[key] = int(n)
+    return ("pool", got["monster"], got["plan"])
+
+
+def format_move(move: Move) -> str:
+    verb = move[0]
+    if len(move) == 1:
+        return verb
+    if verb == "trigger":
+        return f"trigger {move[1]}".strip()
+    if verb in ("armour", "raise"):
+        return f"{verb} {move[1]}" + (f" {move[2]}" if move[2] != 1 else "")
+    if verb in ("check", "contest"):
+        return f"{verb} {move[1]} vs {move[2]}"
+    if verb == "set":
+        return f"set {move[1]}" + (f" near {', '.join(move[2])}" if move[2] else "")
+    if verb == "near":
+        return f"near {move[1]}, {move[2]}"
+    if verb == "prop":
+        return f"prop {move[1]}: {move[2]}"
+    if verb == "trope":
+        chars = ", ".join(move[2])
+        return f"trope {move[1]}{' ' + chars if chars else ''}: {move[3]}"
+    if verb == "subplot":
+        return f"subplot {', '.join(move[1])}: {move[2]}"
+    if verb == "offer":
+        return f"offer {move[1]} for {move[2]}"
+    if verb == "pool":
+        return f"pool monster {move[1]} plan {move[2]}"
+    return f"{verb} {move[1]}"

@@ -1,0 +1,228 @@
+"""Creature Feature (rulebook 004, rulings H1–H8) behind the common rules contract.
+
+The software keeps the books — elements, budgets, the chair, dice, acts, rewards — while the
+players tell the story: narration, dialogue and rulings are moves like any other and go into
+the film's log and its screenplay.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from common.cards import checksum
+from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules
+from common.rng import Rng
+from horror import dice, elements, filming, legal, notation, script
+from horror.ledger import emit
+from horror.state import (
+    MEETING,
+    MONSTER,
+    OVER,
+    SCENE,
+    START_BUDGET,
+    Element,
+    Film,
+)
+
+SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
+DIRECTOR_VERBS = ("play", "extra", "set", "raise", "trigger", "check", "contest", "chase", "attack",
+                  "drop", "ruling", "cut", "plan", "spring", "escape", "move", "roll")
+ENDINGS = {"plan": "the plan destroyed the monster", "escape": "the monster won; the survivors escaped",
+           "dead": "the monster won; nobody survived"}
+
+
+def seat_names(options: dict[str, str]) -> list[str]:
+    """``players`` is a count (2–8, seats p1..pN) or a comma list of seat names; default 3."""
+    raw = str(options.get("players", "3")).strip()
+    if raw.isdigit():
+        n = int(raw)
+        names = [f"p{i}" for i in range(1, n + 1)]
+    else:
+        names = [p.strip().lower() for p in raw.split(",") if p.strip()]
+        bad = [p for p in names if not SEAT_NAME.match(p)]
+        if bad:
+            raise IllegalMove(f"seat names are short words (letters first): not {', '.join(bad)}")
+        if len(set(names)) != len(names):
+            raise IllegalMove("two seats share a name")
+    if not 2 <= len(names) <= 8:
+        raise IllegalMove(f"Creature Feature takes 2 to 8 players, not {len(names)}")
+    return names
+
+
+class HorrorRules(Rules[Film]):
+    name = "horror"
+    title = "Creature Feature"
+    variants = ("standard",)
+
+    @property
+    def bot_kinds(self) -> dict:  # type: ignore[override]
+        from horror.bots import BOTS
+
+        return BOTS
+
+    # -- set-up -----------------------------------------------------------------------------
+    def seats(self, options: dict[str, str]) -> list[str]:
+        return seat_names(options)
+
+    def card_checksum(self, options: dict[str, str]) -> str:
+        """The cards are written in play; the digest covers the costs and Screen Times."""
+        return checksum([json.dumps([elements.MEETING_COST, elements.FILMING_COST,
+                                     elements.SCREEN_TIME, elements.SET_MAX_ST], sort_keys=True)])
+
+    def setup(self, options: dict[str, str], seed: int) -> Film:
+        seats = seat_names(options)
+        base = elements.premise(seed)
+        st = Film(seats, Rng(seed))
+        st.monster = options.get("monster", base["monster"])
+        st.abilities = [options.get("ability", base["ability"])]
+        st.trigger = options.get("trigger", base["trigger"])
+        st.setting = options.get("setting", base["setting"])
+        st.title = options.get("title", base["title"])
+        st.elements[MONSTER] = Element(MONSTER, "monster", st.monster)
+        st.pool.append(MONSTER)
+        budget = int(options.get("budget", START_BUDGET))
+        for s in seats:
+            st.hands[s] = []
+            st.budgets[s] = st.start[s] = budget
+            st.earned[s] = st.spent[s] = st.lost[s] = 0
+        return st
+
+    def scenario(self, state: Film, directive: str) -> None:
+        from horror.scenario import apply_directive
+
+        apply_directive(self, state, directive)
+
+    # -- the decision loop --------------------------------------------------------------------
+    def decisions(self, state: Film) -> list[Decision]:
+        d = legal.decider(state)
+        if d is None:
+            return []
+        return [Decision(d[0], d[1])]
+
+    def legal_moves(self, state: Film, seat: str) -> list[Move]:
+        return legal.legal_moves(state, seat)
+
+    def apply(self, state: Film, seat: str, move: Move) -> list[Event]:
+        st = state
+        events: list[Event] = []
+        verb = move[0]
+        if seat not in st.budgets:
+            raise IllegalMove(f"there is no seat {seat!r}")
+        if st.phase == OVER:
+            raise IllegalMove("the film is over; the credits have rolled")
+        if verb == "say":
+            emit(st, events, "say", seat, move[1])
+            return events
+        if verb == "screenplay":
+            st.requests += 1
+            emit(st, events, "screenplay", seat)
+            return events
+        who, kind = legal.decider(st)  # type: ignore[misc]
+        if seat != who:
+            if verb in DIRECTOR_VERBS and st.director and st.phase == SCENE:
+                raise IllegalMove(f"only the director ({st.director}) may {verb}; it is {who}'s "
+                                  f"decision now ({kind})")
+            raise IllegalMove(f"it is {who}'s decision now ({kind}), not {seat}'s")
+        if verb == "ruling" and kind in ("direct", "roll"):
+            filming.direct(st, seat, move, events)
+            return events
+        if kind == "premise":
+            script.premise(st, seat, move, events)
+        elif kind == "meeting":
+            if st.phase != MEETING:
+                raise IllegalMove("there is no script meeting now")
+            script.meeting(st, seat, move, events, filming.start_act)
+        elif kind in ("trade", "trade reply"):
+            filming.trade(st, seat, move, events)
+        elif kind in ("bid", "claim auction"):
+            filming.bid(st, seat, move, events)
+        elif kind == "pool":
+            filming.pool(st, seat, move, events)
+        elif kind == "claim":
+            filming.claim(st, seat, move, events)
+        elif kind == "stake":
+            if verb != "stake":
+                raise IllegalMove(f"{seat} stakes dice now: 'stake N'")
+            dice.stake(st, seat, move[1], events)
+        elif kind == "help":
+            self._help(st, seat, move, events)
+        elif kind == "roll":
+            if verb == "move":
+                filming.move_set(st, seat, move[1], events)
+            elif verb == "roll":
+                dice.roll(st, events)
+            else:
+                raise IllegalMove("the dice are staked: 'roll'" + (" (or 'move SET' to an adjacent set)"
+                                  if st.conflict and st.conflict.kind == "chase" else ""))
+        else:
+            filming.direct(st, seat, move, events)
+        if st.settled:
+            filming.aftermath(st, events)
+        return events
+
+    @staticmethod
+    def _help(st: Film, seat: str, move: Move, events: list[Event]) -> None:
+        if move[0] == "pass":
+            st.conflict.help_queue.pop(0)  # type: ignore[union-attr]
+        elif move[0] == "help":
+            from horror.ledger import CHAR, find
+
+            dice.help_monster(st, seat, find(st, move[1], CHAR, "character").id, events)
+        else:
+            raise IllegalMove(f"the monster is chasing: {seat} may 'help CHARACTER' or 'pass'")
+
+    def outcome(self, state: Film) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        best = max(state.earned.values())
+        winners = [s for s in state.seats if state.earned[s] == best]
+        return Outcome(winners, f"{ENDINGS[state.ending]}; top billing to the most dice earned",
+                       {s: float(state.earned[s]) for s in state.seats})
+
+    # -- information ------------------------------------------------------------------------
+    def view(self, state: Film, seat: str | None) -> dict[str, Any]:
+        from horror.views import view
+
+        return view(state, seat)
+
+    def determinize(self, view: dict[str, Any], seat: str, rng: Rng) -> Film:
+        from horror.views import determinize
+
+        return determinize(view, seat, rng)
+
+    def facts(self, state: Film) -> dict[str, str]:
+        from horror.views import facts
+
+        return facts(state)
+
+    def narrate(self, event: Event) -> str:
+        from horror.views import narrate
+
+        return narrate(event)
+
+    # -- notation ---------------------------------------------------------------------------
+    def parse(self, text: str) -> Move:
+        return notation.parse(text)
+
+    def format(self, move: Move) -> str:
+        return notation.format_move(move)
+
+    # -- plumbing ---------------------------------------------------------------------------
+    def clone(self, state: Film) -> Film:
+        return state.clone()
+
+    def to_json(self, state: Film) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> Film:
+        return Film.from_json(data)
+
+    def check_invariants(self, state: Film) -> list[str]:
+        from horror.views import invariants
+
+        return invariants(state)
+
+
+RULES = HorrorRules()

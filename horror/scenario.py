@@ -1,0 +1,57 @@
+"""Record ``setup`` directives for Creature Feature: fixed dice (H8), stacked deals, budgets.
+
+    setup dice: 1 2 2 3 5 1 3 4 6     the next dice rolled, in order (side one's, then side
+                                      two's, roll after roll); the seeded generator after them
+    setup deal bob: c1, s2; bethany: c3
+                                      one line per deal, in order: these cards go to these
+                                      seats, the rest are dealt as usual (ids are numbered in
+                                      order of creation, so a record knows them in advance)
+    setup budget bob: 5               a seat's starting budget (instead of 12)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from common.engine import IllegalMove
+from horror.state import Film
+
+if TYPE_CHECKING:
+    from horror.rules import HorrorRules
+
+
+def apply_directive(rules: HorrorRules, st: Film, directive: str) -> None:
+    head, sep, body = directive.partition(":")
+    words = head.split()
+    if not sep or not words:
+        raise IllegalMove("a setup line reads 'setup WHAT: VALUES' (dice, deal, budget)")
+    if words == ["dice"]:
+        values = body.replace(",", " ").split()
+        if not values or not all(v.isdigit() and 1 <= int(v) <= 6 for v in values):
+            raise IllegalMove("fixed dice are numbers from 1 to 6")
+        st.fixed.extend(int(v) for v in values)
+    elif words[0] == "deal":
+        st.stacked.append(_deal(st, directive.partition(" ")[2]))
+    elif words[0] == "budget" and len(words) == 2:
+        seat = _seat(st, words[1])
+        if not body.strip().isdigit():
+            raise IllegalMove("a budget is a whole number of dice")
+        st.budgets[seat] = st.start[seat] = int(body)
+    else:
+        raise IllegalMove(f"unknown setup {head.strip()!r} (dice, deal, budget SEAT)")
+
+
+def _seat(st: Film, name: str) -> str:
+    if name not in st.budgets:
+        raise IllegalMove(f"no seat {name!r} (seats: {', '.join(st.seats)})")
+    return name
+
+
+def _deal(st: Film, text: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for part in text.split(";"):
+        seat, sep, cards = part.partition(":")
+        if not sep:
+            raise IllegalMove("a stacked deal reads 'deal SEAT: c1, s2; SEAT: t3'")
+        out[_seat(st, seat.strip())] = [c.strip().lower() for c in cards.split(",") if c.strip()]
+    return out

@@ -1,0 +1,245 @@
+"""The premise and the script meetings: writing the film's elements and paying for them (H1, H2).
+
+Each handler validates everything before it changes anything, so a refused move leaves the
+film exactly as it was.
+"""
+
+from __future__ import annotations
+
+import re
+
+from common.engine import Event, IllegalMove, Move
+from horror import ledger
+from horror.elements import (
+    CHARACTER_KINDS,
+    FILMING_COST,
+    MEETING_COST,
+    SCREEN_TIME,
+    SET_MAX_ST,
+    START_ARMOUR,
+    id_prefix,
+)
+from horror.ledger import CHAR, CHAR_OR_MONSTER, emit, find
+from horror.state import MEETING, MONSTER, Element, Film
+
+_LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|plan)$", re.IGNORECASE)
+
+
+# -- the premise ----------------------------------------------------------------------------
+def premise(st: Film, seat: str, move: Move, events: list[Event]) -> None:
+    verb = move[0]
+    if verb == "begin":
+        missing = [w for w, v in (("monster", st.monster), ("trigger", st.trigger),
+                                  ("setting", st.setting), ("title", st.title)) if not v]
+        if missing:
+            raise IllegalMove(f"the film still needs a {', '.join(missing)} before it can begin")
+        emit(st, events, "premise", st.title, st.monster, tuple(st.abilities), st.trigger, st.setting)
+        open_meeting(st, events)
+        return
+    text = move[1] if len(move) > 1 else ""
+    if verb not in ("monster", "ability", "trigger", "setting", "title") or not text:
+        raise IllegalMove("before the first meeting: monster, ability, trigger, setting, title, "
+                          "then 'begin'")
+    if verb == "monster":
+        st.monster = text
+        st.elements[MONSTER] = Element(MONSTER, "monster", text, by=seat)
+    elif verb == "ability":
+        st.abilities.append(text)
+    else:
+        setattr(st, verb, text)
+    emit(st, events, "premise_set", seat, verb, text)
+
+
+def open_meeting(st: Film, events: list[Event]) -> None:
+    """A script meeting; the first opens with the first seat, each later one with the next."""
+    st.meeting += 1
+    st.phase = MEETING
+    if st.meeting > 1:
+        st.meeting_first = (st.meeting_first + 1) % len(st.seats)
+    st.turn = st.meeting_first
+    st.free_made = 0
+    emit(st, events, "meeting", st.meeting, st.act, st.seats[st.turn])
+
+
+# -- creating elements -----------------------------------------------------------------------
+def check_name(st: Film, name: str, what: str) -> None:
+    if _LOOKS_LIKE_ID.match(name):
+        raise IllegalMove(f"{name!r} looks like a card id; give the {what} a name")
+    low = name.lower()
+    for el in st.elements.values():
+        if el.kind in (*CHARACTER_KINDS, "set", "monster") and el.name.lower() == low:
+            raise IllegalMove(f"{el.id} is already called {el.name!r}; choose another name")
+
+
+def new_element(st: Film, kind: str, name: str, seat: str, act: int = 0,
+                names: tuple[str, ...] = ()) -> Element:
+    st.counter += 1
+    el = Element(f"{id_prefix(kind)}{st.counter}", kind, name, act, names, seat)
+    st.elements[el.id] = el
+    if kind in CHARACTER_KINDS:
+        st.st[el.id] = SCREEN_TIME[kind]
+        st.armour[el.id] = START_ARMOUR[kind]
+    elif kind == "set":
+        st.st[el.id] = 0
+        st.props[el.id] = []
+    return el
+
+
+def placed(st: Film, el: Element, seat: str, filming: bool) -> None:
+    """A new card goes to the pool at a meeting, to the director's hand during a scene."""
+    (st.hands[seat] if filming else st.pool).append(el.id)
+
+
+def create(st: Film, seat: str, move: Move, events: list[Event], filming: bool) -> bool:
+    """Create or raise an element; True if dice were spent (which ends a meeting turn)."""
+    verb = move[0]
+    costs = FILMING_COST if filming else MEETING_COST
+    if verb in CHARACTER_KINDS:
+        if verb not in costs:
+            raise IllegalMove(f"during filming only extras and sets can be created, not a {verb}")
+        name = move[1]
+        check_name(st, name, "character")
+        cost = costs[verb]
+        ledger.can_pay(st, seat, cost, f"a {verb}")
+        ledger.pay(st, seat, cost)
+        el = new_element(st, verb, name, seat)
+        placed(st, el, seat, filming)
+        emit(st, events, "create", seat, el.id, verb, name, cost)
+        return cost > 0
+    if verb == "set":
+        name, near = move[1], move[2]
+        check_name(st, name, "set")
+        others = [find(st, r, ("set",), "set") for r in near]
+        cost = costs["set"]
+        if not filming and st.budgets[seat] == 0 and not any(e.kind == "set" for e in st.elements.values()):
+            cost = 0  # ruling: a film is never stuck for want of its first set
+        ledger.can_pay(st, seat, cost, "a set")
+        ledger.pay(st, seat, cost)
+        el = new_element(st, "set", name, seat)
+        placed(st, el, seat, filming)
+        for o in others:
+            pair = tuple(sorted((el.id, o.id)))
+            if pair not in st.near:
+                st.near.append(pair)  # type: ignore[arg-type]
+        emit(st, events, "create", seat, el.id, "set", name, cost)
+        return True
+    if verb == "raise":
+        el = find(st, move[1], ("set",), "set")
+        n = move[2]
+        if n < 1:
+            raise IllegalMove("raise a set by at least 1")
+        if st.st[el.id] + n > SET_MAX_ST:
+            raise IllegalMove(f"{el.name} is at Screen Time {st.st[el.id]}; a set holds at most "
+                              f"5 dice, so its Screen Time stops at {SET_MAX_ST}")
+        cost = costs["raise"] * n
+        ledger.can_pay(st, seat, cost, f"raising {el.name} by {n}")
+        ledger.pay(st, seat, cost)
+        st.st[el.id] += n
+        emit(st, events, "raise", seat, el.id, el.name, st.st[el.id], cost)
+        return True
+    if verb == "armour":
+        if filming:
+            raise IllegalMove("Plot Armour is bought at script meetings, not during filming")
+        el = find(st, move[1], CHAR, "character")
+        if not ledger.alive(st, el.id):
+            raise IllegalMove(f"{el.name} is dead")
+        n = move[2]
+        if n < 1:
+            raise IllegalMove("buy at least 1 level of Plot Armour")
+        cost = costs["armour"] * n
+        ledger.can_pay(st, seat, cost, f"{n} level{'s' * (n != 1)} of Plot Armour")
+        ledger.pay(st, seat, cost)
+        st.armour[el.id] += n
+        emit(st, events, "armour", seat, el.id, el.name, st.armour[el.id], cost)
+        return True
+    raise IllegalMove(f"'{verb}' creates nothing")
+
+
+def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
+    """Tropes, subplots, props and adjacency: free, at meetings only."""
+    verb = move[0]
+    if verb == "trope":
+        act, refs, text = move[1], move[2], move[3]
+        if not st.act <= act <= 3:
+            raise IllegalMove(f"act {act} is over; a trope can belong to act "
+                              f"{' or '.join(map(str, range(st.act, 4)))}")
+        chars = _characters(st, refs, CHAR_OR_MONSTER)
+        el = new_element(st, "trope", text, seat, act, chars)
+        st.pool.append(el.id)
+        emit(st, events, "write", seat, el.id, "trope", text, act, _names(st, chars))
+    elif verb == "subplot":
+        chars = _characters(st, move[1], CHAR)
+        if not chars:
+            raise IllegalMove("a subplot involves at least one character")
+        el = new_element(st, "subplot", move[2], seat, 0, chars)
+        st.pool.append(el.id)
+        emit(st, events, "write", seat, el.id, "subplot", move[2], 0, _names(st, chars))
+    elif verb == "prop":
+        el = find(st, move[1], ("set",), "set")
+        st.props[el.id].append(move[2])
+        emit(st, events, "prop", seat, el.id, el.name, move[2])
+    elif verb == "near":
+        a = find(st, move[1], ("set",), "set")
+        b = find(st, move[2], ("set",), "set")
+        if a.id == b.id:
+            raise IllegalMove("a set is not adjacent to itself")
+        pair = tuple(sorted((a.id, b.id)))
+        if pair in st.near:
+            raise IllegalMove(f"{a.name} and {b.name} are already adjacent")
+        st.near.append(pair)  # type: ignore[arg-type]
+        emit(st, events, "near", seat, a.name, b.name)
+    else:
+        raise IllegalMove(f"'{verb}' is not something to write at a meeting")
+
+
+def _characters(st: Film, refs: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for ref in refs:
+        el = find(st, ref, kinds, "character")
+        if el.id in st.gone:
+            raise IllegalMove(f"{el.name} is dead and cannot be written into the script")
+        if el.id not in out:
+            out.append(el.id)
+    return tuple(out)
+
+
+def _names(st: Film, ids: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(ledger.name_of(st, i) for i in ids)
+
+
+# -- a meeting turn ----------------------------------------------------------------------------
+COSTLY = ("extra", "supporting", "star", "set", "raise", "armour")
+FREE = ("trope", "subplot", "prop", "near")
+
+
+def meeting(st: Film, seat: str, move: Move, events: list[Event],
+            start_act: callable) -> None:  # type: ignore[valid-type]
+    verb = move[0]
+    if verb in COSTLY:
+        spent = create(st, seat, move, events, filming=False)
+        if spent:
+            _next_turn(st, events)
+        else:
+            st.free_made += 1
+    elif verb in FREE:
+        free_element(st, seat, move, events)
+        st.free_made += 1
+    elif verb == "close":
+        if not ledger.unplayed_tropes(st, st.act):
+            raise IllegalMove(f"act {st.act} has no trope yet; write one "
+                              f"('trope {st.act}: ...') before the meeting can close")
+        kinds = {e.kind for e in st.elements.values() if e.id not in st.gone}
+        if not kinds & set(CHARACTER_KINDS) or "set" not in kinds:
+            raise IllegalMove("a scene needs a living character and a set: the script must hold "
+                              "both before the meeting can close")
+        emit(st, events, "close", seat, st.meeting)
+        start_act(st, events)
+    else:
+        raise IllegalMove(f"at a script meeting {seat} writes elements or closes the meeting")
+
+
+def _next_turn(st: Film, events: list[Event]) -> None:
+    st.turn = (st.turn + 1) % len(st.seats)
+    st.free_made = 0
+    emit(st, events, "meeting_turn", st.seats[st.turn])
+

@@ -1,0 +1,274 @@
+"""What each seat may see of a film, what bots may assume about the rest, the public facts
+records assert on, the narration of events, and the invariants self-play checks.
+
+The script is public (every element is written at the table); hidden are only which cards
+lie in which other hand or undealt, the card behind someone else's trade offer, the seeded
+generator and a record's fixed dice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from common.engine import Event
+from common.rng import Rng
+from horror import legal
+from horror.elements import CHARACTER_KINDS, card_type
+from horror.state import MONSTER, OVER, PLAN, Film
+
+HIDDEN = ("hands", "pool", "rng", "fixed", "stacked", "offer")
+
+
+def view(st: Film, seat: str | None) -> dict[str, Any]:
+    """JSON-safe; a seat sees its own hand and the sizes of the others."""
+    data = st.to_json()
+    for key in HIDDEN:
+        data.pop(key, None)
+    d = legal.decider(st)
+    data["game"] = "horror"
+    data["seat"] = seat
+    data["to_move"] = [d[0]] if d else []
+    data["decision"] = d[1] if d else ""
+    data["hand"] = list(st.hands[seat]) if seat in st.hands else None
+    data["hand_sizes"] = {s: len(h) for s, h in st.hands.items()}
+    data["pool_size"] = len(st.pool)
+    if st.offer:
+        who, card, wanted = st.offer
+        data["offer"] = {"seat": who, "gives": card_type(st.elements[card]), "wants": wanted,
+                         "card": card if seat == who else None}
+    else:
+        data["offer"] = None
+    return data
+
+
+def determinize(v: dict[str, Any], seat: str, rng: Rng) -> Film:
+    """A whole film consistent with ``seat``'s view: unseen cards dealt at random."""
+    data = {k: val for k, val in v.items()
+            if k not in ("game", "seat", "to_move", "decision", "hand", "hand_sizes", "pool_size", "offer")}
+    data["rng"] = rng.fork().state
+    data["fixed"], data["stacked"] = [], []
+    mine = list(v["hand"] or [])
+    known = set(v["screen"]) | set(v["gone"]) | set(mine)
+    unseen = [e[0] for e in v["elements"] if e[0] not in known]
+    rng.shuffle(unseen)
+    hands: dict[str, list[str]] = {s: [] for s in v["seats"]}
+    if seat in hands:
+        hands[seat] = mine
+    offer = v["offer"]
+    data["offer"] = None
+    if offer:
+        card = offer["card"]
+        if card is None:
+            kinds = {e[0]: e[1] for e in v["elements"]}
+            card = next((c for c in unseen if _type(kinds[c]) == offer["gives"]), None)
+            if card is not None:
+                unseen.remove(card)
+                hands[offer["seat"]].append(card)
+        data["offer"] = [offer["seat"], card, offer["wants"]] if card else None
+    for s in v["seats"]:
+        while len(hands[s]) < v["hand_sizes"][s] and unseen:
+            hands[s].append(unseen.pop())
+    data["hands"] = hands
+    data["pool"] = unseen
+    film = Film.from_json(data)
+    if film.offer is None and v["offer"]:  # could not be rebuilt: let the offer lapse
+        film.responders = []
+    return film
+
+
+def _type(kind: str) -> str:
+    return "role" if kind in CHARACTER_KINDS else kind
+
+
+def _roll_text(st: Film) -> str:
+    if not st.last_roll:
+        return "none"
+    return " vs ".join(" ".join(map(str, side[2])) or "-" for side in st.last_roll[1])
+
+
+def facts(st: Film) -> dict[str, str]:
+    """Public facts for record ``expect`` lines."""
+    d = legal.decider(st)
+    c = st.conflict
+    out = {
+        "phase": st.phase, "act": str(st.act), "scene": str(st.scene_no), "meeting": str(st.meeting),
+        "to_move": d[0] if d else "none", "decision": d[1] if d else "none",
+        "director": st.director or "none", "chair": str(st.chair_price),
+        "monster_dice": str(st.md), "triggered": "yes" if st.triggered else "no",
+        "ending": st.ending or "none", "active_set": st.active_set or "none",
+        "active_subplot": st.active_subplot or "none",
+        "screen": " ".join(sorted(st.screen)) or "none",
+        "conflict": c.kind if c else "none",
+        "stakes": " ".join(map(str, c.stakes)) if c else "none",
+        "roll": _roll_text(st),
+        "successes": "-".join(str(side[3]) for side in st.last_roll[1]) if st.last_roll else "none",
+        "loss": str(st.last_roll[3]) if st.last_roll else "none",
+        "pools": f"{st.pools[0]} {st.pools[1]}", "plan": st.plan or "none",
+        "plans_failed": str(st.plans_failed), "rulings": str(len(st.rulings)),
+        "elements": str(len(st.elements)), "said": str(sum(1 for e in st.log if e[0] == "say")),
+        "deaths": str(sum(1 for e in st.log if e[0] == "death")),
+    }
+    for act in (1, 2, 3):
+        out[f"tropes.{act}"] = str(sum(1 for e in st.elements.values()
+                                       if e.kind == "trope" and e.act == act and e.id not in st.gone))
+    for s in st.seats:
+        for name in ("budgets", "earned", "spent", "lost"):
+            out[f"{name[:-1] if name == 'budgets' else name}.{s}"] = str(getattr(st, name)[s])
+        out[f"hand.{s}"] = str(len(st.hands[s]))
+        out[f"rewards.{s}"] = str(st.last_rewards.get(s, 0))
+    for card, el in st.elements.items():
+        if el.kind in CHARACTER_KINDS or el.kind == "set":
+            out[f"st.{card}"] = str(st.st[card])
+        if el.kind in CHARACTER_KINDS:
+            out[f"armour.{card}"] = str(st.armour[card])
+            out[f"alive.{card}"] = "no" if card in st.gone else "yes"
+        out[f"where.{card}"] = ("screen" if card in st.screen else "gone" if card in st.gone
+                                else "pool" if card in st.pool else "hand")
+        if card in st.played_by:
+            out[f"played_by.{card}"] = st.played_by[card]
+    return out
+
+
+# -- narration --------------------------------------------------------------------------------
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _names(names: tuple) -> str:
+    return ", ".join(names) if names else "nobody in particular"
+
+
+def _roll(d: tuple) -> str:
+    kind, sides, loser, lost, a_left, b_left = d
+    parts = [f"{name} (Screen Time {st_}) rolls {' '.join(map(str, dice)) or 'nothing'}: "
+             f"{hits} success{'es' * (hits != 1)}" for name, st_, dice, hits in sides]
+    tail = (f"{sides[loser][0]} loses {_dice(lost)}" if loser >= 0 and lost
+            else "a draw, nobody loses a die" if loser < 0 else f"{sides[loser][0]} has nothing left to lose")
+    return "; ".join(parts) + f" — {tail} (stakes {a_left} and {b_left})."
+
+
+NARRATION = {
+    "premise": lambda d: f"“{d[0]}”: {d[1]} ({'; '.join(d[2]) or 'no special abilities'}) appears once "
+                         f"{d[3]}. Setting: {d[4]}.",
+    "premise_set": lambda d: f"{d[0]} sets the {d[1]}: {d[2]}.",
+    "meeting": lambda d: f"Script meeting {d[0]} (before act {d[1]}): {d[2]} writes first.",
+    "meeting_turn": lambda d: f"{d[0]}'s turn at the meeting.",
+    "create": lambda d: f"{d[0]} creates {d[2]} {d[1]} “{d[3]}” for {_dice(d[4])}.",
+    "raise": lambda d: f"{d[0]} raises {d[2]} to Screen Time {d[3]} for {_dice(d[4])}.",
+    "armour": lambda d: f"{d[0]} gives {d[2]} Plot Armour {d[3]} for {_dice(d[4])}.",
+    "write": lambda d: (f"{d[0]} writes trope {d[1]} for act {d[4]}: “{d[3]}” ({_names(d[5])})."
+                        if d[2] == "trope" else f"{d[0]} writes subplot {d[1]}: “{d[3]}” ({_names(d[5])})."),
+    "prop": lambda d: f"{d[0]} puts {d[3]} on {d[2]}.",
+    "near": lambda d: f"{d[0]} makes {d[1]} and {d[2]} adjacent.",
+    "close": lambda d: f"{d[0]} closes script meeting {d[1]}: filming starts.",
+    "act": lambda d: f"— Act {d[0]} —",
+    "deal": lambda d: f"The cards are shuffled and dealt for scene {d[0]}: "
+                      + ", ".join(f"{s} {n}" for s, n in d[1]) + ".",
+    "hand": lambda d: f"Your hand: {', '.join(d[1]) or 'empty'}.",
+    "offer": lambda d: f"{d[0]} offers a {d[1]} for a {d[2]}.",
+    "decline": lambda d: f"{d[0]} declines.",
+    "no_trade": lambda d: f"Nobody takes {d[0]}'s offer.",
+    "trade": lambda d: f"{d[0]} and {d[1]} trade a {d[2]} for a {d[3]}.",
+    "got": lambda d: f"You receive {d[1]}.",
+    "pass": lambda d: f"{d[0]} passes.",
+    "bid": lambda d: f"{d[0]} bids {_dice(d[1])} for the director's chair.",
+    "claim": lambda d: f"{d[0]} claims the director's chair for {_dice(d[1])}!",
+    "chair": lambda d: (f"{d[0]} keeps the chair for {_dice(d[1])}." if d[0] == d[2]
+                        else f"{d[0]} takes the director's chair for {_dice(d[1])}."),
+    "scene": lambda d: f"Scene {d[0]} (act {d[1]}): {d[2]} directs, having paid {_dice(d[3])}.",
+    "play": lambda d: f"{d[0]} plays {d[2]}" + (f" (forced by {d[4]})." if d[4] else "."),
+    "trope": lambda d: f"{d[0]} plays the trope “{d[2]}” ({_names(d[3])}).",
+    "subplot": lambda d: f"{d[0]} plays the subplot “{d[2]}” ({_names(d[3])}).",
+    "trigger": lambda d: f"The trigger happens: {d[1]}. The monster may now appear.",
+    "conflict": lambda d: f"A {d[0]}: {d[1]} ({d[3]}, Screen Time {d[5]}) against {d[2]} "
+                          f"({d[4]}, Screen Time {d[6]}).",
+    "stake": lambda d: f"{d[0]} stakes {_dice(d[2])} on {d[1]}.",
+    "roll": _roll,
+    "help": lambda d: f"{d[1]} attacks the monster: rolls {' '.join(map(str, d[2]))}, "
+                      f"{d[3]} success{'es' * (d[3] != 1)}; the monster's stake loses {_dice(d[4])}.",
+    "result": lambda d: (f"The {d[0]} between {d[2]} and {d[3]} goes to {d[1]}." if d[1]
+                         else f"The {d[0]} between {d[2]} and {d[3]} is a draw."),
+    "attack": lambda d: f"{d[1]} attacks the monster bare-handed!",
+    "saved": lambda d: f"{d[0]} is caught, but Plot Armour saves them: knocked out ({d[1]} left).",
+    "death": lambda d: f"{d[0]} is caught and killed. The monster grows: Monster Dice {d[1]}.",
+    "move": lambda d: f"The chase runs on to {d[1]}.",
+    "drop": lambda d: f"{d[0]} closes the subplot “{d[1]}”.",
+    "ruling": lambda d: f"Ruling by {d[0]}: {d[1]}",
+    "say": lambda d: f"{d[0]}: {d[1]}",
+    "cut": lambda d: f"Cut! Scene {d[0]} ends. Rewards: "
+                     + (", ".join(f"{s} +{n}" for s, n in d[2] if n) or "none") + ".",
+    "act_over": lambda d: f"Act {d[0]} is over: all its tropes have played.",
+    "climax": lambda d: "— The climax — subplots leave the deck; every other card is played.",
+    "pool": lambda d: f"{d[0]} puts {d[1]} into the monster pool and {d[2]} into the plan pool "
+                      f"(now {d[3]} and {d[4]}).",
+    "plan": lambda d: f"{d[0]}: the plan — {d[1]}.",
+    "plan_failed": lambda d: "The monster beats the plan! A new plan, or run for it.",
+    "credits": lambda d: {"plan": "The plan works: the monster is destroyed.",
+                          "escape": "The survivors flee; the monster lives on.",
+                          "dead": "Nobody is left. The monster wins."}[d[0]] + " Roll the credits!",
+    "grant": lambda d: f"Nobody has a die left: the studio advances {_dice(d[0])} to every seat.",
+    "screenplay": lambda d: f"{d[0]} asks for the screenplay.",
+}
+
+
+def narrate(ev: Event) -> str:
+    fn = NARRATION.get(ev.kind)
+    return fn(ev.data) if fn else f"{ev.kind} {ev.data}"
+
+
+# -- invariants ---------------------------------------------------------------------------------
+def invariants(st: Film) -> list[str]:
+    """Every rule about dice and cards that must hold between moves."""
+    bad: list[str] = []
+    c = st.conflict
+    at_stake = Counter()
+    if c is not None and c.kind != "plan":
+        for i in (0, 1):
+            at_stake[c.seats[i]] += max(c.stakes[i], 0)
+            if c.stakes[i] < -1 or c.staked[i] < 0 or c.stakes[i] > c.staked[i]:
+                bad.append(f"stake {i} is {c.stakes[i]} of {c.staked[i]}")
+    for s in st.seats:
+        if st.budgets[s] < 0:
+            bad.append(f"{s} has a negative budget ({st.budgets[s]})")
+        books = st.start[s] + st.earned[s] - st.spent[s] - st.lost[s]
+        if st.budgets[s] + at_stake[s] != books:
+            bad.append(f"{s}: budget {st.budgets[s]} + stake {at_stake[s]} != start {st.start[s]} "
+                       f"+ earned {st.earned[s]} - spent {st.spent[s]} - lost {st.lost[s]}")
+    if min(st.pools) < 0 or st.md < 0:
+        bad.append(f"negative pool or Monster Dice: {st.pools} {st.md}")
+    places = Counter(st.pool) + Counter(st.screen) + Counter(st.gone)
+    for hand in st.hands.values():
+        places.update(hand)
+    if places != Counter(st.elements.keys()):
+        extra = sorted(k for k, n in places.items() if n > 1 or k not in st.elements)
+        missing = sorted(k for k in st.elements if k not in places)
+        bad.append(f"cards out of place: twice or unknown {extra}, nowhere {missing}")
+    dead = [c for c in st.gone if st.elements[c].kind in CHARACTER_KINDS]
+    if st.md != len(dead):
+        bad.append(f"Monster Dice {st.md} but {len(dead)} dead")
+    for el in st.elements.values():
+        if el.kind == "trope" and el.act < st.act and el.id not in st.gone:
+            bad.append(f"act {st.act} began with trope {el.id} of act {el.act} unplayed")
+        if el.kind == "set" and not 0 <= st.st[el.id] <= 4:
+            bad.append(f"set {el.id} at Screen Time {st.st[el.id]}")
+        if el.kind in CHARACTER_KINDS and st.armour[el.id] < 0:
+            bad.append(f"{el.id} has negative Plot Armour")
+        if el.kind in ("set", "monster") and el.id in st.gone:
+            bad.append(f"{el.id} is gone")
+    if st.active_set and st.active_set not in st.screen:
+        bad.append("the active set is not on screen")
+    if st.active_subplot and st.active_subplot not in st.screen:
+        bad.append("the active subplot is not on screen")
+    for card in st.screen:
+        if card not in st.played_by:
+            bad.append(f"{card} is on screen but nobody played it")
+    if (st.phase == OVER) != bool(st.ending):
+        bad.append("the film's end and its ending disagree")
+    if st.phase == OVER and st.act != 4:
+        bad.append("the credits rolled before the climax")
+    if MONSTER not in st.elements:
+        bad.append("the monster card is missing")
+    if st.conflict and PLAN in st.conflict.sides and st.conflict.kind != "plan":
+        bad.append("the plan is in a conflict other than the climax's")
+    return bad
