@@ -1,0 +1,177 @@
+"""Drawing a film for people: budgets, your hand, the active set and who is on screen, the
+open tropes of the act, the conflict and its dice (successes highlighted), the latest events.
+Works from views only. It also writes the screenplay at the credits and when asked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.render import die_face, plain
+from horror.elements import FILMING_COST, MEETING_COST, SCREEN_TIME, SET_MAX_ST
+
+KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
+              "trope": "magenta", "subplot": "blue", "monster": "bold red"}
+_written: dict[str, int] = {}  # film title -> screenplay requests already written
+
+
+def _els(view: dict[str, Any]) -> dict[str, list]:
+    return {e[0]: e for e in view["elements"]}
+
+
+def _card(view: dict[str, Any], els: dict[str, list], cid: str) -> str:
+    e = els[cid]
+    kind = e[1]
+    if kind == "monster":
+        return f"{cid} {view['monster']} (Screen Time 4, Monster Dice {view['md']})"
+    if kind == "set":
+        return f"{cid} {e[2]} (set, Screen Time {view['st'][cid]})"
+    if kind == "trope":
+        who = ", ".join(els[c][2] if c in els else c for c in e[4])
+        return f"{cid} trope, act {e[3]}: {e[2]}" + (f" [{who}]" if who else "")
+    if kind == "subplot":
+        return f"{cid} subplot: {e[2]} [{', '.join(els[c][2] for c in e[4] if c in els)}]"
+    armour = view["armour"][cid]
+    return f"{cid} {e[2]} ({kind}, Screen Time {view['st'][cid]}" + (f", Plot Armour {armour}" if armour else "") + ")"
+
+
+def _styled(text: str, kind: str):
+    from rich.text import Text
+
+    return Text(text, style=None if plain() else KIND_STYLE.get(kind))
+
+
+def dice_line(roll: list):
+    """The last roll: every die as a die, successes in bold green."""
+    from rich.text import Text
+
+    out = Text()
+    kind, sides, loser, lost = roll
+    for i, (name, st, dice, hits) in enumerate(sides):
+        if i:
+            out.append("   vs   ")
+        out.append(f"{name} (≤{st}): ")
+        for d in dice:
+            face = f"{die_face(d)}{d}" if not plain() else (f"[{d}]" if d <= st else f" {d} ")
+            out.append(face + " ", style=None if plain() else ("bold green" if d <= st else "dim"))
+        out.append(f"= {hits}")
+    if loser >= 0 and lost:
+        out.append(f"  → {sides[loser][0]} loses {lost}", style=None if plain() else "bold red")
+    elif loser < 0 and kind != "help":
+        out.append("  → a draw")
+    return out
+
+
+def render_view(view: dict[str, Any], seat: str | None):
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    els = _els(view)
+    act = "the climax" if view["act"] == 4 else f"act {view['act']}"
+    head = Text(f"{view['title']} — {view['monster']} · {view['setting']} · {act}", style="bold")
+    parts: list[Any] = [head]
+    status = f"phase {view['phase']}"
+    if view["director"]:
+        status += f" · scene {view['scene_no']} directed by {view['director']} (paid {view['chair_price']})"
+    status += f" · Monster Dice {view['md']}" + (" · the trigger has happened" if view["triggered"] else "")
+    parts.append(Text(status))
+    budgets = Table(box=None, padding=(0, 2))
+    for col in ("seat", "dice", "earned", "cards"):
+        budgets.add_column(col, justify="right" if col != "seat" else "left")
+    for s in view["seats"]:
+        mark = (" ◀" if s in view["to_move"] else "") + (" 🎬" if s == view["director"] and not plain() else
+                                                         " (director)" if s == view["director"] else "")
+        budgets.add_row(s + mark, str(view["budgets"][s]), str(view["earned"][s]), str(view["hand_sizes"][s]))
+    parts.append(budgets)
+    if view["active_set"] or view["screen"]:
+        parts.append(Text("On screen:", style="bold"))
+        for cid in view["screen"]:
+            who = view["played_by"].get(cid, "")
+            flag = " ← active set" if cid == view["active_set"] else " (knocked out)" if cid in view["out"] else ""
+            parts.append(_styled(f"  {_card(view, els, cid)} — {who}{flag}", els[cid][1]))
+    open_tropes = [e for e in view["elements"] if e[1] == "trope" and e[3] == view["act"] and e[0] not in view["gone"]]
+    if open_tropes and view["phase"] not in ("premise", "over"):
+        parts.append(Text(f"Open tropes of act {view['act']}: " + "; ".join(f"{e[0]} {e[2]}" for e in open_tropes),
+                          style=None if plain() else "magenta"))
+    if view.get("hand") is not None:
+        parts.append(Text(f"Your hand ({view['seat']}):", style="bold"))
+        for cid in view["hand"]:
+            parts.append(_styled(f"  {_card(view, els, cid)}", els[cid][1]))
+        if not view["hand"]:
+            parts.append(Text("  (empty)"))
+    c = view["conflict"]
+    if c:
+        names = [els[s][2] if s in els else ("the plan" if s == "plan" else s) for s in c["sides"]]
+        parts.append(Text(f"{c['kind'].capitalize()}: {names[0]} ({c['seats'][0]}) stake {max(c['stakes'][0], 0)}"
+                          f" vs {names[1]} ({c['seats'][1]}) stake {max(c['stakes'][1], 0)}", style="bold"))
+    if view["last_roll"]:
+        parts.append(dice_line(view["last_roll"]))
+    if view["act"] == 4:
+        parts.append(Text(f"Pools: monster {view['pools'][0]}, plan {view['pools'][1]}"
+                          + (f" · the plan: {view['plan']}" if view["plan"] else "")))
+    if view["to_move"]:
+        parts.append(Text(f"{view['to_move'][0]} to decide: {view['decision']}", style="bold"))
+    note = _screenplay(view)
+    if note:
+        parts.append(Text(note, style=None if plain() else "bold green"))
+    return Group(*parts)
+
+
+def _screenplay(view: dict[str, Any]) -> str:
+    """Write the screenplay at the credits and after each 'screenplay' move; say where."""
+    want = view["requests"] + (1 if view["phase"] == "over" else 0)
+    if want <= _written.get(view["title"], 0):
+        return ""
+    from horror.screenplay import write
+
+    try:
+        path = write(view)
+    except OSError as exc:
+        return f"Could not write the screenplay: {exc.strerror}"
+    _written[view["title"]] = want
+    return f"The screenplay is in {path}."
+
+
+PRICES = [("extra", f"Screen Time {SCREEN_TIME['extra']}", MEETING_COST["extra"], FILMING_COST["extra"],
+           "a faceless victim; free at a meeting unless dice are spent on it"),
+          ("supporting", f"Screen Time {SCREEN_TIME['supporting']}", MEETING_COST["supporting"], None,
+           "helps the stars shine, lives a little longer"),
+          ("star", f"Screen Time {SCREEN_TIME['star']}, Plot Armour 1", MEETING_COST["star"], None,
+           "a lead; may live to the credits"),
+          ("armour", "+1 Plot Armour", MEETING_COST["armour"], None,
+           "saves a caught character once per level"),
+          ("set", "Screen Time 0", MEETING_COST["set"], FILMING_COST["set"], "one specific place; props free"),
+          ("raise", f"+1 set Screen Time (at most {SET_MAX_ST})", MEETING_COST["raise"], FILMING_COST["raise"],
+           "a set holds at most 5 dice"),
+          ("trope", "act 1-3, characters", 0, None, "an act ends when its tropes are played"),
+          ("subplot", "at least one character", 0, None, "may be played again and again"),
+          ("prop", "on a set", 0, None, "anyone on the set may use it")]
+
+
+def cards_table(query: str = ""):
+    from rich.table import Table
+
+    q = query.lower()
+    table = Table(title="Creature Feature elements (cards are written at the table)")
+    for col in ("element", "gives", "meeting", "filming", "note"):
+        table.add_column(col)
+    for name, gives, meeting, filming, note in PRICES:
+        if q and q not in f"{name} {gives} {note}".lower():
+            continue
+        table.add_row(name, gives, f"{meeting} dice", "—" if filming is None else f"{filming} dice", note,
+                      style=KIND_STYLE.get(name))
+    return table
+
+
+def describe_card(name: str) -> str | None:
+    key = name.lower().strip()
+    for row in PRICES:
+        if row[0] == key:
+            film = "not during filming" if row[3] is None else f"{row[3]} dice during filming"
+            return f"{row[0]}: {row[1]}; {row[2]} dice at a meeting, {film}. {row[4]}."
+    return None
+
+
+def card_names() -> list[str]:
+    return [row[0] for row in PRICES]
