@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -57,10 +57,8 @@ class Action:
     owner: str = "any"  # whose things it may target: any, self, opponent
     timing: str = "any"  # abilities: own turn only, or any decision of yours
     once: bool = True  # abilities: once per turn
-
-    @property
-    def stops(self) -> bool:
-        return any(e.kind == "stop_card" for e in self.effects)
+    stops: bool = False  # it stops a card (derived when loaded)
+    attack_only: bool = False  # it can only be played during an attack (derived when loaded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +107,7 @@ def _freeze(value: Any) -> Any:
 
 
 def _action(card: str, raw: dict[str, Any], where: str, field: str, ability: bool = False) -> Action:
-    from gros.effects import validate_action, validate_when
+    from gros.effects import needs_attack, validate_action, validate_when
 
     allowed = ACTION_FIELDS | ({"timing", "once"} if ability else set())
     if field != "card":
@@ -145,7 +143,8 @@ def _action(card: str, raw: dict[str, Any], where: str, field: str, ability: boo
     action = Action(tuple(_effect(card, e, where, "effects") for e in effects), target, take,
                     cost.get("discard", 0), permanent, when, owner, timing, raw.get("once", True))
     validate_action(card, action, where)
-    return action
+    return replace(action, stops=any(e.kind == "stop_card" for e in action.effects),
+                   attack_only=needs_attack(action))
 
 
 def parse_card(cid: str, entry: Any, where: str, deck: str) -> Card:

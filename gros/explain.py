@@ -148,7 +148,7 @@ def _why_targets(st: GrosState, seat: int, action, move: tuple) -> str | None:
     a = st.attack if st.attack_open else None
     if action.stops and not st.stack:
         return "there is no card being played to stop"
-    if fx.needs_attack(action) and a is None:
+    if action.attack_only and a is None:
         return "that card can only be played during an attack"
     atraits = fx.attack_traits(st, a)
     movie = a.target if a else seat

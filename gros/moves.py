@@ -203,8 +203,12 @@ def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
 
 def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     """Cards in ``seat``'s Movie that have an ability, with the name a move uses for them."""
-    out = []
+    out: list[tuple[str, int]] = []
     defs = st.defs
+    m = st.movies[seat]
+    if not any(defs[ch.iid].ability or any(defs[p].ability for p in ch.props) for ch in m.chars) \
+            and not any(defs[i].ability for i in m.location):
+        return out
     for ref, ch in zones.char_refs(st, seat):
         if defs[ch.iid].ability is not None:
             out.append((ref, ch.iid))
@@ -224,7 +228,7 @@ def action_options(st: GrosState, seat: int, action: Action, context: str,
     if context == "stop":
         if not action.stops:
             return []
-    elif action.stops or (fx.needs_attack(action) and not attack_on):
+    elif action.stops or (action.attack_only and not attack_on):
         return []
     atraits = fx.attack_traits(st, a) if attack_on else fx.NO_TRAITS
     aa = a if attack_on else None
@@ -279,7 +283,7 @@ def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]
     if t == "creature":
         return [(st.ids[a.creature],)] if a is not None and _allowed(st, seat, a.attacker, action) else []
     if t == "movie":
-        if fx.needs_attack(action):
+        if action.attack_only:
             return [(names[a.target],)] if a is not None and _allowed(st, seat, a.target, action) else []
         return [(names[s],) for s in range(st.n) if _allowed(st, seat, s, action)]
     out = []

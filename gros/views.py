@@ -183,34 +183,47 @@ def narrate(ev: Event) -> str:
 
 def invariants(st: GrosState) -> list[str]:
     """Every card in exactly one place, cached Defence equal to a fresh sum, no stack or attack
-    left open at a turn's end, cards only where their type may be."""
+    left open at a turn's end, cards only where their type may be. Runs after every move of the
+    soak tests, so it is written for speed."""
     bad: list[str] = []
-    places: list[int] = st.deck + st.discard + [i for h in st.hands for i in h]
+    defs = st.defs
+    places: list[int] = st.deck + st.discard
+    for h in st.hands:
+        places += h
     for s, m in enumerate(st.movies):
         for ch in m.chars:
             places.append(ch.iid)
-            places += ch.props + ch.under
-            if st.defs[ch.iid].type != "character":
+            places += ch.props
+            places += ch.under
+            if defs[ch.iid].type != "character":
                 bad.append(f"{st.ids[ch.iid]} is in a cast but is not a Character")
-            bad += [f"{st.ids[p]} is held as a Prop" for p in ch.props if st.defs[p].type != "prop"]
-        places += m.location + m.loc_under + m.credits
-        bad += [f"{st.ids[i]} is a Location in play but not a Location" for i in m.location
-                if st.defs[i].type != "location"]
+            for p in ch.props:
+                if defs[p].type != "prop":
+                    bad.append(f"{st.ids[p]} is held as a Prop")
+        places += m.location
+        places += m.loc_under
+        places += m.credits
+        for i in m.location:
+            if defs[i].type != "location":
+                bad.append(f"{st.ids[i]} is a Location in play but not a Location")
         if len(m.location) > 1 and st.variant != "gr2":
             bad.append(f"{st.names[s]}'s Movie has {len(m.location)} Locations under the gros rules")
         if m.loc_under and not m.location:
             bad.append(f"SFX under a Location that is gone in {st.names[s]}'s Movie")
         cached = st.dcache[s]
         st.dcache[s] = None
-        fresh = fx.defence(st, s)
-        st.dcache[s] = cached
+        fresh = fx.defence(st, s)  # fills the cache: a later move that forgets to clear it shows
         if cached is not None and cached != fresh:
             bad.append(f"{st.names[s]}'s cached Defence {cached} != recomputed {fresh}")
-    places += [i for i, _, _ in st.stack]
+    for i, _, _ in st.stack:
+        places.append(i)
     if st.attack is not None:
-        places += [st.attack.creature] + st.attack.props + st.attack.spent
-    count = Counter(places)
-    if len(places) != len(st.ids) or set(count) != set(range(len(st.ids))):
+        places.append(st.attack.creature)
+        places += st.attack.props
+        places += st.attack.spent
+    places.sort()
+    if places != list(range(len(st.ids))):
+        count = Counter(places)
         twice = [st.ids[i] for i, k in count.items() if k > 1]
         lost = [st.ids[i] for i in range(len(st.ids)) if i not in count]
         bad.append(f"cards out of place: twice {twice}, missing {lost}")

@@ -19,11 +19,15 @@ def touch(st: GrosState, seat: int) -> None:
 
 def char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
     """Every Character of ``seat``'s Movie with its notation name."""
-    out = []
-    seen: dict[str, int] = {}
     base = st.names[seat] + "/"
     ids = st.ids
-    for ch in st.movies[seat].chars:
+    chars = st.movies[seat].chars
+    out = [(base + ids[ch.iid], ch) for ch in chars]
+    if len(chars) < 2 or len({ch.iid for ch in chars}) == len({ids[ch.iid] for ch in chars}):
+        return out  # no two copies of one card: no copy numbers needed
+    out = []
+    seen: dict[str, int] = {}
+    for ch in chars:
         cid = ids[ch.iid]
         k = seen[cid] = seen.get(cid, 0) + 1
         out.append((base + cid if k == 1 else f"{base}{cid}.{k}", ch))
