@@ -175,6 +175,8 @@ OPS: dict[str, Callable[[int, int], int]] = {
 def value(st: GrosState, iid: int, owner: int, movie: int, a: Attack | None, atraits: frozenset[str]) -> int:
     """A card's printed strength after its own passive ``strength`` effects."""
     d = st.defs[iid]
+    if not d.passive:
+        return d.strength
     v = d.strength
     for e in d.passive:
         if e.kind == "strength" and holds(e.get("when", ()), st, owner, movie, a, atraits):
@@ -183,6 +185,8 @@ def value(st: GrosState, iid: int, owner: int, movie: int, a: Attack | None, atr
 
 
 def under_value(st: GrosState, under: list[int]) -> int:
+    if not under:
+        return 0
     total = 0
     for u in under:
         for e in st.defs[u].action.effects:  # type: ignore[union-attr]
@@ -216,9 +220,10 @@ def defence(st: GrosState, seat: int, a: Attack | None = None,
             if parts is not None:
                 parts.append((f"  {ids[p]}", x))
             v += x
-        for e in d.passive:
-            if e.kind == "allies" and holds(e.get("when", ()), st, seat, seat, a, atraits):
-                allies += REGISTRY["allies"].fn(e, others)
+        if d.passive:
+            for e in d.passive:
+                if e.kind == "allies" and holds(e.get("when", ()), st, seat, seat, a, atraits):
+                    allies += REGISTRY["allies"].fn(e, others)
         total += v
     for i in m.location:
         x = value(st, i, seat, seat, a, atraits)

@@ -49,7 +49,7 @@ def start_game(st: GrosState, events: list[Event]) -> None:
     st.rng.shuffle(st.deck)  # the six are shuffled back
     st.title, st.title_words = "", []
     st.turn_no, st.deck_out, st.phase = 0, False, TITLE
-    st.propped, st.used = [], []
+    st.propped, st.used, st.mulligans = [], [], 0
     order = [(st.first + k) % n for k in range(n)]
     for s in order:
         zones.draw(st, s, HAND_SIZE, events)
@@ -58,6 +58,7 @@ def start_game(st: GrosState, events: list[Event]) -> None:
             if any(st.defs[i].type == "character" for i in st.hands[s]):
                 break
             events.append(Event("mulligan", (st.names[s], tuple(st.ids[i] for i in st.hands[s]))))
+            st.mulligans += 1
             st.deck.extend(st.hands[s])
             st.hands[s] = []
             st.rng.shuffle(st.deck)

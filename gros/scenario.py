@@ -5,7 +5,8 @@ example replays exactly.
     setup movie dana: reporter, robot[ray-guns], annoying-little-brother{istruzzito}
                                             the cast becomes exactly these ([Props], {SFX})
     setup location dana: the-tomb           the Location (several joined by + combine)
-    setup deck: blob, robot                 these go on top of the deck, the first on top
+    setup deck: blob, robot                 the deck becomes exactly these, the first on top;
+                                            the rest of the deck goes to the discards
     setup discard: flaming-torch            these go to the discard pile
     setup title: Night of the Blob | night blob     the title and the words it uses
     setup turn: ray 3                       it is ray's turn, in round 3 (no draw)
@@ -89,7 +90,9 @@ def _apply(st: GrosState, words: list[str], body: str) -> None:
         m.location, m.loc_under = [_take(st, c) for c in _cards(body.replace("+", " "))], []
     elif words == ["deck"]:
         chosen = [_take(st, c) for c in _cards(body)]
-        st.deck.extend(chosen[::-1])
+        st.discard.extend(st.deck)
+        st.deck = chosen[::-1]
+        st.deck_out = False
     elif words == ["discard"]:
         st.discard.extend(_take(st, c) for c in _cards(body))
     elif words == ["title"]:

@@ -93,6 +93,7 @@ class GrosState:
     winners: list[int] = field(default_factory=list)
     reason: str = ""
     autopass: tuple[bool, ...] = ()
+    mulligans: int = 0  # hands shown and redrawn in this game (G3)
     dcache: list[int | None] = field(default_factory=list)  # static Defence per Movie
     legal_cache: tuple | None = None  # (seat, frozenset of moves); never cloned
 
@@ -113,7 +114,7 @@ class GrosState:
             self.turn_no, self.first, self.actor, self.passes, self.resume, self.propped[:],
             self.used[:], self.deck_out, self.candidates[:], self.title, self.title_words[:],
             self.totals[:], self.scores[:], self.target, self.game_no, self.winners[:], self.reason,
-            self.autopass, self.dcache[:], None)
+            self.autopass, self.mulligans, self.dcache[:], None)
 
     # -- serialisation ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -104,7 +104,7 @@ def facts(st: GrosState) -> dict[str, str]:
            "deck": str(len(st.deck)), "discard": str(len(st.discard)),
            "stack": " ".join(st.ids[i] for i, _, _ in st.stack) or "none",
            "winner": " ".join(st.names[w] for w in st.winners) or "none", "reason": st.reason or "none",
-           "game": str(st.game_no)}
+           "game": str(st.game_no), "mulligans": str(st.mulligans)}
     for cid, k in Counter(st.ids[i] for i in st.discard).items():
         out[f"discard.{cid}"] = str(k)
     a = st.attack

@@ -1,0 +1,150 @@
+"""The contract's promises for Grave Robbers: refused moves say which rule forbids them and
+change nothing, views hide every hidden card, determinized states are consistent, clones
+and JSON are faithful, the notation round-trips, and the heuristic bot beats random play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from common.bots import RandomBot
+from common.engine import GameError, IllegalMove, NotationError
+from common.rng import Rng
+from common.selfplay import play_game
+from common.table import Table
+from gros import zones
+from gros.bots import HeuristicBot
+from gros.rules import RULES
+
+
+def states(games: int = 12, deck: str = "gros+gr2", every: int = 7):
+    """States met in random games (with their deciding seat), for property checks."""
+    for g in range(games):
+        opts = {"deck": deck, "variant": "gr2" if g % 2 else "gros", "players": str(2 + g % 5)}
+        st = RULES.setup(opts, 500 + g)
+        rng = Rng(g)
+        k = 0
+        while RULES.outcome(st) is None:
+            seat = RULES.decisions(st)[0].seat
+            legal = RULES.legal_moves(st, seat)
+            if k % every == 0:
+                yield st, seat, legal
+            RULES.apply(st, seat, rng.choice(legal))
+            k += 1
+
+
+def test_notation_round_trips_every_legal_move():
+    seen = 0
+    for _st, _seat, legal in states():
+        for m in legal:
+            assert RULES.parse(RULES.format(m)) == m
+            seen += 1
+    assert seen > 1000
+
+
+def test_refused_moves_change_nothing_and_say_why():
+    wrong = [("pass",), ("end",), ("done",), ("attack", "the-blob", "dana"), ("discard", "the-robot"),
+             ("play", "the-robot", (), "", ()), ("victim", "dana/the-robot"),
+             ("play", "istruzzito", ("ray/the-robot",), "", ()), ("move", "ray/a/b", "ray/c")]
+    refused = 0
+    for st, seat, legal in states(every=5):
+        for m in wrong:
+            if m in legal:
+                continue
+            before = json.dumps(RULES.to_json(st), sort_keys=True)
+            with pytest.raises(IllegalMove) as info:
+                RULES.apply(st, seat, m)
+            assert str(info.value) and "internal" not in str(info.value)
+            assert json.dumps(RULES.to_json(st), sort_keys=True) == before
+            refused += 1
+        others = [s for s in RULES.seats({"players": str(st.n)}) if s != seat]
+        with pytest.raises(IllegalMove, match=f"it is {seat}'s decision"):
+            RULES.apply(st, others[0], legal[0])
+    assert refused > 300
+
+
+def test_views_hide_hands_and_deck_and_determinize_agrees():
+    for st, seat, _legal in states(games=6):
+        v = RULES.view(st, seat)
+        json.dumps(v)  # JSON-safe
+        me = zones.seat_of(st, seat)
+        raw = v["state"]
+        assert raw["deck"] == [] and raw["rng"] == 0
+        assert all(h == [] for i, h in enumerate(raw["hands"]) if i != me)
+        assert v["hand"] == [st.ids[i] for i in st.hands[me]]
+        spectator = RULES.view(st, None)
+        assert spectator["hand"] is None and all(h == [] for h in spectator["state"]["hands"])
+        d = RULES.determinize(v, seat, Rng(3))
+        assert RULES.check_invariants(d) == []
+        assert d.hands[me] == st.hands[me] and d.movies == st.movies and d.discard == st.discard
+        assert [len(h) for h in d.hands] == [len(h) for h in st.hands] and len(d.deck) == len(st.deck)
+        assert RULES.legal_moves(d, seat) == RULES.legal_moves(st, seat)
+
+
+def test_clone_and_json_are_faithful():
+    for st, seat, legal in states(games=5):
+        copy = RULES.clone(st)
+        back = RULES.from_json(json.loads(json.dumps(RULES.to_json(st))))
+        assert RULES.to_json(back) == RULES.to_json(st) == RULES.to_json(copy)
+        RULES.apply(copy, seat, legal[-1])
+        assert RULES.to_json(back) == RULES.to_json(st)
+
+
+def test_cached_defence_is_checked(monkeypatch):
+    """The invariant catches a move that forgets to clear a Movie's cached Defence."""
+    monkeypatch.setattr(zones, "touch", lambda st, seat: None)
+    broken = 0
+    for st, _seat, _legal in states(games=6, every=1):
+        broken += any("cached Defence" in b for b in RULES.check_invariants(st))
+    assert broken > 0
+
+
+def test_autopass_off_asks_every_seat():
+    for autopass, first_asked in (("off", "dana"), ("on", None)):
+        st = RULES.setup({"players": "3", "autopass": autopass}, 4)
+        for seat in ("ray", "dana", "amanda"):
+            RULES.scenario(st, f"hand {seat}: the-robot" if seat == "ray" else f"hand {seat}: the-shovel")
+        RULES.apply(st, "ray", ("title", "", ()))
+        RULES.apply(st, "ray", ("play", "the-robot", (), "", ()))
+        if first_asked is None:  # nobody holds a stop: the card resolved at once
+            assert st.stack == [] and RULES.decisions(st)[0].seat == "ray"
+            continue
+        assert RULES.decisions(st)[0].seat == "dana" and RULES.legal_moves(st, "dana") == [("pass",)]
+        RULES.apply(st, "dana", ("pass",))
+        RULES.apply(st, "amanda", ("pass",))
+        RULES.apply(st, "ray", ("pass",))
+        assert st.stack == [] and "the-robot" in [st.ids[c.iid] for c in st.movies[0].chars]
+
+
+def test_bad_input_is_explained():
+    with pytest.raises(NotationError, match="did you mean"):
+        RULES.parse("play the blobb")
+    with pytest.raises(NotationError, match="is not a move"):
+        RULES.parse("dance the twist")
+    assert RULES.parse("gioca il giornalista") == ("play", "the-reporter", (), "", ())
+    with pytest.raises(GameError, match="option players"):
+        RULES.seats({"players": "9"})
+    with pytest.raises(GameError, match="no deck"):
+        RULES.setup({"deck": "gros3"}, 1)
+
+
+def test_table_survives_every_bad_move():
+    table = Table(RULES, seed=2, options={"players": "2"}, variant="gros")
+    for text in ("title Nonsense: zzz", "attack ray with the-blob", "play the-robot on dana", "end"):
+        before = table.record_text()
+        with pytest.raises(GameError):
+            table.play("dana" if text != "end" else "ray", text)
+        assert table.record_text() == before
+
+
+def test_heuristic_beats_random_players():
+    wins = 0.0
+    games = 24
+    for g in range(games):
+        seats = RULES.seats({"players": "3"})
+        hero = seats[g % 3]
+        bots = {s: HeuristicBot(g) if s == hero else RandomBot(g * 7 + i) for i, s in enumerate(seats)}
+        out = play_game(RULES, 900 + g, bots, {"players": "3", "variant": "gr2" if g % 2 else "gros"}).outcome
+        wins += (hero in out.winners) / len(out.winners)
+    assert wins / games >= 0.6
