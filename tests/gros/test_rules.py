@@ -105,7 +105,7 @@ def test_autopass_off_asks_every_seat():
         st = RULES.setup({"players": "3", "autopass": autopass}, 4)
         for seat in ("ray", "dana", "amanda"):
             RULES.scenario(st, f"hand {seat}: the-robot" if seat == "ray" else f"hand {seat}: the-shovel")
-        RULES.apply(st, "ray", ("title", "", ()))
+        RULES.scenario(st, "turn: ray 1")  # no draw: nobody holds a card that stops a card
         RULES.apply(st, "ray", ("play", "the-robot", (), "", ()))
         if first_asked is None:  # nobody holds a stop: the card resolved at once
             assert st.stack == [] and RULES.decisions(st)[0].seat == "ray"
