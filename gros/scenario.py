@@ -10,8 +10,8 @@ example replays exactly.
     setup discard: flaming-torch            these go to the discard pile
     setup title: Night of the Blob | night blob     the title and the words it uses
     setup turn: ray 3                       it is ray's turn, in round 3 (no draw)
-Cards come from the deck, the discards or a hand, so no card is created or lost; cards
-displaced by a directive go to the bottom of the deck.
+Cards come from the deck, the discards, a hand or a starting cast, so no card is created or
+lost; cards displaced by a directive go to the bottom of the deck.
 """
 
 from __future__ import annotations
@@ -35,7 +35,17 @@ def _take(st: GrosState, cid: str) -> int:
         for k in range(len(pile) - 1, -1, -1):
             if st.ids[pile[k]] == cid:
                 return pile.pop(k)
-    raise IllegalMove(f"no {cid!r} is left in the deck, the discards or a hand")
+    for m in st.movies:  # a card dealt into a starting cast: what it held goes under the deck
+        for ch in m.chars:
+            if st.ids[ch.iid] == cid:
+                m.chars.remove(ch)
+                st.deck[:0] = ch.props + ch.under
+                return ch.iid
+            for p in ch.props:
+                if st.ids[p] == cid:
+                    ch.props.remove(p)
+                    return p
+    raise IllegalMove(f"no {cid!r} is left in the deck, the discards, a hand or a cast")
 
 
 def _seat(st: GrosState, name: str) -> int:

@@ -105,6 +105,8 @@ def facts(st: GrosState) -> dict[str, str]:
            "stack": " ".join(st.ids[i] for i, _, _ in st.stack) or "none",
            "winner": " ".join(st.names[w] for w in st.winners) or "none", "reason": st.reason or "none",
            "game": str(st.game_no), "mulligans": str(st.mulligans)}
+    for cid in st.ids:
+        out[f"discard.{cid}"] = "0"
     for cid, k in Counter(st.ids[i] for i in st.discard).items():
         out[f"discard.{cid}"] = str(k)
     a = st.attack
