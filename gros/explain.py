@@ -53,9 +53,15 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
     if verb == "move":
         return _why_move(st, seat, move)
     if verb == "use":
-        if move[1] not in [r for r, _ in mv.ability_cards(st, seat)]:
+        found = dict(mv.ability_cards(st, seat))
+        if move[1] not in found:
             return f"{move[1]} is not a card with an ability in your Movie"
-        return _why_targets(st, seat, st.defs[dict(mv.ability_cards(st, seat))[move[1]]].ability, move)
+        ability = st.defs[found[move[1]]].ability
+        if ability.once and found[move[1]] in st.used:
+            return f"the ability of {move[1]} was already used this turn (once per turn)"
+        if ability.timing == "own" and kind != "turn":
+            return f"the ability of {move[1]} works only on your own turn, outside attacks"
+        return _why_targets(st, seat, ability, move)
     if verb in ("play", "attack", "combine"):
         if move[1] not in hand:
             return f"you hold no {_name(move[1])}"
