@@ -42,7 +42,7 @@ def card(words: str) -> str:
     if key in aliases:
         return aliases[key]
     near = difflib.get_close_matches(key, list(aliases), n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(aliases[n] for n in near)}?" if near else ""
+    hint = f" (did you mean {' or '.join(dict.fromkeys(aliases[n] for n in near))})" if near else ""
     raise NotationError(f"no card called {words.strip()!r}{hint}")
 
 

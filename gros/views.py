@@ -142,22 +142,49 @@ def movie_text(st: GrosState, s: int) -> str:
     return " ".join(out) or "none"
 
 
-def narrate(ev: Event) -> str:
-    from gros.notation import format_move
+def _name(text: str) -> str:
+    """A card id, or a card in play (SEAT/CARD[/PROP]), as people read it."""
+    from gros.catalog import load_catalog
 
-    k, d = ev.kind, ev.data
+    cards = load_catalog("gros+gr2").cards
+    parts = str(text).split("/")
+    names = [cards[p.split(".")[0]].name if p.split(".")[0] in cards else p for p in parts]
+    if len(names) == 1:
+        return names[0]
+    return f"{names[0]}'s " + "'s ".join(names[1:])
+
+
+def _played(seat: str, move: tuple) -> str:
+    verb = move[0]
+    if verb == "attack":
+        return f"{seat} attacks {move[2]}'s Movie with {_name(move[1])}!"
+    if verb == "combine":
+        return f"{seat} combines {_name(move[1])} with {move[2]}'s Location."
+    text = f"{seat} plays {_name(move[1])}"
+    if move[3]:
+        text += f", taking {_name(move[3])} from the discards,"
+    if move[2]:
+        text += " on " + ", ".join(_name(t) for t in move[2])
+    return text + "."
+
+
+def narrate(ev: Event) -> str:
+    k, raw = ev.kind, ev.data
+    d = tuple(_name(x) if isinstance(x, str) and k not in ("title", "turn", "scores", "next_game", "winners")
+              else x for x in raw)
     texts = {
         "title": lambda: f"Tonight's feature: \u201c{d[0]}\u201d (title words: {', '.join(d[1])}).",
         "turn": lambda: f"— {d[0]}'s turn (round {d[1]}) —",
         "draw": lambda: f"{d[0]} draws {d[1]} card{'s' * (d[1] != 1)}.",
-        "drew": lambda: f"You drew: {', '.join(d[1])}.",
-        "mulligan": lambda: f"{d[0]} shows a hand with no Character ({', '.join(d[1])}) and redraws.",
-        "cast": lambda: f"{d[0]} casts {', '.join(d[1]) or 'nobody'}.",
-        "played": lambda: f"{d[0]}: {format_move(d[2])}.",
+        "drew": lambda: f"You drew: {', '.join(map(_name, d[1]))}.",
+        "mulligan": lambda: f"{d[0]} shows a hand with no Character ({', '.join(map(_name, d[1]))}) "
+                            "and redraws.",
+        "cast": lambda: f"{d[0]} casts {', '.join(map(_name, d[1])) or 'nobody'}.",
+        "played": lambda: _played(d[0], raw[2]),
         "pass": lambda: f"{d[0]} passes.",
-        "paid": lambda: f"{d[0]} pays by discarding {', '.join(d[1])}.",
+        "paid": lambda: f"{d[0]} pays by discarding {', '.join(map(_name, d[1]))}.",
         "stopped": lambda: f"{d[0]} ({d[1]}) is stopped and discarded.",
-        "attack": lambda: f"{d[0]} attacks {d[2]}'s Movie with {d[1]}!",
+        "attack": lambda: f"The attack of {d[1]} on {d[2]}'s Movie is on: respond or pass.",
         "attack_now": lambda: f"{d[0]}'s Attack is now {d[1]}.",
         "defence_now": lambda: f"{d[0]}'s Defence is now {d[1]}.",
         "attack_result": lambda: f"{d[0]} ({d[2]}) against {d[1]}'s Movie ({d[3]}): "

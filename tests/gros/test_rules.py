@@ -148,3 +148,37 @@ def test_heuristic_beats_random_players():
         out = play_game(RULES, 900 + g, bots, {"players": "3", "variant": "gr2" if g % 2 else "gros"}).outcome
         wins += (hero in out.winners) / len(out.winners)
     assert wins / games >= 0.6
+
+
+def test_every_event_is_narrated_and_every_view_renders():
+    from io import StringIO
+
+    from rich.console import Console
+
+    from gros.render import cards_table, describe_card, render_view
+    from gros.views import narrate
+
+    console = Console(file=StringIO(), width=100, color_system=None)
+    kinds = set()
+    attacks = 0
+    for g in range(8):
+        opts = {"deck": "gros+gr2", "variant": "gr2" if g % 2 else "gros", "players": str(2 + g % 5),
+                "target": "40" if g % 3 == 0 else "0"}
+        st = RULES.setup(opts, 700 + g)
+        rng = Rng(g)
+        while RULES.outcome(st) is None:
+            seat = RULES.decisions(st)[0].seat
+            for ev in RULES.apply(st, seat, rng.choice(RULES.legal_moves(st, seat))):
+                text = narrate(ev)
+                assert not text.startswith(ev.kind + " "), text
+                kinds.add(ev.kind)
+            if st.attack is not None and st.attack_open:
+                attacks += 1
+                console.print(render_view(RULES.view(st, seat), seat))
+        console.print(render_view(RULES.view(st, None), None))
+    out = console.file.getvalue()
+    assert attacks and "ATTACK" in out and "Defence" in out and "Winner" in out
+    assert {"attack", "played", "killed", "scores", "winners", "next_game"} <= kinds
+    console.print(cards_table("alien"))
+    assert "The Blob" in console.file.getvalue()
+    assert "Il Giornalista" in describe_card("il giornalista")
