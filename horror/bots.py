@@ -85,6 +85,8 @@ class AuteurBot:
 
     def _pool(self, pools: list[Move]) -> Move:
         budget = max(m[1] + m[2] for m in pools)
+        if self.rng.below(3) == 0:  # this one is rooting for the monster
+            return ("pool", (budget + 1) // 2, budget // 4)
         plan = (budget + 1) // 2
         monster = 1 if budget - plan > 2 and self.rng.below(3) == 0 else 0
         return ("pool", monster, plan)
@@ -101,6 +103,8 @@ class AuteurBot:
                 wish.append(verbs["set"][0])
             if chars < 8:
                 wish += verbs.get("supporting", [])[:1] + verbs.get("star", [])[:1]
+            elif self.rng.below(3) == 0:
+                wish += verbs.get("raise", [])[:1] + verbs.get("armour", [])[-1:]
         if "set" in verbs and broke and not sets:
             wish.append(verbs["set"][0])  # broke and setless: the first set is free
         free = verbs.get("extra", []) * 2 + tropes * 2 + verbs.get("subplot", [])[:1] + verbs.get("prop", [])[:1]

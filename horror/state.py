@@ -211,14 +211,14 @@ class Film:
         return film
 
 
-_SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "elements", "counter",
+_SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter",
             "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "offer",
             "director", "last_director", "chair_price", "scene_no", "active_set",
             "active_subplot", "moved", "last_roll", "settled", "plan", "plans_failed", "ending", "requests")
 _LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "window",
           "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "rulings",
           "fixed")
-_DICTS = ("st", "armour", "budgets", "start", "earned", "spent", "lost", "offers", "swaps",
+_DICTS = ("elements", "st", "armour", "budgets", "start", "earned", "spent", "lost", "offers", "swaps",
           "played_by", "scene_chars", "last_rewards")
 
 
