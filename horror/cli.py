@@ -20,10 +20,9 @@ SPEC = GameSpec(
            ("--title", "title", "the film's title (default: one from the studio's list)"),
            ("--monster", "monster", "the monster's name"),
            ("--setting", "setting", "where the film is set")),
-    bench_speed=(("3 players", "players=3"), ("6 players", "players=6")),
-    bench_matchups=(("auteur vs random", "auteur,random,random", 200, "players=3"),
-                    ("auteur vs ISMCTS", "auteur,ismcts,auteur", 10, "players=3")),
-    bench_rotate=True,
+    bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
+    bench_matchups=(("auteur vs two random", "auteur,random,random", 200, "players=3"),
+                    ("four auteurs (seat shares)", "auteur,auteur,auteur,auteur", 1000, "players=4")),
 )
 
 main = build(SPEC)

@@ -65,7 +65,7 @@ def test_auteur_films_keep_every_invariant():
         assert result.outcome is not None, f"film {g} did not reach the credits"
         assert acts == [1, 2, 3, 4]
         endings[result.outcome.reason.split("; top billing")[0]] += 1
-        for seat, move in result.moves[:50]:
+        for _seat, move in result.moves[:50]:
             assert rules.parse(rules.format(move)) == move
     # the soak reaches every rule
     for kind in ("create", "raise", "armour", "write", "prop", "offer", "trade", "bid", "claim",

@@ -1,0 +1,126 @@
+"""The horror command and its rendering: records run with the right exit codes, the play loop
+takes typed moves and bad input, views render at every stage, and the Markdown screenplay
+tells the film (cast, tropes, rulings, deaths, the climax)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from common.record import parse_record
+from common.selfplay import play_game
+from common.table import Table
+from horror import render, screenplay
+from horror.bots import AuteurBot
+from horror.rules import RULES
+
+RECORDS = Path(__file__).parent.parent / "records" / "horror"
+ENV = {**os.environ, "NO_COLOR": "1"}
+
+
+def horror(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "horror", *args], input=stdin, text=True,
+                          capture_output=True, env=ENV, cwd=cwd, timeout=60)
+
+
+def finished_table(g: int = 4) -> Table:
+    opts = {"players": "3"}
+    bots = {s: AuteurBot(g + i) for i, s in enumerate(RULES.seats(opts))}
+    result = play_game(RULES, g, bots, opts)
+    table = Table(RULES, seed=g, options=opts)
+    for seat, move in result.moves:
+        table.play(seat, move)
+    return table
+
+
+def test_run_exit_codes(tmp_path):
+    ok = horror("run", *map(str, sorted(RECORDS.glob("*.rec"))))
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    text = (RECORDS / "book-check.rec").read_text()
+    bad = tmp_path / "bad.rec"
+    bad.write_text(text.replace("expect successes: 3-2", "expect successes: 2-3"))
+    failed = horror("run", str(bad))
+    assert failed.returncode == 1 and "expected successes: 2-3, got 3-2" in failed.stdout + failed.stderr
+
+
+def test_play_takes_moves_and_bad_input(tmp_path):
+    typed = "begin\nstar Vera Crane\nbid 99\ntrope 1 Nobody: x\nsay hello\nsave film.rec\nquit\n"
+    out = horror("play", "--seed", "3", "--players", "2", stdin=typed, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "no character called 'Nobody'" in out.stdout
+    rec = parse_record((tmp_path / "film.rec").read_text())
+    assert rec.seats == {"p1": "human", "p2": "auteur"}
+    assert ("p1", "star Vera Crane") in rec.moves() and ("p1", "say hello") in rec.moves()
+
+
+def test_screenplay_command(tmp_path):
+    table = finished_table()
+    path = tmp_path / "film.rec"
+    path.write_text(table.record_text())
+    out = horror("screenplay", str(path), "-o", str(tmp_path / "film.md"))
+    assert out.returncode == 0, out.stderr
+    text = (tmp_path / "film.md").read_text()
+    assert text.startswith(f"# {table.state.title}") and "## The climax" in text
+
+
+def test_screenplay_tells_the_film():
+    table = finished_table()
+    st = table.state
+    md = screenplay.markdown(RULES.view(st, None))
+    for part in ("## Cast", "## Sets", "## Act 1", "## Act 3", "## The climax", "## The end",
+                 "**TROPE —**", st.monster):
+        assert part in md, part
+    for el in st.elements.values():
+        if el.kind in ("star", "supporting", "extra"):
+            assert el.name in md
+    if any(e[0] == "death" for e in st.log):
+        assert "**DEATH —**" in md
+
+
+def test_record_example_screenplay_has_dialogue_and_rulings():
+    from common.batch import read_record, replay
+
+    table = replay(RULES, read_record(RECORDS / "auction.rec")).table
+    md = screenplay.markdown(table.view(None))
+    assert "> *Ruling (bob):* Ida cannot swim" in md
+    table = replay(RULES, read_record(RECORDS / "book-contest.rec")).table
+    assert "**BOB:** Bob grabs the cross" in screenplay.markdown(table.view("bob"))
+
+
+def test_render_every_stage(tmp_path, monkeypatch):
+    monkeypatch.setenv("HORROR_SCREENPLAYS", str(tmp_path))
+    render._written.clear()
+    table = finished_table(7)
+    st = RULES.setup({"players": "3"}, 7)
+    console = Console(file=open(os.devnull, "w"), width=100)  # noqa: SIM115
+    for i, line in enumerate(table.record.body):
+        if line.kind == "move":
+            RULES.apply(st, line.seat, RULES.parse(line.text))
+        if i % 25 == 0 or RULES.outcome(st):
+            for seat in (None, "p1"):
+                console.print(render.render_view(RULES.view(st, seat), seat))
+    written = list(tmp_path.glob("*.md"))
+    assert len(written) == 1 and written[0].read_text().startswith(f"# {st.title}")
+    console.print(render.cards_table("set"))
+    assert render.describe_card("star").startswith("star: Screen Time 3")
+    assert render.describe_card("dragon") is None
+    assert "trope" in render.card_names()
+
+
+def test_view_round_trips_through_json():
+    table = finished_table(2)
+    view = table.view("p2")
+    assert json.loads(json.dumps(view)) == json.loads(json.dumps(view))
+    assert screenplay.markdown(json.loads(json.dumps(view))) == screenplay.markdown(view)
+
+
+def test_bench_runs():
+    out = horror("bench", "--games", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["game"] == "horror" and report["speed"][0]["games"] == 2

@@ -1,0 +1,148 @@
+"""Creature Feature rules beyond the records: refused moves change nothing, every listed move
+is accepted, views hide hands, bots' determinized films agree with what they can see, and
+the notation reads back what it writes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from common.engine import GameError, NotationError
+from common.rng import Rng
+from common.selfplay import play_game
+from horror.bots import AuteurBot
+from horror.notation import format_move, parse
+from horror.rules import RULES, seat_names
+
+BAD = ["play c1", "play m", "bid 99", "claim 99", "stake 0", "stake 99", "check c1 vs c1",
+       "chase c2", "cut", "close", "accept t3", "offer c1 for cake", "pool monster 99 plan 0",
+       "trope 1 c99: x", "raise s2 9", "armour c1 3", "spring", "escape", "move s2", "roll",
+       "help c1", "drop p1", "trigger", "begin", "done", "decline", "pass", "star Extra Person"]
+
+
+def film(g: int, players: int = 3):
+    opts = {"players": str(players)}
+    bots = {s: AuteurBot(g * 13 + i) for i, s in enumerate(RULES.seats(opts))}
+    return opts, play_game(RULES, g, bots, opts).moves
+
+
+def states(g: int, players: int = 3, every: int = 7):
+    """States along a bot film, every few moves."""
+    opts, moves = film(g, players)
+    st = RULES.setup(opts, g)
+    for i, (seat, move) in enumerate(moves):
+        if i % every == 0:
+            yield st
+        RULES.apply(st, seat, move)
+    yield st
+
+
+def dump(st) -> str:
+    return json.dumps(RULES.to_json(st), sort_keys=True)
+
+
+@pytest.mark.parametrize("g", range(4))
+def test_refused_moves_change_nothing_and_listed_moves_are_legal(g):
+    for st in states(g, players=2 + g % 3, every=29):
+        before = dump(st)
+        seats = st.seats
+        for seat in seats:
+            for text in BAD:
+                trial = RULES.clone(st)
+                try:
+                    RULES.apply(trial, seat, parse(text))
+                except GameError as exc:
+                    assert str(exc), "a refusal says why"
+                    assert dump(trial) == before, f"{seat}: {text!r} was refused but changed the film"
+        for d in RULES.decisions(st):
+            for move in RULES.legal_moves(st, d.seat):
+                RULES.apply(RULES.clone(st), d.seat, move)
+
+
+def test_views_hide_the_other_hands_and_are_json():
+    for st in states(1, players=4):
+        for seat in [None, *st.seats]:
+            v = RULES.view(st, seat)
+            text = json.dumps(v)
+            assert "hands" not in v and "pool" not in v and "fixed" not in v
+            assert v["hand"] == (None if seat is None else st.hands[seat])
+            assert v["hand_sizes"] == {s: len(h) for s, h in st.hands.items()}
+            if st.offer and seat != st.offer[0]:
+                assert v["offer"]["card"] is None
+            assert text  # serialisable
+
+
+def test_determinized_films_agree_with_the_view():
+    rng = Rng(5)
+    for st in states(2, players=3, every=5):
+        for seat in st.seats:
+            v = RULES.view(st, seat)
+            guess = RULES.determinize(v, seat, rng)
+            assert RULES.check_invariants(guess) == []
+            assert guess.hands[seat] == st.hands[seat]
+            assert {s: len(h) for s, h in guess.hands.items()} == {s: len(h) for s, h in st.hands.items()}
+            assert RULES.decisions(guess) == RULES.decisions(st)
+            if RULES.decisions(st) and RULES.decisions(st)[0].seat == seat and not st.offer:
+                assert RULES.legal_moves(guess, seat) == RULES.legal_moves(st, seat)
+
+
+def test_ismcts_can_take_a_seat():
+    from common.bots import IsmctsBot
+
+    opts = {"players": "2"}
+    bots = {"p1": IsmctsBot(1, iterations=8), "p2": AuteurBot(2)}
+    result = play_game(RULES, 3, bots, opts, max_moves=120)
+    assert len(result.moves) == 120 or result.outcome is not None
+
+
+@pytest.mark.parametrize("text", [
+    "begin", "monster The Blob", "trigger", "trigger a meteor falls", "extra Igor",
+    "supporting Dr. Vera Holt", "star Jack", "armour c3", "armour c3 2", "set The crypt",
+    "set The crypt near s1, s4", "raise s2", "raise s2 3", "prop s2: a crowbar", "near s1, s2",
+    "trope 1: a scream", "trope 2 c1, c3: the car will not start", "subplot c1: a grudge",
+    "close", "offer c1 for set", "done", "accept t4", "decline", "bid 3", "claim 1", "pass",
+    "play c1", "play m", "check c1 vs c2", "contest c1 vs s2", "chase c1", "attack c1",
+    "help c3", "move s3", "drop p5", "ruling nobody can swim", "cut", "stake 2", "roll",
+    "pool monster 1 plan 3", "plan lure it into the furnace", "spring", "escape",
+    "say run!", "screenplay"])
+def test_notation_reads_back_what_it_writes(text):
+    move = parse(text)
+    assert format_move(move) == text
+    assert parse(format_move(move)) == move
+
+
+@pytest.mark.parametrize("text, alias", [
+    ("check c1 against monster", "check c1 vs m"), ("trope 1 c1 c2: x", "trope 1 c1, c2: x"),
+    ("pool 2 3", "pool monster 2 plan 3"), ("pool plan 4", "pool monster 0 plan 4"),
+    ("pool none", "pool monster 0 plan 0"), ("armor c1", "armour c1"), ("role Hank", "supporting Hank"),
+    ("set The house near the lake", "set The house near the lake"), ("CHASE C4", "chase c4")])
+def test_notation_aliases(text, alias):
+    assert format_move(parse(text)) == alias
+
+
+@pytest.mark.parametrize("text", ["", "dance", "bid x", "trope x: y", "trope 1 c1", "subplot c1",
+                                  "check c1", "offer c1", "pool monster x", "near s1", "begin now"])
+def test_notation_refuses_nonsense(text):
+    with pytest.raises(NotationError):
+        parse(text)
+
+
+def test_players_option():
+    assert seat_names({}) == ["p1", "p2", "p3"]
+    assert seat_names({"players": "8"})[-1] == "p8"
+    assert seat_names({"players": "Bob, bethany"}) == ["bob", "bethany"]
+    for bad in ("1", "9", "bob", "bob,bob", "bob,9lives"):
+        with pytest.raises(GameError):
+            seat_names({"players": bad})
+
+
+def test_premise_from_options_and_moves():
+    st = RULES.setup({"players": "2", "title": "Mummy in Space!!", "monster": "The Mummy"}, 1)
+    assert st.title == "Mummy in Space!!" and st.elements["m"].name == "The Mummy"
+    RULES.apply(st, "p1", parse("setting a moon base"))
+    RULES.apply(st, "p1", parse("ability cannot be stopped by bullets"))
+    RULES.apply(st, "p1", parse("monster Khem-Anat"))
+    RULES.apply(st, "p1", parse("begin"))
+    assert (st.setting, st.elements["m"].name, st.phase) == ("a moon base", "Khem-Anat", "meeting")
+    assert st.abilities[-1] == "cannot be stopped by bullets"
