@@ -17,7 +17,7 @@ SPEC = GameSpec(
            ("--target", "target", "play games until someone's total reaches this score")),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4"), ("6 players", "players=6")),
     bench_matchups=(("heuristic vs 2 random", "heuristic,random,random", 300, "players=3"),
-                    ("ISMCTS vs 2 heuristic", "ismcts,heuristic,heuristic", 30, "players=3")),
+                    ("ISMCTS vs 2 heuristic", "ismcts,heuristic,heuristic", 10, "players=3")),
     bench_rotate=True,
 )
 

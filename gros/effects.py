@@ -97,6 +97,8 @@ def validate_effect(card: str, raw: dict[str, Any], where: str, family: str) -> 
             raise CardDataError(f"{where}: card {card!r}: effect {kind.name!r}: field {key!r} has the wrong type")
     if "when" in raw:
         validate_when(card, raw["when"], where)
+    if raw.get("who", "owner") not in ("owner", "attacker"):
+        raise CardDataError(f"{where}: card {card!r}: effect {kind.name!r}: field 'who' is owner or attacker")
     if raw["kind"] in ("strength", "props") and raw.get("op", "add") not in OPS:
         raise CardDataError(f"{where}: card {card!r}: effect {raw['kind']!r}: field 'op' is add, multiply or set")
 
@@ -109,6 +111,11 @@ def validate_action(card: str, action: Action, where: str) -> None:
                                 f"{action.target!r} (it works on {', '.join(kind.targets)})")
         if e.kind == "fetch" and not action.take:
             raise CardDataError(f"{where}: card {card!r}: effect 'fetch' needs the card's 'take' field")
+        wanted = {"character": "prop", "movie": "location"}.get(action.target)
+        if e.kind == "fetch" and e.get("to", "target") == "target" and wanted and action.take != wanted:
+            raise CardDataError(f"{where}: card {card!r}: field 'take': a fetch onto a {action.target} "
+                                f"takes a {wanted}")
+
         if e.kind in ("add", "grant") and action.target in ("character", "location") and not action.permanent:
             raise CardDataError(f"{where}: card {card!r}: effect {e.kind!r} on a {action.target} "
                                 "must be permanent (the card is slid under it)")

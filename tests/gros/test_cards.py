@@ -116,3 +116,11 @@ def test_malformed_file(tmp_path: Path):
     (tmp_path / "gros.toml").write_text("not = [valid")
     with pytest.raises(CardDataError, match="gros.toml: not valid TOML"):
         load_catalog.__wrapped__("gros", tmp_path)
+
+
+def test_the_rules_page_lists_the_whole_vocabulary():
+    from gros.effects import WHEN_KEYS
+
+    text = (Path(__file__).parents[2] / "docs" / "rules-gros.md").read_text(encoding="utf-8")
+    for name in list(REGISTRY) + list(WHEN_KEYS):
+        assert f"`{name}`" in text, name
