@@ -132,6 +132,9 @@ def score(st: GrosState, seat: int) -> int:
 
 
 def finish_game(st: GrosState, reason: str, events: list[Event]) -> None:
+    st.discard.extend(i for i, _, _ in st.stack)  # nothing is left waiting when the film ends
+    st.stack.clear()
+    zones.end_attack(st, events)
     st.scores = [score(st, s) for s in range(st.n)]
     events.append(Event("scores", (reason, tuple(zip(st.names, st.scores, strict=True)))))
     st.reason = reason
@@ -150,7 +153,6 @@ def finish_game(st: GrosState, reason: str, events: list[Event]) -> None:
         best = max(st.scores)
         st.winners = [s for s in range(st.n) if st.scores[s] == best]
     st.phase = OVER
-    st.stack.clear()
     events.append(Event("winners", tuple(st.names[s] for s in st.winners)))
 
 
@@ -213,12 +215,8 @@ def resolve_top(st: GrosState, events: list[Event]) -> None:
         _place_prop(st, iid, move[2][0], events)
     elif t == "location":
         zones.place_location(st, zones.seat_of(st, move[2][0]), iid, False, events)
-    elif t == "credits":
-        st.movies[seat].credits.append(iid)
-        finish_game(st, f"{st.names[seat]} rolled the credits", events)
-        return
-    else:
-        _resolve_action(st, iid, seat, move, events)
+    elif _resolve_action(st, iid, seat, move, events):
+        return  # the credits rolled
     after_resolution(st)
 
 
@@ -237,13 +235,23 @@ def _place_prop(st: GrosState, iid: int, ref: str, events: list[Event]) -> None:
     events.append(Event("prop", (ref, st.ids[iid])))
 
 
-def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -> None:
+def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -> bool:
+    """Run an SFX (or Roll the Credits, or a Creature played as an SFX); True if the game ended."""
     card = st.defs[iid]
-    action = card.action if card.type == "sfx" else card.as_sfx
+    action = card.as_sfx if card.type == "creature" else card.action
     assert action is not None
     ctx = fx.Ctx(st, seat, iid, action, move[2], move[3], events)
     for e in action.effects:
         fx.REGISTRY[e.kind].fn(ctx, e)
+    if ctx.end_game:
+        if card.type == "credits":
+            st.movies[seat].credits.append(iid)
+        elif st.attack is not None:
+            st.attack.spent.append(iid)
+        else:
+            st.discard.append(iid)
+        finish_game(st, f"{st.names[seat]} rolled the credits", events)
+        return True
     if ctx.stop_attack and st.attack is not None:
         st.attack.spent.append(iid)
         zones.end_attack(st, events)
@@ -254,6 +262,7 @@ def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: lis
         st.attack.spent.append(iid)
     else:
         st.discard.append(iid)
+    return False
 
 
 def _slide_under(st: GrosState, iid: int, target: str, ref: str) -> bool:
