@@ -22,3 +22,20 @@ SPEC = GameSpec(
 )
 
 main = build(SPEC)
+
+
+def _default_seats_follow_players() -> None:
+    """'gros play --players 5' means you and four bots, unless --seats says otherwise."""
+    play = main.commands["play"]
+    original = play.callback
+
+    def callback(**kwargs):
+        players = kwargs.get("players")
+        if kwargs.get("seats") == SPEC.default_seats and players and str(players).isdigit():
+            kwargs["seats"] = ",".join(["human"] + ["heuristic"] * (int(players) - 1))
+        return original(**kwargs)
+
+    play.callback = callback
+
+
+_default_seats_follow_players()

@@ -164,13 +164,13 @@ def cards_table(query: str = ""):
     q = query.lower().strip()
     table = Table(title="Grave Robbers cards" + (f" matching {query!r}" if q else ""))
     for col in ("deck", "card", "type", "str", "traits", "title", "×", "ability"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col in ("deck", "type", "str", "×"))
     for card in sorted(_cards().values(), key=lambda c: (c.deck, list(COLOURS).index(c.type), c.name)):
         hay = f"{card.deck} {card.id} {card.name} {card.italian} {card.type} {' '.join(card.traits)} " \
               f"{card.title} {card.text}".lower()
         if q and q not in hay:
             continue
-        name = card.name + (f" ({card.italian})" if card.italian and card.italian != card.name else "")
+        name = card.name + (f"\n({card.italian})" if card.italian and card.italian != card.name else "")
         strength = "" if card.type in ("sfx", "credits") else f"{card.strength:+d}" if card.type == "location" \
             else str(card.strength)
         table.add_row(card.deck, name, TYPE_NAMES[card.type], strength, ", ".join(sorted(card.traits)),
