@@ -19,7 +19,7 @@ from gros import moves as mv
 from gros.state import TITLE_BONUS, GrosState
 
 QUIET = {("pass",), ("end",), ("done",)}
-WORTH = {"character": 0.25, "prop": 0.25, "location": 0.25, "creature": 0.3}
+WORTH = {"character": 0.25, "prop": 0.25, "location": 0.25, "creature": 0.1}
 
 
 def hand_worth(st: GrosState, seat: int) -> float:
@@ -49,7 +49,7 @@ def evaluate(st: GrosState, me: int) -> float:
         return 1000.0 * (me in st.winners) / len(st.winners) - 500.0
     mine = flow.score(st, me) + hand_worth(st, me)
     others = [public_score(st, s) + 0.4 * len(st.hands[s]) for s in range(st.n) if s != me]
-    return mine - max(others) - 0.25 * sum(others) / len(others)
+    return mine - max(others) - 0.5 * sum(others) / len(others)
 
 
 def close_windows(rules: Any, st: GrosState, limit: int = 60) -> None:
