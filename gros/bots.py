@@ -38,9 +38,8 @@ def hand_worth(st: GrosState, seat: int) -> float:
 
 def public_score(st: GrosState, seat: int) -> float:
     """A Movie's score without the hand (which an opponent cannot see)."""
-    m = st.movies[seat]
     words = set(st.title_words)
-    cards = [i for ch in m.chars for i in (ch.iid, *ch.props, *ch.under)] + m.location + m.loc_under
+    cards = st.movies[seat].cards(credits=False)
     return fx.defence(st, seat) + sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
 
 

@@ -116,17 +116,8 @@ def end_main(st: GrosState, events: list[Event]) -> None:
 def score(st: GrosState, seat: int) -> int:
     """Defence of the Movie plus 5 for each title word in the Movie, the hand and (GR2) on a
     Roll the Credits played (G12)."""
-    m = st.movies[seat]
     words = set(st.title_words)
-    cards = list(st.hands[seat])
-    for ch in m.chars:
-        cards.append(ch.iid)
-        cards.extend(ch.props)
-        cards.extend(ch.under)
-    cards.extend(m.location)
-    cards.extend(m.loc_under)
-    if st.variant == "gr2":
-        cards.extend(m.credits)
+    cards = st.hands[seat] + st.movies[seat].cards(credits=st.variant == "gr2")
     bonus = sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
     return fx.defence(st, seat) + bonus
 
@@ -172,18 +163,15 @@ def settle(st: GrosState, events: list[Event]) -> None:
     n = st.n
     while st.phase != OVER:
         if st.stack:
-            if st.passes >= n:
-                resolve_top(st, events)
-                continue
-            if mv.wants(st, st.actor, "stop"):
-                return
+            kind, resolve = "stop", resolve_top
         elif st.attack_open:
-            if st.passes >= n:
-                resolve_attack(st, events)
-                continue
-            if mv.wants(st, st.actor, "respond"):
-                return
+            kind, resolve = "respond", resolve_attack
         else:
+            return
+        if st.passes >= n:
+            resolve(st, events)
+            continue
+        if mv.wants(st, st.actor, kind):
             return
         st.passes += 1
         st.actor = next_seat(st, st.actor)

@@ -39,6 +39,17 @@ class Movie:
     def clone(self) -> Movie:
         return Movie([c.clone() for c in self.chars], self.location[:], self.loc_under[:], self.credits[:])
 
+    def cards(self, credits: bool = True) -> list[int]:
+        """Every card in this Movie: cast, Props, SFX under them, Location (and credits played)."""
+        out: list[int] = []
+        for ch in self.chars:
+            out.append(ch.iid)
+            out += ch.props
+            out += ch.under
+        out += self.location
+        out += self.loc_under
+        return out + self.credits if credits else out
+
 
 @dataclass(slots=True)
 class Attack:

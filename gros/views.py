@@ -71,13 +71,7 @@ def determinize(rules: GrosRules, v: dict[str, Any], seat: str, rng: Rng) -> Gro
     for h in st.hands:
         seen.update(h)
     for m in st.movies:
-        for ch in m.chars:
-            seen.add(ch.iid)
-            seen.update(ch.props)
-            seen.update(ch.under)
-        seen.update(m.location)
-        seen.update(m.loc_under)
-        seen.update(m.credits)
+        seen.update(m.cards())
     seen.update(i for i, _, _ in st.stack)
     if st.attack is not None:
         seen.add(st.attack.creature)
