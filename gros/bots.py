@@ -13,9 +13,9 @@ from typing import Any
 
 from common.engine import GameError, Move
 from common.rng import Rng
-from gros import effects as fx
 from gros import flow, zones
 from gros import moves as mv
+from gros import strength as sx
 from gros.state import TITLE_BONUS, GrosState
 
 QUIET = {("pass",), ("end",), ("done",)}
@@ -40,7 +40,7 @@ def public_score(st: GrosState, seat: int) -> float:
     """A Movie's score without the hand (which an opponent cannot see)."""
     words = set(st.title_words)
     cards = st.movies[seat].cards(credits=False)
-    return fx.defence(st, seat) + sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
+    return sx.defence(st, seat) + sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
 
 
 def evaluate(st: GrosState, me: int) -> float:

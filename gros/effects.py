@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from common.cards import CardDataError
 from common.engine import Event
+from gros import strength as sx
 from gros import zones
 from gros.state import Attack, GrosState
 
 if TYPE_CHECKING:
     from gros.catalog import Action, Card, Effect
 
-NO_TRAITS: frozenset[str] = frozenset()
 WHEN_KEYS: dict[str, type] = {
     "attack": bool, "attack_trait": str, "attack_not_trait": str, "location_trait": str,
     "no_location": bool, "alone": bool, "defending": bool, "attacking": bool, "target_trait": str,
@@ -99,7 +99,7 @@ def validate_effect(card: str, raw: dict[str, Any], where: str, family: str) -> 
         validate_when(card, raw["when"], where)
     if raw.get("who", "owner") not in ("owner", "attacker"):
         raise CardDataError(f"{where}: card {card!r}: effect {kind.name!r}: field 'who' is owner or attacker")
-    if raw["kind"] in ("strength", "props") and raw.get("op", "add") not in OPS:
+    if raw["kind"] in ("strength", "props") and raw.get("op", "add") not in sx.OPS:
         raise CardDataError(f"{where}: card {card!r}: effect {raw['kind']!r}: field 'op' is add, multiply or set")
 
 
@@ -128,171 +128,18 @@ def needs_attack(action: Action) -> bool:
     return any(action.target in REGISTRY[e.kind].attack_targets for e in action.effects)
 
 
-# -- conditions and strengths -----------------------------------------------------------------
-
-def attack_traits(st: GrosState, a: Attack | None) -> frozenset[str]:
-    if a is None:
-        return NO_TRAITS
-    base = st.defs[a.creature].traits
-    return base | frozenset(a.traits) if a.traits else base
-
-
-def card_traits(st: GrosState, iid: int, under: list[int] = ()) -> frozenset[str]:  # type: ignore[assignment]
-    """A card's traits, with those granted by permanent SFX slid under it."""
-    traits = st.defs[iid].traits
-    for u in under:
-        for e in st.defs[u].action.effects:  # type: ignore[union-attr]
-            if e.kind == "grant":
-                traits = traits | {e.get("trait")}
-    return traits
-
-
-def holds(when: tuple, st: GrosState, owner: int, movie: int, a: Attack | None,
-          atraits: frozenset[str], target_traits: frozenset[str] = NO_TRAITS) -> bool:
-    """Whether every condition in ``when`` is true for a card of ``owner`` about ``movie``."""
-    for key, val in when:
-        if key == "attack":
-            ok = (a is not None) == val
-        elif key == "attack_trait":
-            ok = val in atraits
-        elif key == "attack_not_trait":
-            ok = a is not None and val not in atraits
-        elif key == "location_trait":
-            m = st.movies[movie]
-            ok = any(val in card_traits(st, i, m.loc_under) for i in m.location)
-        elif key == "no_location":
-            ok = (not st.movies[movie].location) == val
-        elif key == "alone":
-            ok = (len(st.movies[movie].chars) == 1) == val
-        elif key == "defending":
-            ok = (a is not None and a.target == owner) == val
-        elif key == "attacking":
-            ok = (a is not None and a.attacker == owner) == val
-        else:  # target_trait
-            ok = val in target_traits
-        if not ok:
-            return False
-    return True
-
-
-OPS: dict[str, Callable[[int, int], int]] = {
-    "add": lambda v, x: v + x, "multiply": lambda v, x: v * x, "set": lambda v, x: x}
-
-
-def value(st: GrosState, iid: int, owner: int, movie: int, a: Attack | None, atraits: frozenset[str]) -> int:
-    """A card's printed strength after its own passive ``strength`` effects."""
-    d = st.defs[iid]
-    if not d.passive:
-        return d.strength
-    v = d.strength
-    for e in d.passive:
-        if e.kind == "strength" and holds(e.get("when", ()), st, owner, movie, a, atraits):
-            v = OPS[e.get("op", "add")](v, e.get("value"))
-    return v
-
-
-def under_value(st: GrosState, under: list[int]) -> int:
-    if not under:
-        return 0
-    total = 0
-    for u in under:
-        for e in st.defs[u].action.effects:  # type: ignore[union-attr]
-            if e.kind == "add":
-                total += e.get("value")
-    return total
-
-
-def defence(st: GrosState, seat: int, a: Attack | None = None,
-            parts: list[tuple[str, int]] | None = None) -> int:
-    """A Movie's Defence: Characters, their Props and SFX, the Location, and, during an attack on
-    it, every modifier in force for that attack. ``parts`` collects the breakdown for views."""
-    if a is None and parts is None and st.dcache[seat] is not None:
-        return st.dcache[seat]  # type: ignore[return-value]
-    m = st.movies[seat]
-    defs, ids = st.defs, st.ids
-    atraits = attack_traits(st, a)
-    swarm = "Swarm" in atraits
-    total = allies = 0
-    others = len(m.chars) - 1
-    for ch in m.chars:
-        d = defs[ch.iid]
-        v = value(st, ch.iid, seat, seat, a, atraits) + under_value(st, ch.under)
-        if parts is not None:
-            parts.append((ids[ch.iid], v))
-        for p in ch.props:
-            x = 0 if swarm and "Gun" in defs[p].traits else value(st, p, seat, seat, a, atraits)
-            for e in d.passive:
-                if e.kind == "props" and holds(e.get("when", ()), st, seat, seat, a, atraits):
-                    x = REGISTRY["props"].fn(e, x)
-            if parts is not None:
-                parts.append((f"  {ids[p]}", x))
-            v += x
-        if d.passive:
-            for e in d.passive:
-                if e.kind == "allies" and holds(e.get("when", ()), st, seat, seat, a, atraits):
-                    allies += REGISTRY["allies"].fn(e, others)
-        total += v
-    for i in m.location:
-        x = value(st, i, seat, seat, a, atraits)
-        if parts is not None:
-            parts.append((f"@{ids[i]}", x))
-        total += x
-    if m.location:
-        x = under_value(st, m.loc_under)
-        if parts is not None and x:
-            parts.append(("@ SFX", x))
-        total += x
-    if allies and parts is not None:
-        parts.append(("allies", allies))
-    total += allies
-    if a is not None and a.target == seat and a.def_bonus:
-        if parts is not None:
-            parts.append(("this attack", a.def_bonus))
-        total += a.def_bonus
-    if a is None and parts is None:
-        st.dcache[seat] = total
-    return total
-
-
-def attack_value(st: GrosState, a: Attack) -> int:
-    atraits = attack_traits(st, a)
-    v = value(st, a.creature, a.attacker, a.target, a, atraits)
-    for p in a.props:
-        v += value(st, p, a.attacker, a.target, a, atraits)
-    return v + a.atk_bonus
-
-
-def targetable(st: GrosState, seat: int, ch_iid: int, a: Attack | None, atraits: frozenset[str]) -> bool:
-    """May this Character be picked as the victim of an attack (or be attacked at all)?"""
-    for e in st.defs[ch_iid].passive:
-        if e.kind == "untargetable" and holds(e.get("when", ()), st, seat, seat, a, atraits):
-            return False
-    return True
-
-
-def victim_chooser(st: GrosState, a: Attack) -> int:
-    """The attacker picks the victim, unless a card in play or an SFX says otherwise."""
-    if a.chooser >= 0:
-        return a.chooser
-    for ch in st.movies[a.target].chars:
-        for e in st.defs[ch.iid].passive:
-            if e.kind == "chooses_victim":
-                return REGISTRY["chooses_victim"].fn(e, a, a.target)
-    return a.attacker
-
-
 # -- passive kinds -----------------------------------------------------------------------------
 
 @effect("strength", "passive", fields={"value": int}, optional={"op": str})
 def _strength(e: Effect, v: int) -> int:
     """This card's own strength: add to it, multiply it or set it, when the condition holds."""
-    return OPS[e.get("op", "add")](v, e.get("value"))
+    return sx.OPS[e.get("op", "add")](v, e.get("value"))
 
 
 @effect("props", "passive", fields={"value": int}, optional={"op": str})
 def _props(e: Effect, v: int) -> int:
     """Each Prop this Character holds is worth more (op multiply) or less."""
-    return OPS[e.get("op", "multiply")](v, e.get("value"))
+    return sx.OPS[e.get("op", "multiply")](v, e.get("value"))
 
 
 @effect("allies", "passive", fields={"value": int})
@@ -373,13 +220,13 @@ def _change(ctx: Ctx, fn: Callable[[int], int]) -> None:
     if a is None:
         return
     if ctx.action.target == "creature":
-        now = attack_value(st, a)
+        now = sx.attack_value(st, a)
         a.atk_bonus += fn(now) - now
-        ctx.say("attack_now", st.ids[a.creature], attack_value(st, a))
+        ctx.say("attack_now", st.ids[a.creature], sx.attack_value(st, a))
     else:
-        now = defence(st, a.target, a)
+        now = sx.defence(st, a.target, a)
         a.def_bonus += fn(now) - now
-        ctx.say("defence_now", st.names[a.target], defence(st, a.target, a))
+        ctx.say("defence_now", st.names[a.target], sx.defence(st, a.target, a))
 
 
 @effect("stop_card", "action", optional={"types": list}, targets=("card",))

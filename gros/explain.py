@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gros import effects as fx
 from gros import moves as mv
+from gros import strength as sx
 from gros import zones
 from gros.catalog import load_catalog
 from gros.state import HAND_SIZE, GrosState
@@ -139,7 +139,7 @@ def _why_prop(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
         a = st.attack
         if a is None or not st.attack_open:
             return "a Prop raises a Creature's Attack only during its attack"
-        if "Psycho" not in fx.attack_traits(st, a):
+        if "Psycho" not in sx.attack_traits(st, a):
             return "only a Psycho Creature can be given Props"
         return None
     found = zones.find_char(st, ref)
@@ -156,9 +156,9 @@ def _why_targets(st: GrosState, seat: int, action, move: tuple) -> str | None:
         return "there is no card being played to stop"
     if action.attack_only and a is None:
         return "that card can only be played during an attack"
-    atraits = fx.attack_traits(st, a)
+    atraits = sx.attack_traits(st, a)
     movie = a.target if a else seat
-    if action.when and not fx.holds(tuple(kv for kv in action.when if kv[0] != "target_trait"),
+    if action.when and not sx.holds(tuple(kv for kv in action.when if kv[0] != "target_trait"),
                                      st, seat, movie, a, atraits):
         return "its condition does not hold now (" + ", ".join(f"{k} {v}" for k, v in action.when) + ")"
     options = mv.targets(st, seat, action, a, atraits)

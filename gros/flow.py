@@ -6,6 +6,7 @@ from __future__ import annotations
 from common.engine import Event
 from gros import effects as fx
 from gros import moves as mv
+from gros import strength as sx
 from gros import zones
 from gros.state import (
     DISCARD,
@@ -119,7 +120,7 @@ def score(st: GrosState, seat: int) -> int:
     words = set(st.title_words)
     cards = st.hands[seat] + st.movies[seat].cards(credits=st.variant == "gr2")
     bonus = sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
-    return fx.defence(st, seat) + bonus
+    return sx.defence(st, seat) + bonus
 
 
 def finish_game(st: GrosState, reason: str, events: list[Event]) -> None:
@@ -212,7 +213,7 @@ def _place_prop(st: GrosState, iid: int, ref: str, events: list[Event]) -> None:
     a = st.attack
     if "/" not in ref and a is not None:
         a.props.append(iid)  # a Prop raising a Psycho's Attack
-        events.append(Event("attack_now", (st.ids[a.creature], fx.attack_value(st, a))))
+        events.append(Event("attack_now", (st.ids[a.creature], sx.attack_value(st, a))))
         return
     found = zones.find_char(st, ref)
     if found is None:
@@ -292,13 +293,13 @@ def resolve_attack(st: GrosState, events: list[Event]) -> None:
     a = st.attack
     assert a is not None
     st.attack_open = False
-    atk, dfc = fx.attack_value(st, a), fx.defence(st, a.target, a)
+    atk, dfc = sx.attack_value(st, a), sx.defence(st, a.target, a)
     ok = atk >= dfc
     events.append(Event("attack_result", (st.ids[a.creature], st.names[a.target], atk, dfc, ok)))
     if ok:
         refs = mv.victims(st)
         if len(refs) > 1:
-            st.phase, st.actor = VICTIM, fx.victim_chooser(st, a)
+            st.phase, st.actor = VICTIM, sx.victim_chooser(st, a)
             return
         if refs:
             kill(st, refs[0], events)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from gros import effects as fx
+from gros import strength as sx
 from gros import zones
 from gros.catalog import Action, Card
 from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
@@ -65,8 +65,8 @@ def victims(st: GrosState) -> list[str]:
     a = st.attack
     if a is None:
         return []
-    atraits = fx.attack_traits(st, a)
-    return [ref for ref, ch in zones.char_refs(st, a.target) if fx.targetable(st, a.target, ch.iid, a, atraits)]
+    atraits = sx.attack_traits(st, a)
+    return [ref for ref, ch in zones.char_refs(st, a.target) if sx.targetable(st, a.target, ch.iid, a, atraits)]
 
 
 def _distinct(st: GrosState, hand: list[int]) -> dict[str, Card]:
@@ -130,9 +130,9 @@ def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
         m = st.movies[s]
         if not m.chars:
             continue
-        if aquatic and m.location and not any("Aquatic" in fx.card_traits(st, i, m.loc_under) for i in m.location):
+        if aquatic and m.location and not any("Aquatic" in sx.card_traits(st, i, m.loc_under) for i in m.location):
             continue
-        if any(fx.targetable(st, s, ch.iid, None, card.traits) for ch in m.chars):
+        if any(sx.targetable(st, s, ch.iid, None, card.traits) for ch in m.chars):
             out.append(s)
     return out
 
@@ -163,7 +163,7 @@ def respond_moves(st: GrosState, seat: int) -> list[tuple]:
     moves: list[tuple] = []
     if a is None:
         return moves
-    psycho = "Psycho" in fx.attack_traits(st, a)
+    psycho = "Psycho" in sx.attack_traits(st, a)
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "sfx":
@@ -230,12 +230,12 @@ def action_options(st: GrosState, seat: int, action: Action, context: str,
             return []
     elif action.stops or (action.attack_only and not attack_on):
         return []
-    atraits = fx.attack_traits(st, a) if attack_on else fx.NO_TRAITS
+    atraits = sx.attack_traits(st, a) if attack_on else sx.NO_TRAITS
     aa = a if attack_on else None
     movie = a.target if aa is not None else seat
     when = action.when
     plain_when = tuple(kv for kv in when if kv[0] != "target_trait")
-    if plain_when and not fx.holds(plain_when, st, seat, movie, aa, atraits):
+    if plain_when and not sx.holds(plain_when, st, seat, movie, aa, atraits):
         return []
     ons = targets(st, seat, action, aa, atraits)
     if not ons:
@@ -292,11 +292,11 @@ def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]
             continue
         m = st.movies[s]
         if t == "location":
-            if m.location and (tt is None or any(tt in fx.card_traits(st, i, m.loc_under) for i in m.location)):
+            if m.location and (tt is None or any(tt in sx.card_traits(st, i, m.loc_under) for i in m.location)):
                 out.append((names[s],))
         elif t == "character":
             out.extend((ref,) for ref, ch in zones.char_refs(st, s)
-                       if tt is None or tt in fx.card_traits(st, ch.iid, ch.under))
+                       if tt is None or tt in sx.card_traits(st, ch.iid, ch.under))
         else:  # prop
             out.extend((ref,) for ref, _ch, p in zones.prop_refs(st, s) if tt is None or tt in st.defs[p].traits)
     return out

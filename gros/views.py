@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from common.engine import Event
 from common.rng import Rng
-from gros import effects as fx
 from gros import moves as mv
+from gros import strength as sx
 from gros import zones
 from gros.state import DISCARD, OVER, TITLE, VICTIM, GrosState
 
@@ -21,12 +21,12 @@ def _movie_view(st: GrosState, s: int) -> dict[str, Any]:
     m = st.movies[s]
     a = st.attack if st.attack is not None and st.attack.target == s else None
     parts: list[tuple[str, int]] = []
-    total = fx.defence(st, s, a, parts)
+    total = sx.defence(st, s, a, parts)
     chars = [{"ref": ref, "card": st.ids[ch.iid], "props": [st.ids[p] for p in ch.props],
               "under": [st.ids[u] for u in ch.under]} for ref, ch in zones.char_refs(st, s)]
     return {"seat": st.names[s], "chars": chars, "location": [st.ids[i] for i in m.location],
             "loc_under": [st.ids[i] for i in m.loc_under], "credits": [st.ids[i] for i in m.credits],
-            "defence": total, "static": fx.defence(st, s), "parts": [list(p) for p in parts]}
+            "defence": total, "static": sx.defence(st, s), "parts": [list(p) for p in parts]}
 
 
 def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
@@ -41,8 +41,8 @@ def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
     attack = None
     if a is not None:
         attack = {"creature": st.ids[a.creature], "attacker": st.names[a.attacker],
-                  "target": st.names[a.target], "value": fx.attack_value(st, a),
-                  "defence": fx.defence(st, a.target, a), "traits": sorted(fx.attack_traits(st, a)),
+                  "target": st.names[a.target], "value": sx.attack_value(st, a),
+                  "defence": sx.defence(st, a.target, a), "traits": sorted(sx.attack_traits(st, a)),
                   "props": [st.ids[p] for p in a.props], "spent": [st.ids[i] for i in a.spent],
                   "open": st.attack_open}
     return {
@@ -105,15 +105,15 @@ def facts(st: GrosState) -> dict[str, str]:
         out[f"discard.{cid}"] = str(k)
     a = st.attack
     if a is not None:
-        out["attack"] = str(fx.attack_value(st, a))
-        out["attack.defence"] = str(fx.defence(st, a.target, a))
+        out["attack"] = str(sx.attack_value(st, a))
+        out["attack.defence"] = str(sx.defence(st, a.target, a))
         out["attack.target"] = st.names[a.target]
         out["attack.creature"] = st.ids[a.creature]
-        out["attack.traits"] = " ".join(sorted(fx.attack_traits(st, a))) or "none"
+        out["attack.traits"] = " ".join(sorted(sx.attack_traits(st, a))) or "none"
     else:
         out["attack"] = "none"
     for s, name in enumerate(st.names):
-        out[f"defence.{name}"] = str(fx.defence(st, s))
+        out[f"defence.{name}"] = str(sx.defence(st, s))
         out[f"hand.{name}"] = str(len(st.hands[s]))
         out[f"movie.{name}"] = movie_text(st, s)
         out[f"location.{name}"] = "+".join(st.ids[i] for i in st.movies[s].location) or "none"
@@ -235,7 +235,7 @@ def invariants(st: GrosState) -> list[str]:
             bad.append(f"SFX under a Location that is gone in {st.names[s]}'s Movie")
         cached = st.dcache[s]
         st.dcache[s] = None
-        fresh = fx.defence(st, s)  # fills the cache: a later move that forgets to clear it shows
+        fresh = sx.defence(st, s)  # fills the cache: a later move that forgets to clear it shows
         if cached is not None and cached != fresh:
             bad.append(f"{st.names[s]}'s cached Defence {cached} != recomputed {fresh}")
     for i, _, _ in st.stack:
