@@ -154,6 +154,8 @@ def _why_targets(st: GrosState, seat: int, action, move: tuple) -> str | None:
     a = st.attack if st.attack_open else None
     if action.stops and not st.stack:
         return "there is no card being played to stop"
+    if action.stops and st.stack[-1][1] == seat:
+        return "you cannot stop your own card"
     if action.attack_only and a is None:
         return "that card can only be played during an attack"
     atraits = sx.attack_traits(st, a)

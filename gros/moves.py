@@ -277,7 +277,7 @@ def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]
             return []
         iid, owner, _ = st.stack[-1]
         types = next((e.get("types") for e in action.effects if e.kind == "stop_card"), None)
-        if types and st.defs[iid].type not in types or not _allowed(st, seat, owner, action):
+        if owner == seat or types and st.defs[iid].type not in types or not _allowed(st, seat, owner, action):
             return []
         return [(st.ids[iid],)]
     if t == "creature":
