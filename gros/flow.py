@@ -108,6 +108,7 @@ def end_main(st: GrosState, events: list[Event]) -> None:
     """'end': discard any cards, then down to six (G4); with an empty hand there is nothing to do."""
     if st.hands[st.turn]:
         st.phase = DISCARD
+        events.append(Event("ending", (st.names[st.turn], len(st.hands[st.turn]))))
     else:
         end_turn(st, events)
 

@@ -114,6 +114,8 @@ def render_view(view: dict[str, Any], seat: str | None):
                 f"discards {len(view['discard'])}")
     if d:
         head.append(f" · {d['seat']} to decide ({d['kind']})", style="bold")
+        if d["seat"] == seat:
+            head.append(f"\n{seat}: {d['prompt']}", style="bold yellow")
     parts.append(head)
     a = view["attack"]
     target = a["target"] if a else None

@@ -24,6 +24,7 @@ PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
 
 
 class GrosRules(Rules[GrosState]):
+    PROMPTS = PROMPTS
     name = "gros"
     title = "Grave Robbers from Outer Space"
     variants = ("gros", "gr2")

@@ -48,7 +48,7 @@ def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
     return {
         "game": "gros", "seat": seat, "variant": st.variant, "deck_name": st.deck_name,
         "names": list(st.names), "phase": st.phase, "round": st.round, "turn": st.names[st.turn],
-        "decision": {"seat": st.names[d[0]], "kind": d[1]} if d else None,
+        "decision": {"seat": st.names[d[0]], "kind": d[1], "prompt": rules.PROMPTS[d[1]]} if d else None,
         "title": st.title, "title_words": list(st.title_words), "candidates": list(st.candidates),
         "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
         "hand_sizes": {st.names[i]: len(h) for i, h in enumerate(st.hands)},
@@ -197,6 +197,8 @@ def narrate(ev: Event) -> str:
         "returned": lambda: f"{d[0]} returns to its owner's hand.",
         "chooser": lambda: f"{d[0]} will pick the victim.",
         "discard": lambda: f"{d[0]} discards {d[1]}.",
+        "ending": lambda: f"{d[0]} ends the turn holding {d[1]} card{'s' * (d[1] != 1)}: "
+                          "'discard CARD' any (down to 6), then 'done'.",
         "scores": lambda: f"The credits roll ({d[0]}): " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
         "next_game": lambda: f"Game {d[0]} begins; totals: " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
         "winners": lambda: f"Winner: {', '.join(d)}.",
