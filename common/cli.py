@@ -114,44 +114,95 @@ def build(spec: GameSpec) -> click.Group:
             return replay_record(spec, file, seat=seat, step=step)
         _guard(go)
 
-    @group.command(help="Host a game on the LAN (newline-delimited JSON over TCP).")
+    @group.command(help="Host a game on the LAN (newline-delimited JSON over TCP).\n\n"
+                   "Players join by name, take seats and chat in a lobby; the game begins when "
+                   "every seat has a player, or when you type 'start' here (empty seats go to "
+                   "--fill bots). docs/protocol.md describes the protocol.")
     @click.option("--port", type=int, default=4747, show_default=True)
     @click.option("--bind", default="0.0.0.0", show_default=True, help="address to listen on")
-    @click.option("--seats", default=None, help="seat kinds; 'remote' seats wait for join (default: all remote)")
+    @click.option("--seats", default=None,
+                  help="seat kinds; 'remote' seats wait for join (default: all remote)")
     @click.option("--seed", type=int, default=None)
     @click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0])
     @click.option("--games", type=int, default=None, help="exit after this many games")
     @click.option("--think", type=float, default=0.5, show_default=True, help=THINK_HELP)
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
-                  help="the record of the game in progress, appended after every move")
+                  help="the record of the game in progress, appended after every move "
+                  "(seat tokens go beside it, in FILE.seats.json)")
+    @click.option("--resume", type=click.Path(dir_okay=False), default=None,
+                  help="continue the game of this record (a host that was stopped); "
+                  "its players rejoin with their tokens")
+    @click.option("--password", default=None, envvar="BMOVIE_NET_PASSWORD",
+                  help="players need it to join (or $BMOVIE_NET_PASSWORD)")
+    @click.option("--grace", type=float, default=None,
+                  help="seconds a dropped player's seat waits before a bot decides for it "
+                  "[default: 30, or $BMOVIE_NET_GRACE]")
+    @click.option("--on-disconnect", "on_disconnect", type=click.Choice(["bot", "pause"]),
+                  default="bot", show_default=True,
+                  help="after the grace period a bot decides for the seat, or the table waits")
+    @click.option("--fill", default=None,
+                  help="bot kind for empty seats at 'start' and for players who left")
+    @click.option("--share-record", is_flag=True,
+                  help="send every client the record at the end (it names the seed, and so "
+                  "every hidden card)")
+    @click.option("--tables", type=int, default=1, show_default=True,
+                  help="independent tables on this host (t1, t2, ...; join --table NAME)")
+    @click.option("--idle", type=float, default=None,
+                  help="seconds of silence before a client is pinged; twice that and it is "
+                  "dropped [default: 30]")
     @_game_flags(spec)
-    def host(port, bind, seats, seed, variant, games, think, save, option, **flags) -> None:
+    def host(port, bind, seats, seed, variant, games, think, save, resume, password, grace,
+             on_disconnect, fill, share_record, tables, idle, option, **flags) -> None:
         def go() -> int:
             from common.net.host import serve
 
             return serve(spec, port=port, bind=bind, seats=seats, seed=seed, variant=variant,
-                         games=games, think=think, save=save, options=_options(spec, option, flags))
+                         games=games, think=think, save=save, options=_options(spec, option, flags),
+                         grace=grace, on_disconnect=on_disconnect, password=password,
+                         resume=resume, fill=fill, share_record=share_record, tables=tables,
+                         idle=idle)
         _guard(go)
 
-    @group.command(help="Join a hosted game: play in the REPL, or let a bot play (--bot).")
+    @group.command(help="Join a hosted game: the lobby, then the REPL; or let a bot play (--bot), "
+                   "or watch (--watch).")
     @click.argument("address", metavar="HOST:PORT")
     @click.option("--name", default=None, help="your name at the table")
-    @click.option("--seat", default=None, help="ask for this seat")
+    @click.option("--seat", default=None, help="take this seat at once ('any': the first free one)")
     @click.option("--bot", default=None, help="play with this bot instead of the keyboard")
     @click.option("--think", type=float, default=0.5, show_default=True, help=THINK_HELP)
-    def join(address, name, seat, bot, think) -> None:
+    @click.option("--watch", is_flag=True, help="watch the game (public information only) and chat")
+    @click.option("--rejoin", is_flag=False, flag_value="\0saved", default=None, metavar="[TOKEN]",
+                  help="take your seat back after a drop-out (the token saved at join, or TOKEN)")
+    @click.option("--password", default=None, envvar="BMOVIE_NET_PASSWORD",
+                  help="the host's password, if it has one")
+    @click.option("--table", default=None, help="which table, on a host of several")
+    @click.option("--pace", type=float, default=0.0, help="seconds a --bot waits before each move")
+    def join(address, name, seat, bot, think, watch, rejoin, password, table, pace) -> None:
         def go() -> int:
             from common.net.client import join as join_game
 
-            return join_game(spec, address, name=name, seat=seat, bot=bot, think=think)
+            return join_game(spec, address, name=name, seat=seat, bot=bot, think=think,
+                             watch=watch, rejoin=rejoin, password=password, table=table, pace=pace)
         _guard(go)
 
     @group.command(help="Measure random self-play speed and bot win rates.")
     @click.option("--games", type=int, default=2000, show_default=True, help="random self-play games")
     @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+    @click.option("--net", is_flag=True, help="instead: the network load benchmark (many tables "
+                  "of bot clients over loopback, against a bare echo server as the floor)")
+    @click.option("--tables", type=int, default=100, show_default=True, help="with --net: tables")
+    @click.option("--interval", type=float, default=0.1, show_default=True,
+                  help="with --net: seconds each bot client waits before it moves")
+    @click.option("--seconds", type=float, default=20.0, show_default=True,
+                  help="with --net: how long each of the two runs lasts")
     @_game_flags(spec)
-    def bench(games, as_json, option, **flags) -> None:
+    def bench(games, as_json, net, tables, interval, seconds, option, **flags) -> None:
         def go() -> int:
+            if net:
+                from common.net.bench import run_net_bench
+
+                return run_net_bench(spec, tables=tables, interval=interval, seconds=seconds,
+                                     as_json=as_json, options=_options(spec, option, flags))
             from common.bench import run_bench
 
             return run_bench(spec, games=games, as_json=as_json, options=_options(spec, option, flags))

@@ -1,19 +1,26 @@
 """Joining a hosted game: a blocking connection, the ``RemoteSession`` the REPL plays through,
-and the headless bot loop of ``join --bot KIND``.
+the lobby and spectator consoles, and the headless bot loop of ``join --bot KIND``.
 
 The client holds no game state of its own: it shows what the host sends for its seat (view,
-legal moves, narration) and sends move text back. A dropped connection is retried with the
-seat token, and the host then resends the full view. See docs/protocol.md.
+legal moves, narration) and sends move text back. A dropped connection is retried by itself
+with backoff, with the seat token; the host then resends the full view and the narration the
+client missed. ``state`` messages carry sequence numbers: an old or repeated one is ignored.
+See docs/protocol.md.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import queue
+import random
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from common.bots import Bot, bot_move, make_bot
@@ -21,7 +28,9 @@ from common.engine import GameError
 from common.net.protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
+    SUPPORTED_VERSIONS,
     ProtocolError,
+    clean_text,
     encode,
     keepalive,
     parse_line,
@@ -30,7 +39,9 @@ from common.spec import GameSpec
 
 CONNECT_TIMEOUT = 10.0  # seconds to open a connection
 REPLY_TIMEOUT = 30.0  # seconds to wait for the answer to hello or to a move
-RECONNECT_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # pauses between rejoin attempts
+RETRY_ENV = "BMOVIE_NET_RETRY"
+RETRY_FOR = 120.0  # seconds a dropped client keeps trying to rejoin
+SAVED = "\0saved"  # --rejoin without a token: the one saved for this host
 
 Echo = Callable[[str], None]
 
@@ -46,6 +57,10 @@ class Unreachable(GameError):
 class Refused(GameError):
     """The host answered with an error and hung up (version mismatch, full table, bad token)."""
 
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+
 
 def parse_address(address: str) -> tuple[str, int]:
     """'HOST:PORT' or '[IPv6]:PORT' -> (host, port)."""
@@ -57,11 +72,74 @@ def parse_address(address: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
+def retry_delays(total: float | None = None, rng: random.Random | None = None) -> list[float]:
+    """Pauses between rejoin attempts: doubling from 0.2 s to 5 s, with jitter, for ``total`` s."""
+    if total is None:
+        try:
+            total = float(os.environ.get(RETRY_ENV, RETRY_FOR))
+        except ValueError:
+            total = RETRY_FOR
+    rng = rng or random.Random()
+    delays, spent, step = [], 0.0, 0.2
+    while spent < total:
+        delay = min(step, 5.0) * rng.uniform(0.8, 1.2)
+        delays.append(delay)
+        spent += delay
+        step *= 2
+    return delays
+
+
+# -- seat tokens kept between runs (join --rejoin) -----------------------------------------------
+def _tokens_path() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(Path.home(), ".local", "state")
+    return Path(base) / "bmovie" / "tokens.json"
+
+
+def token_key(game: str, host: str, port: int, table: str | None) -> str:
+    return f"{game}@{host}:{port}/{table or 'main'}"
+
+
+def load_token(key: str) -> str | None:
+    try:
+        data = json.loads(_tokens_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    entry = data.get(key) if isinstance(data, dict) else None
+    token = entry.get("token") if isinstance(entry, dict) else None
+    return token if isinstance(token, str) else None
+
+
+def save_token(key: str, token: str | None, seat: str | None) -> None:
+    """Remember (or, with None, forget) this host's seat token; the file is readable only by us."""
+    path = _tokens_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data = data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        data = {}
+    if token:
+        data[key] = {"token": token, "seat": seat, "saved": int(time.time())}
+    else:
+        data.pop(key, None)
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = f"{path}.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.fchmod(fd, 0o600)
+            os.write(fd, (json.dumps(data, indent=1) + "\n").encode())
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+
+
 class _Conn:
-    """One socket, read by a background thread into a queue of messages."""
+    """One socket, read by a background thread into a queue of messages. The host's heartbeat
+    ``ping`` is answered right there, so a client busy at its prompt is never taken for dead."""
 
     def __init__(self, sock: socket.socket) -> None:
         self.sock = sock
+        self.lock = threading.Lock()
         self.queue: queue.Queue[Any] = queue.Queue()
         self.thread = threading.Thread(target=self._read, name="net-reader", daemon=True)
         self.thread.start()
@@ -80,15 +158,22 @@ class _Conn:
                 if not line.strip():
                     continue
                 try:
-                    self.queue.put(parse_line(line))
+                    msg = parse_line(line)
                 except ProtocolError as exc:
                     self.queue.put({"type": "_bad", "message": exc.message})
+                    continue
+                if msg["type"] == "ping":
+                    with contextlib.suppress(Lost):
+                        self.send({"type": "pong"})
+                    continue
+                self.queue.put(msg)
         except (OSError, ValueError) as exc:
             self.queue.put(Lost(f"connection lost: {getattr(exc, 'strerror', None) or exc}"))
 
     def send(self, message: dict[str, Any]) -> None:
         try:
-            self.sock.sendall(encode(message))
+            with self.lock:
+                self.sock.sendall(encode(message))
         except OSError as exc:
             raise Lost(f"connection lost: {exc.strerror or exc}") from None
 
@@ -104,10 +189,8 @@ class _Conn:
         return item
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self.sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
         self.sock.close()
 
 
@@ -115,15 +198,18 @@ class Link:
     """The connection to one host, able to say hello again with a seat token."""
 
     def __init__(self, spec: GameSpec, host: str, port: int, name: str | None = None,
-                 seat: str | None = None) -> None:
+                 seat: str | None = None, *, watch: bool = False, password: str | None = None,
+                 table: str | None = None) -> None:
         self.spec, self.host, self.port, self.name, self.seat = spec, host, port, name, seat
+        self.watch, self.password, self.table = watch, password, table
         self.conn: _Conn | None = None
+        self.version = PROTOCOL_VERSION
 
     @property
     def address(self) -> str:
         return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
-    def open(self, token: str | None = None) -> dict[str, Any]:
+    def open(self, token: str | None = None, since: int | None = None) -> dict[str, Any]:
         """Connect and say hello; the host's answer (``welcome``, or ``over`` for a rejoin after
         the end). Unreachable, Refused or Lost when that fails."""
         self.close()
@@ -134,9 +220,20 @@ class Link:
         sock.settimeout(None)
         keepalive(sock)
         conn = _Conn(sock)
+        hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION,
+                                 "versions": list(SUPPORTED_VERSIONS), "game": self.spec.name,
+                                 "name": self.name}
+        if token:
+            hello.update(token=token, seq=since)
+        elif self.watch:
+            hello["watch"] = True
+        elif self.seat:
+            hello["seat"] = self.seat
+        for key in ("password", "table"):
+            if getattr(self, key):
+                hello[key] = getattr(self, key)
         try:
-            conn.send({"type": "hello", "version": PROTOCOL_VERSION, "game": self.spec.name,
-                       "name": self.name, "seat": None if token else self.seat, "token": token})
+            conn.send(hello)
             reply = conn.recv(timeout=REPLY_TIMEOUT)
         except Lost:
             conn.close()
@@ -147,17 +244,17 @@ class Link:
         kind = reply.get("type")
         if kind == "error":
             conn.close()
-            raise Refused(f"the host refused: {reply.get('message', 'no reason given')}")
-        if kind == "welcome" and reply.get("version") != PROTOCOL_VERSION:
+            raise Refused(f"the host refused: {reply.get('message', 'no reason given')}",
+                          str(reply.get("code", "")))
+        if kind == "welcome" and reply.get("version") not in SUPPORTED_VERSIONS:
             conn.close()
-            raise Refused(f"protocol version mismatch: this client speaks version {PROTOCOL_VERSION}, "
-                          f"the host {reply.get('version')!r}; use the same release on both sides")
-        if kind == "welcome" and not isinstance(reply.get("seat"), str):
-            conn.close()
-            raise Refused("the host's welcome names no seat")
+            raise Refused("protocol version mismatch: this client speaks version "
+                          f"{' or '.join(map(str, SUPPORTED_VERSIONS))}, the host "
+                          f"{reply.get('version')!r}; use the same release on both sides", "version")
         if kind not in ("welcome", "over"):
             conn.close()
             raise Refused(f"the host answered hello with {kind!r}, not a welcome")
+        self.version = reply.get("version", PROTOCOL_VERSION)
         self.conn = conn
         return reply
 
@@ -178,41 +275,78 @@ class Link:
 
 
 class RemoteSession:
-    """A ``common.session.Session`` over the network: one seat, the host decides everything."""
+    """A ``common.session.Session`` over the network: one seat (or none: a spectator, or a
+    player still in the lobby); the host decides everything."""
 
     can_undo = False
 
-    def __init__(self, spec: GameSpec, link: Link, reply: dict[str, Any]) -> None:
+    def __init__(self, spec: GameSpec, link: Link, reply: dict[str, Any],
+                 on_token: Callable[[str | None, str | None], None] | None = None) -> None:
         self.spec, self.link = spec, link
-        self.seat: str = reply.get("seat") or link.seat or ""
-        self.token: str | None = reply.get("token")
+        self.seat: str | None = reply.get("seat") or None
+        self.token: str | None = None  # set (and saved through on_token) by the welcome
+        self.on_token = on_token
         self.state: dict[str, Any] | None = None
+        self.lobby: dict[str, Any] | None = None
         self.over: dict[str, Any] | None = None
         self.lost: str | None = None
         self.lines: list[str] = []
+        self.chats: list[str] = []
+        self.ignored = 0  # state messages older than the one shown (never applied twice)
+        self.gaps = 0  # times a state skipped positions without a resync
         self._handle(reply)
 
     # -- messages ------------------------------------------------------------------------------
     def _handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         kind = msg.get("type")
         if kind == "state" and isinstance(msg.get("seq"), int) and isinstance(msg.get("view"), dict):
-            self.state = msg
-            self.lines += [str(line) for line in msg.get("events") or []]
+            self._on_state(msg)
         elif kind == "over":
             self.over = msg
         elif kind == "info":
-            self.lines.append(str(msg.get("message", "")))
-        elif kind == "welcome":
-            self.seat = msg.get("seat") or self.seat
-            self.token = msg.get("token") or self.token
+            self.lines.append(clean_text(str(msg.get("message", "")), 400))
+        elif kind == "chat":
+            who = clean_text(str(msg.get("from", "?")), 40)
+            where = f" ({msg['seat']})" if isinstance(msg.get("seat"), str) else ""
+            line = f"[{who}{where}] {clean_text(str(msg.get('text', '')), 300)}"
+            self.lines.append(line)
+            self.chats.append(line)
+        elif kind == "lobby":
+            self.lobby = msg
+        elif kind in ("welcome", "seated"):
+            before = self.token
+            self.seat = msg.get("seat") or None
+            self.token = msg.get("token") or None
+            if self.on_token is not None and self.token != before:
+                self.on_token(self.token, self.seat)
+        elif kind == "error" and msg.get("code") == "replaced":
+            self.lost = "another connection took this seat with its token"
+            self.link.close()
         elif kind == "_bad":
             self.lines.append(f"(ignored a garbled message from the host: {msg.get('message')})")
         return msg
+
+    def _on_state(self, msg: dict[str, Any]) -> None:
+        old = self.state
+        same_game = old is not None and old.get("game_no") == msg.get("game_no")
+        if same_game and (msg["seq"] < old["seq"] or (msg["seq"] == old["seq"]
+                                                      and not msg.get("resync"))):
+            self.ignored += 1  # an old or repeated position: nothing is applied twice
+            return
+        if same_game and msg["seq"] > old["seq"] + 1 and not msg.get("resync"):
+            self.gaps += 1  # positions were skipped: the view is whole, the narration is not
+            self.lines.append("(some moves were not narrated here; the board is up to date)")
+        self.state = msg
+        self.lines += [str(line) for line in msg.get("events") or []]
+        if msg.get("paused"):
+            self.lines.append(f"(paused: {msg['paused']})")
 
     def _next(self, timeout: float | None = None, rejoin: bool = True) -> dict[str, Any] | None:
         """Handle the next message and return it; None on timeout or when the host is gone for
         good (then ``self.lost`` says why). A dropped connection is rejoined with the token
         (unless ``rejoin`` is False: then it is left for the next call that may block)."""
+        if self.lost is not None:
+            return None
         try:
             msg = self.link.recv(timeout)
         except Lost as exc:
@@ -228,14 +362,17 @@ class RemoteSession:
 
     def _rejoin(self, why: str) -> bool:
         self.link.close()
-        if not self.token:
+        if self.lost is not None:
+            return False
+        if not self.token and not self.link.watch:
             self.lost = why
             return False
         self.lines.append(f"Lost the connection to the host ({why}); rejoining…")
-        for delay in RECONNECT_DELAYS:
+        since = self.state["seq"] if self.state else None
+        for delay in retry_delays():
             time.sleep(delay)
             try:
-                reply = self.link.open(self.token)
+                reply = self.link.open(self.token, since)
             except Refused as exc:
                 self.lost = str(exc)
                 return False
@@ -262,22 +399,53 @@ class RemoteSession:
 
     def _my_turn(self) -> bool:
         return (self.over is None and self.lost is None and self.state is not None
-                and self.seat in (self.state.get("to_move") or []))
+                and self.seat is not None and self.seat in (self.state.get("to_move") or []))
+
+    def poll(self, timeout: float) -> dict[str, Any] | None:
+        """Handle at most one message (waiting up to ``timeout``); errors become lines."""
+        msg = self._next(timeout)
+        if msg is not None and msg.get("type") == "error":
+            self.lines.append(f"host: {msg.get('message')}")
+        return msg
 
     def wait_start(self, echo: Echo) -> None:
         """Block until the game begins (the first state), printing what the host says."""
         while self.state is None and self.over is None and self.lost is None:
-            msg = self._next()
-            if msg is not None and msg.get("type") == "error":
-                self.lines.append(f"host: {msg.get('message')}")
+            self.poll(None)
             for line in self._take_lines():
                 echo(line)
         for line in self._take_lines():
             echo(line)
 
+    def chat(self, text: str) -> None:
+        text = clean_text(text, 300)
+        if text:
+            try:
+                self.link.send({"type": "chat", "text": text})
+            except Lost as exc:
+                raise GameError(f"not sent: {exc}") from None
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.link.send(message)
+        except Lost as exc:
+            raise GameError(f"not sent: {exc}") from None
+
+    def who(self) -> list[str]:
+        """Who sits where and who is connected, from the host's last lobby message."""
+        lobby = self.lobby or {}
+        out = [f"  {seat}: {info.get('name') or info.get('kind')}"
+               f" ({'connected' if info.get('connected') else 'not connected'}"
+               f"{', a bot decides' if info.get('bot') else ''})"
+               for seat, info in (lobby.get("seats") or {}).items()]
+        others = [p.get("name", "?") for p in lobby.get("people") or [] if not p.get("seat")]
+        if others:
+            out.append(f"  in the lobby or watching: {', '.join(others)}")
+        return out or ["  (the host has not said yet)"]
+
     # -- the Session protocol -----------------------------------------------------------------------
     def seats_here(self) -> list[str]:
-        return [self.seat]
+        return [self.seat] if self.seat else []
 
     def waiting_for(self) -> str | None:
         self._drain(rejoin=False)  # the REPL's toolbar asks this: it must never block
@@ -292,6 +460,8 @@ class RemoteSession:
         return [str(m) for m in self.state.get("legal") or []]
 
     def play(self, seat: str, text: str) -> list[str]:
+        if self.seat is None:
+            raise GameError("you are watching; only seated players move")
         if seat != self.seat:
             raise GameError(f"you sit at {self.seat}, not {seat}")
         if self.over is not None:
@@ -343,9 +513,7 @@ class RemoteSession:
                 on_lines(lines)
             if self.over is not None or self.lost is not None or self._my_turn():
                 return
-            msg = self._next()
-            if msg is not None and msg.get("type") == "error":
-                self.lines.append(f"host: {msg.get('message')}")
+            self.poll(None)
 
     def outcome(self) -> dict[str, Any] | None:
         if self.over is not None:
@@ -365,15 +533,16 @@ class RemoteSession:
     def record_text(self) -> str:
         if self.over is not None and isinstance(self.over.get("record"), str):
             return self.over["record"]
-        raise GameError("the record of a network game arrives when the game ends "
+        if self.over is not None:
+            raise GameError("the host keeps the record of a network game (host --save); it names "
+                            "the seed, and so every hidden card")
+        raise GameError("the record of a network game stays with the host until the game ends "
                         "(it names the seed, which would give away the deck)")
 
     def close(self) -> None:
         if self.link.conn is not None and self.over is None:
-            try:
+            with contextlib.suppress(Lost):
                 self.link.send({"type": "bye"})
-            except Lost:
-                pass
         self.link.close()
 
 
@@ -381,8 +550,10 @@ def _print(text: str) -> None:
     print(text, flush=True)
 
 
-def play_bot(spec: GameSpec, session: RemoteSession, bot: Bot, echo: Echo = _print) -> int:
-    """Let ``bot`` play this seat: one line per move; 0 when the game ends, 1 if the host is lost."""
+def play_bot(spec: GameSpec, session: RemoteSession, bot: Bot, echo: Echo = _print,
+             pace: float = 0.0) -> int:
+    """Let ``bot`` play this seat: one line per move; 0 when the game ends, 1 if the host is lost.
+    The bot sees only what the host sends this seat (its view and legal moves)."""
     rules = spec.rules
     refused = 0
     while True:
@@ -405,6 +576,8 @@ def play_bot(spec: GameSpec, session: RemoteSession, bot: Bot, echo: Echo = _pri
         legal = [m for m, _ in choices]
         move = bot_move(bot, rules, session.view(seat) if bot.needs_view else {}, seat, legal)
         text = choices[legal.index(move)][1]
+        if pace > 0:
+            time.sleep(pace)
         try:
             session.play(seat, text)
         except GameError as exc:
@@ -416,6 +589,10 @@ def play_bot(spec: GameSpec, session: RemoteSession, bot: Bot, echo: Echo = _pri
             continue
         refused = 0
         echo(f"{seat}: {text}")
+    return _report_end(session, echo)
+
+
+def _report_end(session: RemoteSession, echo: Echo) -> int:
     out = session.outcome() or {}
     if session.over is None:
         echo(f"game over: {out.get('reason')}")
@@ -426,29 +603,189 @@ def play_bot(spec: GameSpec, session: RemoteSession, bot: Bot, echo: Echo = _pri
     return 0
 
 
+# -- the lobby and the spectator's console ---------------------------------------------------------
+CONSOLE_HELP = ("  sit SEAT     take a seat (sit any: the first free one)\n"
+                "  stand        give your seat back\n"
+                "  say TEXT     chat with everyone at the table\n"
+                "  who          who sits where, who is connected\n"
+                "  board        the game as you see it (once it has begun)\n"
+                "  quit         leave")
+
+
+def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
+            interactive: bool = True) -> str:
+    """The lobby (until the game begins) or a spectator's view (until it ends): host messages
+    are printed as they come; typed lines are commands. Returns 'play' when this client has a
+    seat in a game that began, 'over' or 'quit'."""
+    from common.render import show
+
+    def finished() -> str | None:
+        if session.over is not None or session.lost is not None:
+            return "over"
+        if session.state is not None and session.seat is not None:
+            return "play"
+        return None
+
+    last_seq = [-1]
+
+    def pump_once(timeout: float) -> None:
+        session.poll(timeout)
+        for line in session._take_lines():
+            echo(line)
+        state = session.state
+        if state is not None and session.seat is None and state["seq"] != last_seq[0]:
+            last_seq[0] = state["seq"]
+            with contextlib.suppress(Exception):
+                show(spec.render.render_view(state["view"], None))
+
+    if not interactive:  # a script or a pipe: just follow the game
+        while finished() is None:
+            pump_once(None)
+        return finished() or "over"
+
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.patch_stdout import patch_stdout
+
+    prompt = PromptSession()
+    done = threading.Event()
+    result: list[str] = []
+
+    def pump() -> None:
+        while not done.is_set():
+            pump_once(0.2)
+            end = finished()
+            if end is not None:
+                result.append(end)
+                done.set()
+        app = prompt.app
+        for _ in range(50):  # the prompt may be between two reads: keep asking it to stop
+            if app.is_running and getattr(app, "loop", None) is not None:
+                app.loop.call_soon_threadsafe(lambda: app.exit(result="") if app.is_running else None)
+            time.sleep(0.1)
+
+    echo("Type 'help' for the lobby's commands; the game begins when the seats are filled.")
+    with patch_stdout():
+        thread = threading.Thread(target=pump, name="net-console", daemon=True)
+        thread.start()
+        while not done.is_set():
+            label = "watch" if session.state is not None else "lobby"
+            try:
+                text = prompt.prompt(f"{label}> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                done.set()
+                return "quit"
+            if done.is_set() or not text:
+                continue
+            word, _, rest = text.partition(" ")
+            try:
+                if word in ("quit", "exit"):
+                    done.set()
+                    return "quit"
+                if word in ("say", "chat"):
+                    session.chat(rest)
+                elif word == "sit":
+                    session.send({"type": "sit", "seat": rest.strip() or "any"})
+                elif word == "stand":
+                    session.send({"type": "stand"})
+                elif word == "who":
+                    for line in session.who():
+                        echo(line)
+                elif word == "board" and session.state is not None:
+                    show(spec.render.render_view(session.state["view"], session.seat))
+                else:
+                    echo(CONSOLE_HELP)
+            except GameError as exc:
+                echo(f"error: {exc}")
+    return result[0] if result else "over"
+
+
+def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
+    """The REPL of local play, plus chat ('say TEXT') and 'who'."""
+    from common.render import say
+    from common.repl import Ui
+
+    class NetUi(Ui):
+        def command(self, seat: str, text: str) -> str | None:
+            word, _, rest = text.partition(" ")
+            if word.lower() in ("say", "chat"):
+                try:
+                    session.chat(rest)
+                except GameError as exc:
+                    say(f"error: {exc}")
+                return None
+            if word.lower() == "who":
+                for line in session.who():
+                    say(line)
+                return None
+            return super().command(seat, text)
+
+        def help(self, topic: str) -> None:
+            super().help(topic)
+            if not topic:
+                say(f"  {'say TEXT':<12} chat with everyone at the table")
+                say(f"  {'who':<12} who sits where, who is connected")
+
+    try:
+        return NetUi(spec, session).loop()
+    finally:
+        session.close()
+
+
 def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | None = None,
-         bot: str | None = None, think: float | None = 0.5, echo: Echo = _print) -> int:
-    """Join the game hosted at ``address``: in the REPL, or played by ``bot``."""
+         bot: str | None = None, think: float | None = 0.5, watch: bool = False,
+         rejoin: str | None = None, password: str | None = None, table: str | None = None,
+         pace: float = 0.0, echo: Echo = _print) -> int:
+    """Join the game hosted at ``address``: in the lobby and the REPL, or played by ``bot``,
+    or watching (``watch``). ``rejoin`` is a seat token, or SAVED for the one kept for this host."""
     host, port = parse_address(address)
+    if watch and (seat or bot or rejoin):
+        raise GameError("--watch cannot be combined with --seat, --bot or --rejoin")
+    if pace < 0:
+        raise GameError(f"--pace must be 0 seconds or more, not {pace:g}")
     player: Bot | None = None
     if bot:
         if think is not None and think <= 0:
             raise GameError(f"--think must be more than 0 seconds, not {think:g}")
         player = make_bot(bot, spec.rules, seed=int.from_bytes(os.urandom(4), "little"), think=think)
-    if name is not None and not name.strip():
+    if name is not None and not clean_text(name, 40):
         raise GameError("--name must not be empty")
-    link = Link(spec, host, port, name or (f"{bot} bot" if bot else os.environ.get("USER")), seat)
-    reply = link.open()
-    session = RemoteSession(spec, link, reply)
+    key = token_key(spec.name, host, port, table)
+    token = None
+    if rejoin is not None:
+        token = load_token(key) if rejoin == SAVED else rejoin
+        if not token:
+            raise GameError(f"no seat token saved for {address}; give it: join {address} --rejoin TOKEN")
+    interactive = bot is None and sys.stdin.isatty() and sys.stdout.isatty()
+    if seat is None and not watch and token is None and not interactive:
+        seat = "any"  # a script or a bot: the first free seat
+    default_name = f"{bot} bot" if bot else os.environ.get("USER") or "player"
+    link = Link(spec, host, port, name or default_name, seat, watch=watch, password=password,
+                table=table)
+
+    def keep(tok: str | None, at: str | None) -> None:
+        save_token(key, tok, at)
+
+    reply = link.open(token)
+    session = RemoteSession(spec, link, reply, on_token=keep)
     try:
-        if reply.get("type") == "welcome":
-            echo(f"Joined {spec.title} at {link.address} as {session.seat}.")
-        session.wait_start(echo)
+        if reply.get("type") == "over":
+            return _report_end(session, echo)
+        where = f"as {session.seat}" if session.seat else ("to watch" if watch else "in the lobby")
+        echo(f"Joined {spec.title} at {link.address} {where}.")
+        if session.token:
+            echo(f"If you drop out, '{spec.name} join {address} --rejoin' takes your seat back.")
         if player is not None:
-            return play_bot(spec, session, player, echo)
+            session.wait_start(echo)
+            return play_bot(spec, session, player, echo, pace)
+        if session.seat is None:
+            end = console(spec, session, echo, interactive)
+            if end != "play":
+                if end == "over":
+                    return _report_end(session, echo)
+                return 0
+        else:
+            session.wait_start(echo)
     except BaseException:
         session.close()
         raise
-    from common.repl import run_session
-
-    return run_session(spec, session)
+    return _net_ui(spec, session)

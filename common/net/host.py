@@ -1,84 +1,129 @@
-"""The network host: one ``Table``, any number of TCP clients, newline-delimited JSON.
+"""The network host: tables (``Room``), TCP clients (``Conn``), newline-delimited JSON.
 
 The host is the only authority. A client sends move text; the host checks it with the Table
 and sends every client only what its own seat may know: its view, its legal moves, the
-narration of the events it may learn of, and errors in reply to its own messages. The record
-(which names the seed, and so the deck order) leaves the host only in the ``over`` message,
-once the game has ended. docs/protocol.md describes every message.
+narration of the events it may learn of, and errors in reply to its own messages. Spectators
+get the public view (``rules.view(state, None)``). The seed, and so the deck order, never
+leaves the host (the record goes out only with ``--share-record``, after the game).
 
-Seats are 'remote' (a player joins over the network) or a bot kind (the host plays them).
-A remote player who drops keeps the seat for a grace period; after it, a random bot decides
-for that seat until the player rejoins with the seat token, so the table never blocks.
+A game begins in a lobby: clients join by name, take seats, chat; it starts when every seat
+has a player, or when the host types ``start`` (empty seats go to bots). A player who drops
+keeps the seat: after ``grace`` seconds a bot decides for it until the player rejoins with the
+seat token (or, with ``on_disconnect="pause"``, the table waits). The record is appended and
+flushed after every move; with the seat tokens beside it (``FILE.seats.json``, mode 0600) a
+killed host continues with ``--resume FILE`` and the same players rejoin.
+docs/protocol.md describes every message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import os
 import secrets
 import socket
 import sys
-from dataclasses import dataclass
-from pathlib import Path
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from common.bots import BOT_KINDS, Bot, bot_move, make_bot
 from common.engine import GameError, Move
 from common.net.protocol import (
+    BURST,
+    CHAT_BURST,
+    CHAT_RATE,
+    FLOOD_LIMIT,
+    HELLO_TIMEOUT,
+    IDLE,
     MAX_ERRORS,
     MAX_LINE,
+    MAX_NAME,
     PROTOCOL_VERSION,
+    RATE,
+    SUPPORTED_VERSIONS,
     ProtocolError,
+    clean_text,
     decode_client,
     encode,
     error,
     grace_seconds,
     keepalive,
+    negotiate,
+    versions_text,
 )
+from common.record import format_record
 from common.spec import HUMAN, GameSpec, parse_seats
 from common.table import Table
 
 REMOTE = "remote"
 MAX_BUFFER = 1 << 20  # bytes queued for a client that does not read, before it is dropped
+MAX_CONNECTIONS = 1024  # open connections per host
+BACKLOG = 500  # narration entries kept per seat for catching up after a rejoin
 # refusals of well-formed messages: a player may make any number of these
 GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
-                           "game_over", "already_seated"})
-HELLO_TIMEOUT = 60.0  # seconds a connection may stay without a seat
+                           "game_over", "already_joined", "not_seated", "seat_taken", "no_seat",
+                           "started", "chat_flood", "not_in_lobby"})
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
+PASSWORD_DELAY = 1.0  # seconds before a wrong password is answered
 
 
-class Client:
-    """One TCP connection. ``seat`` is set once its hello was accepted."""
+class Conn:
+    """One TCP connection; ``room`` is set once its hello was accepted."""
 
-    def __init__(self, host: Host, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.host, self.reader, self.writer = host, reader, writer
+    def __init__(self, server: Server, reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        self.server, self.reader, self.writer = server, reader, writer
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
+        self.room: Room | None = None
         self.seat: str | None = None
+        self.watching = False
         self.name = ""
+        self.version = 0
         self.game_no = 0
-        self.errors = 0  # refused messages in a row
+        self.errors = 0  # malformed messages in a row
         self.hangup = False  # stop reading; the connection ends after a short linger
         self.closed = False
+        self.eof = False  # we half-closed (after a fatal error): nothing more is sent
+        self.delayed: dict[str, Any] | None = None  # a fatal error to send after a pause
+        now = time.monotonic()
+        self.opened = self.heard = now
+        self.pinged = False
+        self.bucket, self.filled = BURST, now
+        self.flooded = 0
+        self.chat_bucket, self.chat_filled = CHAT_BURST, now
 
     @property
     def label(self) -> str:
-        return f"{self.seat} ({self.name})" if self.seat else self.peer
+        if self.seat:
+            return f"{self.seat} ({self.name})"
+        return f"{self.name} ({self.peer})" if self.name else self.peer
 
     def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
+        self.send_raw(encode(message))
+
+    def send_raw(self, data: bytes) -> None:
+        """Queue bytes for this client; never raises (one bad connection must not stop a
+        broadcast to the others)."""
+        if self.closed or self.eof:
             return
         transport = self.writer.transport
         if transport.is_closing():
             self.closed = True
             return
         if transport.get_write_buffer_size() > MAX_BUFFER:
-            self.host.log(f"{self.label} does not read its messages; hanging up")
+            self.server.log(f"{self.label} does not read its messages; hanging up")
             self.close()
             return
-        self.writer.write(encode(message))
+        try:
+            self.writer.write(data)
+        except (OSError, RuntimeError):
+            self.close()
 
     def close(self) -> None:
         if not self.closed:
@@ -86,30 +131,74 @@ class Client:
             with contextlib.suppress(Exception):
                 self.writer.close()
 
+    # -- rate limits -------------------------------------------------------------------------
+    def take(self) -> bool:
+        """One token from the message bucket; False when it is empty (a flood)."""
+        now = time.monotonic()
+        self.bucket = min(BURST, self.bucket + (now - self.filled) * RATE)
+        self.filled = now
+        if self.bucket < 1:
+            return False
+        self.bucket -= 1
+        return True
+
+    def take_chat(self) -> bool:
+        now = time.monotonic()
+        self.chat_bucket = min(CHAT_BURST, self.chat_bucket + (now - self.chat_filled) * CHAT_RATE)
+        self.chat_filled = now
+        if self.chat_bucket < 1:
+            return False
+        self.chat_bucket -= 1
+        return True
+
 
 @dataclass
 class Seat:
     name: str
     kind: str  # REMOTE or a bot kind
-    client: Client | None = None
+    conn: Conn | None = None
     player: str = ""
     token: str | None = None
     abandoned: bool = False  # its player left and the grace period ran out: a bot decides
     timer: asyncio.TimerHandle | None = None
 
 
-class Host:
-    def __init__(self, spec: GameSpec, *, bind: str, port: int, kinds: dict[str, str],
-                 seed: int | None, variant: str, games: int | None, think: float | None,
-                 save: str | None, options: dict[str, str], grace: float,
-                 out: TextIO | None = None) -> None:
-        self.spec, self.rules = spec, spec.rules
-        self.bind, self.port, self.kinds = bind, port, kinds
-        self.seed, self.variant, self.games, self.think = seed, variant, games, think
-        self.save_path, self.options, self.grace = save, options, grace
-        self.out = out or sys.stdout
-        self.clients: set[Client] = set()
-        self.tasks: set[asyncio.Task] = set()
+@dataclass
+class RoomConfig:
+    kinds: dict[str, str]
+    seed: int | None = None
+    variant: str = "standard"
+    options: dict[str, str] = field(default_factory=dict)
+    games: int | None = None
+    think: float | None = 0.5
+    save: str | None = None
+    grace: float = 30.0
+    on_disconnect: str = "bot"  # or "pause"
+    fill: str = "random"  # the bot kind for empty seats at 'start' and for players who left
+    share_record: bool = False
+    resume: str | None = None
+
+
+def _write_private(path: str, text: str) -> None:
+    """Write a file readable only by this user, atomically."""
+    tmp = f"{path}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, text.encode("utf-8"))
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+
+
+class Room:
+    """One table: its seats, its lobby and spectators, one game after another."""
+
+    def __init__(self, server: Server, name: str, cfg: RoomConfig) -> None:
+        self.server, self.name, self.cfg = server, name, cfg
+        self.spec, self.rules = server.spec, server.spec.rules
+        self.kinds = dict(cfg.kinds)
+        self.members: set[Conn] = set()
         self.game_no = 0
         self.game_seed = 0
         self.table: Table | None = None
@@ -119,10 +208,721 @@ class Host:
         self.started = False
         self.over = False
         self.finished: dict[str, dict[str, Any]] = {}  # token -> 'over' message of the last game
-        self.changed: asyncio.Event | None = None
+        self.changed = asyncio.Event()
+        self.narration: dict[str | None, deque[tuple[int, list[str]]]] = {}
+        self.record_file: Any = None
+        self.record_path: str | None = None
+        self.save_failed = False
+        self.resumed_from: str | None = cfg.resume
+
+    def log(self, text: str) -> None:
+        prefix = f"[{self.name}] " if len(self.server.rooms) > 1 else ""
+        self.server.log(f"{prefix}game {self.game_no}: {text}")
+
+    # -- the game loop --------------------------------------------------------------------------
+    async def run(self) -> None:
+        cfg = self.cfg
+        while cfg.games is None or self.game_no < cfg.games:
+            if self.resumed_from:
+                self._resume(self.resumed_from)
+                self.resumed_from = None
+            else:
+                self._new_game()
+            await self._play()
+            self._finish()
+
+    def _new_game(self) -> None:
+        cfg = self.cfg
+        self.game_no += 1
+        n = self.game_no
+        seed = cfg.seed + n - 1 if cfg.seed is not None else int.from_bytes(os.urandom(4), "little")
+        self.game_seed = seed
+        self.kinds = dict(cfg.kinds)
+        self.table = Table(self.rules, seed=seed, options=cfg.options, variant=cfg.variant,
+                           seat_kinds=dict(self.kinds), keep_undo=False)
+        self._reset_seats()
+        self.started = self.over = False
+        self.record_path = self._path_for(n)
+        remote = [s for s, k in self.kinds.items() if k == REMOTE]
+        self.log(f"waiting for players: {', '.join(remote)}" if remote else "bots only")
+        self._maybe_start()
+
+    def _reset_seats(self) -> None:
+        self.seats = {s: Seat(s, k) for s, k in self.kinds.items()}
+        self.tokens = {}
+        self.bots = {}
+        self.narration = {}
         self.save_failed = False
 
-    # -- output ------------------------------------------------------------------------------
+    def _make_bots(self) -> None:
+        for i, (s, k) in enumerate(self.kinds.items()):
+            if k != REMOTE and s not in self.bots:
+                self.bots[s] = make_bot(k, self.rules, seed=self.game_seed + 1 + i,
+                                        think=self.cfg.think)
+
+    def _resume(self, path: str) -> None:
+        """Rebuild the game of a record (a killed host's) and wait for its players to rejoin."""
+        from common.batch import open_table, read_record
+        from common.record import RecordError
+
+        rec = read_record(path)
+        table = open_table(self.rules, rec)
+        table.keep_undo = False
+        for line in rec.body:
+            if line.kind != "move":
+                continue
+            try:
+                table.play(line.seat, line.text)
+            except GameError as exc:
+                raise RecordError(f"{rec.where(line.lineno)}: {line.seat}: {line.text!r}: {exc}") from None
+        if table.outcome() is not None:
+            raise GameError(f"{path}: that game is already over; there is nothing to resume")
+        saved: dict[str, Any] = {}
+        try:
+            with open(f"{path}.seats.json", encoding="utf-8") as fh:
+                saved = json.load(fh)
+        except (OSError, ValueError):
+            self.server.log(f"no seat tokens beside {path} ({path}.seats.json): players take "
+                            "their seats back with join --seat")
+        self.game_no = int(saved.get("game_no", 1)) if isinstance(saved.get("game_no"), int) else 1
+        self.game_seed = rec.seed
+        self.table = table
+        self.kinds = {s: (REMOTE if k in (REMOTE, HUMAN, "") else k) for s, k in
+                      (rec.seats or dict.fromkeys(table.seats, REMOTE)).items()}
+        self._reset_seats()
+        for seat, info in (saved.get("seats") or {}).items():
+            if seat in self.seats and isinstance(info, dict) and isinstance(info.get("token"), str):
+                self.seats[seat].token = info["token"]
+                self.seats[seat].player = clean_text(str(info.get("name") or seat), MAX_NAME)
+                self.tokens[info["token"]] = seat
+        self._make_bots()
+        self.record_path = path
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+            ends_cleanly = not data or data.endswith(b"\n")
+            self.record_file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
+            if not ends_cleanly:
+                self.record_file.write("\n")
+            self.record_file.write(f"# resumed by the host at move {table.seq}\n")
+            self.record_file.flush()
+        except OSError as exc:
+            raise GameError(f"cannot append to {path}: {exc.strerror or exc}") from None
+        self.started, self.over = True, False
+        self.log(f"resumed from {path} at move {table.seq}; waiting for "
+                 f"{', '.join(s for s, k in self.kinds.items() if k == REMOTE) or 'nobody'} to rejoin")
+        for seat, info in self.seats.items():
+            if info.kind == REMOTE:
+                self._away(seat)
+
+    async def _play(self) -> None:
+        table = self.table
+        assert table is not None
+        while table.outcome() is None:
+            self.changed.clear()
+            if self.started and await self._bot_turn():
+                continue
+            if table.outcome() is None:
+                await self.changed.wait()
+
+    def _actor(self) -> str | None:
+        assert self.table is not None
+        if self.table.outcome() is not None:
+            return None
+        decisions = self.table.decisions()
+        return decisions[0].seat if decisions else None
+
+    def _bot_plays(self, seat: str) -> bool:
+        info = self.seats[seat]
+        return info.kind != REMOTE or (info.abandoned and info.conn is None)
+
+    def _bot_for(self, seat: str) -> Bot:
+        if seat not in self.bots:  # a stand-in for a player who left
+            index = list(self.seats).index(seat)
+            self.bots[seat] = make_bot(self.cfg.fill, self.rules, seed=self.game_seed + 101 + index,
+                                       think=self.cfg.think)
+        return self.bots[seat]
+
+    async def _bot_turn(self) -> bool:
+        """Let a bot decide if the seat that acts now is a bot's; False when it is not."""
+        table = self.table
+        assert table is not None
+        seat = self._actor()
+        if seat is None or not self._bot_plays(seat):
+            return False
+        legal = table.legal_moves(seat)
+        if not legal:
+            self.log(f"{seat} must decide but has no legal move")
+            return False
+        bot, seq = self._bot_for(seat), table.seq
+        # the bot gets a copy of its own seat's view and nothing else
+        view = json.loads(json.dumps(table.view(seat))) if bot.needs_view else {}
+        if bot.kind == "random":
+            move = bot_move(bot, self.rules, view, seat, legal)
+            await asyncio.sleep(0)
+        else:
+            move = await asyncio.to_thread(bot_move, bot, self.rules, view, seat, legal)
+        if table is not self.table or table.seq != seq or not self._bot_plays(seat):
+            return True  # the game moved on while the bot thought: look again
+        return self._apply(seat, move, None)
+
+    def _apply(self, seat: str, move: str | Move, conn: Conn | None) -> bool:
+        table = self.table
+        assert table is not None
+        try:
+            events = table.play(seat, move)
+        except GameError as exc:
+            if conn is not None:
+                self.server.refuse(conn, "illegal", str(exc))
+            else:
+                self.log(f"the bot's move for {seat} was refused: {exc}")
+            return False
+        except Exception as exc:  # e.g. a notation bug: refuse, never crash
+            if conn is None:
+                raise
+            self.server.refuse(conn, "illegal", f"cannot read that move ({type(exc).__name__})")
+            return False
+        text = table.record.body[-1].text
+        if conn is not None:
+            conn.send({"type": "ack", "seq": table.seq, "move": text})
+        self._append(f"{seat}: {text}\n")
+        self._broadcast_state(events)
+        self._poke()
+        return True
+
+    # -- what each connection is sent -----------------------------------------------------------
+    def _state(self, seat: str | None, lines: list[str], resync: bool = False) -> dict[str, Any]:
+        table = self.table
+        assert table is not None
+        actor = self._actor()
+        mine = actor is not None and actor == seat
+        decisions = [d for d in table.decisions() if d.seat == seat][:1] if mine else []
+        msg = {"type": "state", "game_no": self.game_no, "seq": table.seq, "seat": seat,
+               "view": table.view(seat), "to_move": [actor] if actor else [],
+               "decisions": [{"kind": d.kind, "required": d.required, "prompt": d.prompt}
+                             for d in decisions],
+               "legal": table.legal(seat) if mine else [], "events": lines,
+               "seats": self.public_seats(), "paused": self._paused_text()}
+        if resync:
+            msg["resync"] = True
+        return msg
+
+    def _broadcast_state(self, events: list) -> None:
+        table = self.table
+        assert table is not None
+        seq = table.seq
+        public = table.narrate(events, None)
+        self._remember(None, seq, public)
+        for seat in self.seats:
+            self._remember(seat, seq, table.narrate(events, seat))
+        for seat, info in self.seats.items():
+            if info.conn is not None:
+                info.conn.send(self._state(seat, self._narrated(seat, seq)))
+        watchers = [c for c in self.members if c.seat is None]
+        if watchers:
+            data = encode(self._state(None, public))
+            for conn in watchers:
+                conn.send_raw(data)
+
+    def _remember(self, seat: str | None, seq: int, lines: list[str]) -> None:
+        log = self.narration.setdefault(seat, deque(maxlen=BACKLOG))
+        if lines:
+            log.append((seq, lines))
+
+    def _narrated(self, seat: str | None, seq: int) -> list[str]:
+        log = self.narration.get(seat)
+        return list(log[-1][1]) if log and log[-1][0] == seq else []
+
+    def _catch_up(self, seat: str | None, since: int | None) -> list[str]:
+        """The narration ``seat`` missed after position ``since`` (a rejoin's resync)."""
+        if since is None or self.table is None or since >= self.table.seq:
+            return []
+        return [line for seq, lines in self.narration.get(seat, ()) if seq > since for line in lines]
+
+    def send_state(self, conn: Conn, since: int | None = None) -> None:
+        conn.send(self._state(conn.seat, self._catch_up(conn.seat, since), resync=True))
+
+    def public_seats(self) -> dict[str, dict[str, Any]]:
+        return {s: {"kind": info.kind, "name": info.player or None,
+                    "connected": info.conn is not None or info.kind != REMOTE,
+                    "bot": self._bot_plays(s) if self.started else info.kind != REMOTE}
+                for s, info in self.seats.items()}
+
+    def lobby(self) -> dict[str, Any]:
+        people = sorted(({"name": c.name, "seat": c.seat, "watching": c.watching}
+                         for c in self.members), key=lambda p: (p["seat"] is None, p["name"]))
+        return {"type": "lobby", "table": self.name, "game_no": self.game_no,
+                "started": self.started, "seats": self.public_seats(), "people": people,
+                "waiting": self._waiting_text()}
+
+    def _broadcast_lobby(self) -> None:
+        if self.members:
+            data = encode(self.lobby())
+            for conn in list(self.members):
+                conn.send_raw(data)
+
+    def inform(self, text: str, skip: Conn | None = None) -> None:
+        data = encode({"type": "info", "message": text})
+        for conn in list(self.members):
+            if conn is not skip:
+                conn.send_raw(data)
+
+    def _paused_text(self) -> str | None:
+        actor = self._actor() if self.started and self.table is not None else None
+        if actor is None or self.cfg.on_disconnect != "pause":
+            return None
+        info = self.seats[actor]
+        if info.kind == REMOTE and info.conn is None and not info.abandoned:
+            return f"the table waits for {info.player or actor} ({actor}) to come back"
+        return None
+
+    def _waiting_text(self) -> str:
+        if self.started:
+            return "the game is on"
+        missing = [s for s, info in self.seats.items() if info.kind == REMOTE and info.conn is None]
+        return f"waiting for players: {', '.join(missing)}" if missing else "the game is about to begin"
+
+    # -- joining ----------------------------------------------------------------------------------
+    def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        token = msg.get("token")
+        if token is not None:
+            seat = self.tokens.get(token)
+            if seat is None and token in self.finished:  # the game ended while it was away
+                conn.send(self.finished[token])
+                conn.hangup = True
+                return
+            if seat is None or self.over:
+                self.server.refuse(conn, "bad_token", "unknown or expired seat token (its game is "
+                                   "over, or it was given by another host)", fatal=True)
+                return
+            self._enter(conn, msg, seat=None)
+            self._sit(conn, seat, reply="welcome", since=msg.get("seq"))
+            return
+        if self.over or self.table is None:
+            self.server.refuse(conn, "not_ready", "a game just ended; join again in a moment", fatal=True)
+            return
+        if msg.get("watch"):
+            self._enter(conn, msg, seat=None, watching=True)
+            self.log(f"{conn.name} watches ({conn.peer})")
+            self.inform(f"{conn.name} is watching.", skip=conn)
+            self._broadcast_lobby()
+            if self.started:
+                self.send_state(conn)
+            return
+        wanted = msg.get("seat")
+        if wanted is None and self.started:
+            self.server.refuse(conn, "started", "the game has begun and every seat is taken; "
+                               "join --watch to watch it", fatal=True)
+            return
+        seat = None
+        if wanted is not None:
+            seat, problem = self._free_seat(wanted)
+            if seat is None:
+                self.server.refuse(conn, problem[0], problem[1], fatal=True)
+                return
+        token = self._new_token(seat) if seat is not None else None
+        self._enter(conn, msg, seat=seat, token=token)
+        if seat is None:
+            self.log(f"{conn.name} is in the lobby ({conn.peer})")
+            self.inform(f"{conn.name} joined the lobby.", skip=conn)
+            self._broadcast_lobby()
+            return
+        self._sit(conn, seat, reply=None)
+
+    def _enter(self, conn: Conn, msg: dict[str, Any], seat: str | None,
+               watching: bool = False, token: str | None = None) -> None:
+        conn.room, conn.watching, conn.game_no = self, watching, self.game_no
+        taken = {c.name for c in self.members if c is not conn}
+        base = clean_text(msg.get("name") or "", MAX_NAME) or (seat or "guest")
+        if msg.get("token") is not None:
+            info = self.seats.get(self.tokens.get(msg["token"], ""))
+            base = clean_text(msg.get("name") or "", MAX_NAME) or (info.player if info else base)
+        name, n = base, 1
+        while name in taken:
+            n += 1
+            name = f"{base} {n}"
+        conn.name = name
+        self.members.add(conn)
+        if msg.get("token") is None:
+            conn.send(self._welcome(conn, seat, token, rejoin=False))
+
+    def _welcome(self, conn: Conn, seat: str | None, token: str | None, rejoin: bool) -> dict[str, Any]:
+        return {"type": "welcome", "version": conn.version, "game": self.spec.name,
+                "title": self.spec.title, "table": self.name, "game_no": self.game_no,
+                "seat": seat, "name": conn.name, "token": token, "rejoin": rejoin,
+                "watching": conn.watching, "started": self.started,
+                "grace": self.cfg.grace, "on_disconnect": self.cfg.on_disconnect,
+                "seats": self.public_seats()}
+
+    def _free_seat(self, wanted: str) -> tuple[str | None, tuple[str, str]]:
+        free = [s for s, info in self.seats.items()
+                if info.kind == REMOTE and info.token is None and info.conn is None]
+        if wanted == "any":
+            if free:
+                return free[0], ("", "")
+            return None, ("table_full", "every seat is taken: " + ", ".join(
+                f"{s}={self._who(s)}" for s in self.seats))
+        info = self.seats.get(wanted)
+        if info is None:
+            return None, ("no_seat", f"there is no seat {wanted!r} (seats: {', '.join(self.seats)})")
+        if info.kind != REMOTE:
+            return None, ("seat_taken", f"seat {wanted} is played by the host's {info.kind} bot")
+        if wanted not in free:
+            return None, ("seat_taken", f"seat {wanted} is taken (free seats: {', '.join(free) or 'none'})")
+        return wanted, ("", "")
+
+    def _new_token(self, seat: str) -> str:
+        """A new token for the free ``seat`` (the old one, if any, is void)."""
+        token = secrets.token_urlsafe(16)
+        info = self.seats[seat]
+        if info.token is not None:
+            self.tokens.pop(info.token, None)
+        info.token = token
+        self.tokens[token] = seat
+        return token
+
+    def _sit(self, conn: Conn, seat: str, reply: str | None, since: int | None = None) -> None:
+        """Seat ``conn``; ``reply`` is 'welcome' (a rejoin), 'seated' (a sit) or None (the
+        welcome already named the seat)."""
+        info = self.seats[seat]
+        rejoin = reply == "welcome"
+        old = info.conn
+        if old is not None and old is not conn:  # the same player on a new connection
+            old.send(error("replaced", "another connection took this seat with its token"))
+            old.seat, old.room = None, None
+            self.members.discard(old)
+            old.close()
+        if info.timer is not None:
+            info.timer.cancel()
+            info.timer = None
+        had_bot = info.abandoned
+        info.conn, info.abandoned = conn, False
+        info.player = conn.name
+        conn.seat, conn.watching, conn.errors = seat, False, 0
+        if reply == "welcome":
+            conn.send(self._welcome(conn, seat, info.token, rejoin=True))
+        elif reply == "seated":
+            conn.send({"type": "seated", "seat": seat, "token": info.token})
+        self._save_tokens()
+        verb = "rejoined" if rejoin else "sat down"
+        self.log(f"{seat} {verb} ({conn.name}, {conn.peer})")
+        note = " and takes back the seat from the bot" if had_bot else ""
+        self.inform(f"{conn.name} {'is back' if rejoin else 'sits'} at {seat}{note}.", skip=conn)
+        self._broadcast_lobby()
+        if self.started:
+            self.send_state(conn, since)
+            self._poke()
+        else:
+            self._maybe_start()
+
+    def sit(self, conn: Conn, wanted: str) -> None:
+        """A lobby member takes (or changes) a seat."""
+        if self.started:
+            self.server.refuse(conn, "started", "the game has begun; seats are taken")
+            return
+        if conn.seat is not None and conn.seat == wanted:
+            self.server.refuse(conn, "seat_taken", f"you already sit at {wanted}")
+            return
+        seat, problem = self._free_seat(wanted)
+        if seat is None:
+            self.server.refuse(conn, *problem)
+            return
+        if conn.seat is not None:
+            self._free(conn)
+        self._new_token(seat)
+        self._sit(conn, seat, reply="seated")
+
+    def stand(self, conn: Conn) -> None:
+        if self.started:
+            self.server.refuse(conn, "started", "the game has begun; leave with bye")
+            return
+        if conn.seat is None:
+            self.server.refuse(conn, "not_seated", "you have no seat")
+            return
+        seat = conn.seat
+        self._free(conn)
+        conn.send({"type": "seated", "seat": None, "token": None})
+        self.inform(f"{conn.name} stood up; {seat} is free.", skip=conn)
+        self._broadcast_lobby()
+
+    def _free(self, conn: Conn) -> None:
+        seat = conn.seat
+        if seat is None:
+            return
+        info = self.seats[seat]
+        if info.token is not None:
+            self.tokens.pop(info.token, None)
+        info.token, info.conn, info.player = None, None, ""
+        conn.seat = None
+        self._save_tokens()
+
+    def start(self, fill: bool) -> str:
+        """Begin the game now; with ``fill`` the empty seats go to bots. A sentence saying so."""
+        if self.started or self.over or self.table is None:
+            return "the game has already begun" if self.started else "no game is waiting"
+        empty = [s for s, info in self.seats.items() if info.kind == REMOTE and info.conn is None]
+        if empty and not fill:
+            return f"waiting for players: {', '.join(empty)}"
+        for seat in empty:
+            info = self.seats[seat]
+            info.kind, info.token, info.player = self.cfg.fill, None, ""
+            self.kinds[seat] = self.cfg.fill
+            self.tokens = {t: s for t, s in self.tokens.items() if s != seat}
+        if empty:
+            self.inform(f"The host gives {', '.join(empty)} to {self.cfg.fill} bots.")
+        self._begin()
+        return f"game {self.game_no} begins"
+
+    def _maybe_start(self) -> None:
+        if self.started or self.over or self.table is None:
+            return
+        if any(info.kind == REMOTE and info.conn is None for info in self.seats.values()):
+            return
+        self._begin()
+
+    def _begin(self) -> None:
+        table = self.table
+        assert table is not None
+        self.started = True
+        self._make_bots()
+        table.record.seats = dict(self.kinds)
+        self._open_record()
+        self._save_tokens()
+        self.log("begins (" + " ".join(f"{s}={self._who(s)}" for s in self.seats) + ")")
+        for conn in list(self.members):
+            if conn.seat is None:
+                conn.watching = True
+        self.inform(f"Game {self.game_no} begins.")
+        self._broadcast_lobby()
+        for conn in list(self.members):
+            self.send_state(conn)
+        self._poke()
+
+    # -- leaving and coming back -------------------------------------------------------------------
+    def left(self, conn: Conn) -> None:
+        self.members.discard(conn)
+        seat = conn.seat
+        if conn.game_no != self.game_no or self.over:
+            return
+        if seat is None:
+            self.inform(f"{conn.name} left.")
+            self._broadcast_lobby()
+            return
+        info = self.seats[seat]
+        if info.conn is not conn:
+            return
+        info.conn = None
+        if not self.started:  # before the game the seat is simply free again
+            self._free(conn)
+            self.log(f"{seat} left ({conn.name}); the seat is free")
+            self.inform(f"{conn.name} left; {seat} is free again.")
+            self._broadcast_lobby()
+            return
+        self.log(f"{seat} lost its connection ({conn.name})")
+        self._away(seat)
+        self._broadcast_lobby()
+
+    def _away(self, seat: str) -> None:
+        """A started game's remote seat has no connection: wait, then hand it to a bot (or pause)."""
+        info = self.seats[seat]
+        who = info.player or seat
+        if self.cfg.on_disconnect == "pause":
+            self.inform(f"{who} ({seat}) is not connected; the table waits for them to come back.")
+            self._resend_paused()
+            return
+        self.inform(f"{who} ({seat}) is not connected; a bot decides for {seat} if they are not "
+                    f"back in {self.cfg.grace:g} s.")
+        loop = asyncio.get_running_loop()
+        info.timer = loop.call_later(self.cfg.grace, self._expire, seat, self.game_no)
+
+    def _resend_paused(self) -> None:
+        """Everyone learns that the table is waiting (a state with ``paused``)."""
+        if self._paused_text() is None:
+            return
+        for conn in list(self.members):
+            conn.send(self._state(conn.seat, []))
+
+    def _expire(self, seat: str, game_no: int) -> None:
+        info = self.seats.get(seat)
+        if game_no != self.game_no or self.over or info is None or info.conn is not None:
+            return
+        self.hand_to_bot(seat)
+
+    def hand_to_bot(self, seat: str) -> str:
+        info = self.seats.get(seat)
+        if info is None or not self.started or self.over:
+            return f"no seat {seat!r} in a game in progress"
+        if info.kind != REMOTE or info.conn is not None:
+            return f"{seat} is not waiting for a player"
+        if info.timer is not None:
+            info.timer.cancel()
+        info.timer, info.abandoned = None, True
+        self.log(f"{seat} is not back; a {self.cfg.fill} bot decides for it")
+        self.inform(f"A bot now decides for {seat} until {info.player or 'its player'} rejoins.")
+        self._broadcast_lobby()
+        self._poke()
+        return f"a bot decides for {seat}"
+
+    # -- messages from seated players, spectators, the lobby ---------------------------------------
+    def move(self, conn: Conn, msg: dict[str, Any]) -> bool:
+        seat = conn.seat
+        if seat is None:
+            self.server.refuse(conn, "not_seated", "you watch this game; only seated players move")
+            return False
+        if msg.get("seat") not in (None, seat):
+            self.server.refuse(conn, "not_your_seat", f"you sit at {seat}, not {msg['seat']}")
+            return False
+        if not self.started:
+            self.server.refuse(conn, "not_started", self._waiting_text())
+            return False
+        if self.over or self.table is None or self.table.outcome() is not None:
+            self.server.refuse(conn, "game_over", "the game is over")
+            return False
+        actor = self._actor()
+        if seat != actor:
+            self.server.refuse(conn, "not_your_turn", "it is not your decision now (waiting for "
+                               f"{actor or 'nobody'})")
+            return False
+        if "seq" in msg and msg["seq"] != self.table.seq:
+            self.server.refuse(conn, "stale", f"that move answers position {msg['seq']}, but the "
+                               f"game is at {self.table.seq}; look at the board again")
+            return False
+        return self._apply(seat, msg["move"], conn)
+
+    def chat(self, conn: Conn, text: str) -> None:
+        text = clean_text(text, 300)
+        if not text:
+            return
+        if not conn.take_chat():
+            self.server.refuse(conn, "chat_flood", "you are chatting too fast; wait a moment")
+            return
+        data = encode({"type": "chat", "from": conn.name, "seat": conn.seat, "text": text})
+        for member in list(self.members):
+            member.send_raw(data)
+
+    def sync(self, conn: Conn) -> None:
+        if self.started and not self.over:
+            self.send_state(conn)
+        else:
+            conn.send(self.lobby())
+
+    # -- the end ----------------------------------------------------------------------------------------
+    def _finish(self) -> None:
+        table = self.table
+        assert table is not None
+        self.over = True
+        out = table.outcome()
+        outcome = out.to_json() if out else {"winners": [], "reason": "", "scores": {}}
+        winners = " ".join(outcome["winners"]) or "nobody"
+        self._append(f"result {winners}\n")
+        self._close_record()
+        message: dict[str, Any] = {"type": "over", "game_no": self.game_no, "seq": table.seq,
+                                   "outcome": outcome}
+        if self.cfg.share_record:
+            message["record"] = table.record_text()
+        self.finished = {info.token: message for info in self.seats.values() if info.token}
+        for info in self.seats.values():
+            if info.timer is not None:
+                info.timer.cancel()
+                info.timer = None
+            info.conn = None
+        data = encode(message)
+        for conn in list(self.members):
+            conn.send_raw(data)
+            conn.hangup = True
+            conn.close()
+        self.members.clear()
+        where = f"; record saved to {self.record_path}" if self.record_path and not self.save_failed else ""
+        self.log(f"over: result {winners} ({outcome['reason']}){where}")
+
+    # -- the record and the tokens on disk ------------------------------------------------------------
+    def _path_for(self, n: int) -> str | None:
+        path = self.cfg.save
+        if not path:
+            return None
+        if len(self.server.rooms) > 1:
+            root, ext = os.path.splitext(path)
+            path = f"{root}-{self.name}{ext}"
+        if n > 1:
+            root, ext = os.path.splitext(path)
+            path = f"{root}-{n}{ext}"
+        return path
+
+    def _open_record(self) -> None:
+        """Write the record's header; moves are appended (and flushed) as they are played."""
+        self._close_record()
+        if not self.record_path or self.table is None:
+            return
+        try:
+            fd = os.open(self.record_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            self.record_file = os.fdopen(fd, "w", encoding="utf-8")
+            self.record_file.write(format_record(self.table.record))
+            self.record_file.flush()
+        except OSError as exc:
+            self._save_error(exc)
+
+    def _append(self, text: str) -> None:
+        if self.record_file is None:
+            return
+        try:
+            self.record_file.write(text)
+            self.record_file.flush()
+        except (OSError, ValueError) as exc:
+            self._save_error(exc)
+
+    def _close_record(self) -> None:
+        if self.record_file is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.record_file.close()
+            self.record_file = None
+
+    def _save_error(self, exc: Exception) -> None:
+        if not self.save_failed:
+            self.server.log(f"cannot write the record {self.record_path}: "
+                            f"{getattr(exc, 'strerror', None) or exc}")
+            self.save_failed = True
+        self.record_file = None
+
+    def _save_tokens(self) -> None:
+        if not self.record_path or not self.started:
+            return
+        data = {"game": self.spec.name, "game_no": self.game_no,
+                "seats": {s: {"token": info.token, "name": info.player}
+                          for s, info in self.seats.items() if info.token}}
+        try:
+            _write_private(f"{self.record_path}.seats.json", json.dumps(data, indent=1) + "\n")
+        except OSError as exc:
+            self._save_error(exc)
+
+    # -- helpers -----------------------------------------------------------------------------------------
+    def _poke(self) -> None:
+        self.changed.set()
+
+    def _who(self, seat: str) -> str:
+        info = self.seats[seat]
+        if info.kind != REMOTE:
+            return f"{info.kind} bot"
+        return info.player or ("free" if info.token is None else "taken")
+
+
+class Server:
+    """The listening socket, the connections and the rooms (tables) they play at."""
+
+    def __init__(self, spec: GameSpec, *, bind: str, port: int, rooms: dict[str, RoomConfig],
+                 password: str | None = None, idle: float = IDLE,
+                 hello_timeout: float = HELLO_TIMEOUT, out: TextIO | None = None,
+                 console: bool = False) -> None:
+        self.spec, self.bind, self.port = spec, bind, port
+        self.password = password or None
+        self.idle, self.hello_timeout = idle, hello_timeout
+        self.out = out or sys.stdout
+        self.console = console
+        self.conns: set[Conn] = set()
+        self.tasks: set[asyncio.Task] = set()
+        self.configs = rooms
+        self.rooms: dict[str, Room] = {}
+
+    # -- output ----------------------------------------------------------------------------------
     def log(self, text: str) -> None:
         try:
             print(text, file=self.out, flush=True)
@@ -134,463 +934,293 @@ class Host:
         print(f"host: {context.get('message', 'error')}" + (f": {exc!r}" if exc else ""),
               file=sys.stderr, flush=True)
 
-    # -- the server ----------------------------------------------------------------------------
+    # -- running -----------------------------------------------------------------------------------
     async def run(self) -> int:
-        asyncio.get_running_loop().set_exception_handler(self._loop_error)
-        self.changed = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(self._loop_error)
+        self.rooms = {name: Room(self, name, cfg) for name, cfg in self.configs.items()}
         try:
-            server = await asyncio.start_server(self._serve_client, self.bind, self.port,
-                                                limit=MAX_LINE)
+            server = await asyncio.start_server(self._serve, self.bind, self.port, limit=MAX_LINE,
+                                                backlog=1024)
         except OSError as exc:
             raise GameError(f"cannot listen on {self.bind}:{self.port}: {exc.strerror or exc}") from None
         port = server.sockets[0].getsockname()[1]
-        shown = self.bind
-        if self.bind in ("", "0.0.0.0", "::"):
-            shown = socket.gethostname()
-        elif ":" in shown:
-            shown = f"[{shown}]"
         self.log(f"{self.spec.title} host listening on {self.bind}:{port}")
-        self.log(f"players join with: {self.spec.name} join {shown}:{port}")
-        self.log("seats: " + " ".join(f"{s}={k}" for s, k in self.kinds.items()))
+        for address in join_addresses(self.bind):
+            self.log(f"players join with: {self.spec.name} join {address}:{port}")
+        if self.password:
+            self.log("a password is needed to join (join --password)")
+        first = next(iter(self.rooms.values()))
+        self.log("seats: " + " ".join(f"{s}={k}" for s, k in first.cfg.kinds.items()))
+        if self.console:
+            self._console(loop)
+        beat = asyncio.create_task(self._heartbeat())
         try:
-            while self.games is None or self.game_no < self.games:
-                await self._play_game()
+            runs = [asyncio.create_task(room.run()) for room in self.rooms.values()]
+            for task in asyncio.as_completed(runs):
+                await task
         finally:
+            beat.cancel()
             server.close()
-            for client in list(self.clients):
-                client.close()
+            for conn in list(self.conns):
+                conn.close()
             if self.tasks:
                 await asyncio.wait(list(self.tasks), timeout=2.0)
         return 0
 
-    async def _serve_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        client = Client(self, reader, writer)
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Conn(self, reader, writer)
+        if len(self.conns) >= MAX_CONNECTIONS:
+            conn.send(error("busy", f"the host has {MAX_CONNECTIONS} connections already; try later"))
+            conn.close()
+            return
         keepalive(writer.get_extra_info("socket"))
         task = asyncio.current_task()
         if task is not None:
             self.tasks.add(task)
-        self.clients.add(client)
+        self.conns.add(conn)
         try:
-            await self._read(client)
+            await self._read(conn)
         except Exception as exc:  # the host never dies of one client
-            self.log(f"{client.label}: internal error: {exc!r}")
+            self.log(f"{conn.label}: internal error: {exc!r}")
         finally:
-            self.clients.discard(client)
-            try:
-                self._left(client)
-            except Exception as exc:
-                self.log(f"{client.label}: internal error while leaving: {exc!r}")
-            client.close()
+            self.conns.discard(conn)
+            if conn.room is not None:
+                try:
+                    conn.room.left(conn)
+                except Exception as exc:
+                    self.log(f"{conn.label}: internal error while leaving: {exc!r}")
+            conn.close()
             if task is not None:
                 self.tasks.discard(task)
 
-    async def _read(self, client: Client) -> None:
-        reader = client.reader
-        while not client.closed and not client.hangup:
+    async def _read(self, conn: Conn) -> None:
+        reader = conn.reader
+        while not conn.closed and not conn.hangup:
             try:
-                if client.seat is None:
-                    async with asyncio.timeout(HELLO_TIMEOUT):
-                        line = await reader.readline()
-                else:
-                    line = await reader.readline()
-            except TimeoutError:
-                self._refuse(client, "no_hello", f"no hello within {HELLO_TIMEOUT:g} s; closing "
-                             "the connection", fatal=True)
-                break
+                line = await reader.readline()
             except ValueError:  # longer than the limit
-                self._refuse(client, "too_long",
-                             f"a message may be at most {MAX_LINE} bytes; closing the connection",
-                             fatal=True)
+                self.refuse(conn, "too_long", f"a message may be at most {MAX_LINE} bytes; "
+                            "closing the connection", fatal=True)
                 break
             except OSError:
                 return
             if not line.endswith(b"\n"):  # the end of the stream (and a cut-off message)
                 return
+            conn.heard, conn.pinged = time.monotonic(), False
             if not line.strip():
                 continue
             try:
-                self._on_line(client, line)
+                self._on_line(conn, line)
             except Exception as exc:  # a bug here must not end the game
-                self.log(f"{client.label}: internal error: {exc!r}")
-                client.send(error("internal", "the host failed on that message; the game goes on"))
-        if client.hangup and not client.closed:
-            await self._linger(client)
+                self.log(f"{conn.label}: internal error: {exc!r}")
+                conn.send(error("internal", "the host failed on that message; the game goes on"))
+            if conn.delayed is not None:
+                await asyncio.sleep(PASSWORD_DELAY)
+                conn.send(conn.delayed)
+                conn.delayed = None
+        if conn.hangup and not conn.closed:
+            await self._linger(conn)
 
-    async def _linger(self, client: Client) -> None:
+    async def _linger(self, conn: Conn) -> None:
         """After a fatal error: the reply is sent, then input is drained until the peer hangs up,
         so closing does not reset the connection before the reply is read."""
+        if conn.room is not None:  # no more broadcasts to a connection on its way out
+            conn.room.members.discard(conn)
+        conn.eof = True
         with contextlib.suppress(Exception):
-            if client.writer.can_write_eof():
-                client.writer.write_eof()
+            if conn.writer.can_write_eof():
+                conn.writer.write_eof()
         with contextlib.suppress(Exception):
             async with asyncio.timeout(LINGER):
-                while await client.reader.read(65536):
+                while await conn.reader.read(65536):
                     pass
 
-    # -- messages ----------------------------------------------------------------------------------
-    def _refuse(self, client: Client, code: str, message: str, fatal: bool = False) -> None:
+    async def _heartbeat(self) -> None:
+        """Ping connections that went quiet; hang up on those that stay silent (half-open)."""
+        step = max(0.05, min(self.idle, self.hello_timeout) / 4)
+        ping = encode({"type": "ping"})
+        while True:
+            await asyncio.sleep(step)
+            now = time.monotonic()
+            for conn in list(self.conns):
+                if conn.closed or conn.hangup:
+                    continue
+                if conn.room is None and now - conn.opened > self.hello_timeout:
+                    self.refuse(conn, "no_hello", f"no accepted hello within "
+                                f"{self.hello_timeout:g} s; closing the connection", fatal=True)
+                    conn.close()
+                elif now - conn.heard > 2 * self.idle:
+                    self.refuse(conn, "idle", f"nothing heard for {2 * self.idle:g} s; closing "
+                                "the connection", fatal=True)
+                    conn.close()
+                elif now - conn.heard > self.idle and not conn.pinged:
+                    conn.pinged = True
+                    conn.send_raw(ping)
+
+    # -- messages ------------------------------------------------------------------------------------
+    def refuse(self, conn: Conn, code: str, message: str, fatal: bool = False) -> None:
         """Answer one message with one error. Malformed messages count towards MAX_ERRORS and
         are logged; a refused move is the player's business (its text may name their cards)."""
-        client.send(error(code, message))
+        conn.send(error(code, message))
         if code in GAME_REFUSALS and not fatal:
             return
-        client.errors += 1
-        self.log(f"{client.label}: refused ({code}): {message}")
-        if fatal or client.errors >= MAX_ERRORS:
+        conn.errors += 1
+        self.log(f"{conn.label}: refused ({code}): {message}")
+        if fatal or conn.errors >= MAX_ERRORS:
             if not fatal:
-                client.send(error("too_many_errors", f"{MAX_ERRORS} malformed messages in a row; "
-                                  "closing the connection"))
-            client.hangup = True
+                conn.send(error("too_many_errors", f"{MAX_ERRORS} malformed messages in a row; "
+                                "closing the connection"))
+            conn.hangup = True
 
-    def _on_line(self, client: Client, line: bytes) -> None:
+    def _on_line(self, conn: Conn, line: bytes) -> None:
+        if not conn.take():
+            conn.flooded += 1
+            if conn.flooded == 1:
+                conn.send(error("flood", f"too many messages (more than {RATE:g} a second); "
+                                "ignoring them until you slow down"))
+            if conn.flooded >= FLOOD_LIMIT:
+                self.refuse(conn, "flood", f"{FLOOD_LIMIT} messages ignored; closing the "
+                            "connection", fatal=True)
+            return
+        conn.flooded = 0
         try:
             message = decode_client(line)
         except ProtocolError as exc:
-            self._refuse(client, exc.code, exc.message)
+            self.refuse(conn, exc.code, exc.message)
             return
-        client.errors = 0  # MAX_ERRORS counts malformed messages in a row
+        conn.errors = 0  # MAX_ERRORS counts malformed messages in a row
         kind = message["type"]
-        if kind == "hello":
-            self._hello(client, message)
-        elif kind == "ping":
-            client.send({"type": "pong"})
-        elif client.seat is None:
-            self._refuse(client, "no_hello", "say hello first, e.g. "
-                         f'{{"type": "hello", "version": {PROTOCOL_VERSION}, "game": "{self.spec.name}"}}')
+        room = conn.room
+        if kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind == "pong":
+            conn.bucket = min(BURST, conn.bucket + 1)  # answers to our pings are free
+        elif kind == "hello":
+            self._hello(conn, message)
+        elif room is None:
+            self.refuse(conn, "no_hello", "say hello first, e.g. "
+                        f'{{"type": "hello", "version": {PROTOCOL_VERSION}, "game": "{self.spec.name}"}}')
         elif kind == "move":
-            self._move(client, message)
+            if room.move(conn, message):
+                conn.bucket = min(BURST, conn.bucket + 1)  # accepted moves are free
+        elif kind == "chat":
+            room.chat(conn, message["text"])
+        elif kind == "sit":
+            room.sit(conn, message["seat"])
+        elif kind == "stand":
+            room.stand(conn)
         elif kind == "sync":
-            client.errors = 0
-            if self.started and not self.over:
-                self._send_state(client, [])
-            else:
-                self._refuse(client, "not_started", self._waiting_text())
+            room.sync(conn)
         elif kind == "bye":
-            client.hangup = True
+            conn.hangup = True
 
-    def _hello(self, client: Client, msg: dict[str, Any]) -> None:
-        if msg["version"] != PROTOCOL_VERSION:
-            self._refuse(client, "version", f"protocol version mismatch: this host speaks version "
-                         f"{PROTOCOL_VERSION}, the client {msg['version']}; use the same release on both sides",
-                         fatal=True)
+    def _hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        offered = list(msg.get("versions") or []) + [msg["version"]]
+        version = negotiate(offered)
+        if version is None:
+            self.refuse(conn, "version", "protocol version mismatch: this host speaks version "
+                        f"{versions_text(SUPPORTED_VERSIONS)}, the client {versions_text(offered)}; "
+                        "use the same release on both sides", fatal=True)
             return
         if msg["game"] != self.spec.name:
-            self._refuse(client, "wrong_game", f"this host plays {self.spec.title} ({self.spec.name}), "
-                         f"not {msg['game']!r}", fatal=True)
+            self.refuse(conn, "wrong_game", f"this host plays {self.spec.title} ({self.spec.name}), "
+                        f"not {clean_text(msg['game'], 40)!r}", fatal=True)
             return
-        if client.seat is not None:
-            self._refuse(client, "already_seated", f"you already sit at {client.seat}")
+        if conn.room is not None:
+            self.refuse(conn, "already_joined", "you have already said hello on this connection")
             return
-        name = (msg.get("name") or "").strip()[:40]
-        token = msg.get("token")
-        if token is not None:
-            seat = self.tokens.get(token)
-            if seat is None and token in self.finished:  # the game ended while it was away
-                client.send(self.finished[token])
-                client.hangup = True
+        if self.password and msg.get("token") is None:
+            given = (msg.get("password") or "").encode("utf-8")
+            if not hmac.compare_digest(given, self.password.encode("utf-8")):
+                conn.errors += 1
+                self.log(f"{conn.peer}: refused (password): wrong or missing password")
+                conn.delayed = error("password", "wrong or missing password (join --password)")
+                conn.hangup = True
                 return
-            if seat is None or self.over:
-                self._refuse(client, "bad_token", "unknown or expired seat token (its game is over "
-                             "or the host restarted)", fatal=True)
-                return
-            self._sit(client, seat, name or self.seats[seat].player, rejoin=True)
+        name = msg.get("table")
+        room = self.rooms.get(name) if name is not None else next(iter(self.rooms.values()))
+        if room is None:
+            self.refuse(conn, "no_table", f"there is no table {clean_text(name, 40)!r} (tables: "
+                        f"{', '.join(list(self.rooms)[:10])}{'…' if len(self.rooms) > 10 else ''})",
+                        fatal=True)
             return
-        if self.over or self.table is None:
-            self._refuse(client, "not_ready", "a game just ended; join again in a moment", fatal=True)
+        conn.version = version
+        room.hello(conn, msg)
+
+    # -- the host's own terminal ---------------------------------------------------------------------
+    def _console(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Commands typed at the host: start, who, say TEXT, bot SEAT, help."""
+
+        def read() -> None:
+            for line in sys.stdin:
+                loop.call_soon_threadsafe(self.command, line.strip())
+
+        if sys.stdin is None:
             return
-        free = [s for s, info in self.seats.items() if info.kind == REMOTE and info.token is None]
-        wanted = msg.get("seat")
-        if wanted is not None:
-            info = self.seats.get(wanted)
-            if info is None:
-                self._refuse(client, "no_seat", f"there is no seat {wanted!r} (seats: "
-                             f"{', '.join(self.seats)})", fatal=True)
-                return
-            if info.kind != REMOTE:
-                self._refuse(client, "seat_taken", f"seat {wanted} is played by the host's "
-                             f"{info.kind} bot", fatal=True)
-                return
-            if wanted not in free:
-                self._refuse(client, "seat_taken", f"seat {wanted} is taken (free seats: "
-                             f"{', '.join(free) or 'none'})", fatal=True)
-                return
-            seat = wanted
-        elif free:
-            seat = free[0]
+        if sys.stdin.isatty():
+            self.log("type 'start' to give empty seats to bots and begin, 'help' for more")
+        threading.Thread(target=read, name="host-console", daemon=True).start()
+
+    def command(self, text: str) -> None:
+        word, _, rest = text.partition(" ")
+        room = next(iter(self.rooms.values()), None)
+        if room is None or not word:
+            return
+        if word == "start":
+            self.log(room.start(fill=True))
+        elif word in ("who", "seats"):
+            lobby = room.lobby()
+            self.log(lobby["waiting"])
+            for seat, info in lobby["seats"].items():
+                state = "connected" if info["connected"] else "not connected"
+                self.log(f"  {seat}: {info['name'] or info['kind']} ({state}{', bot decides' if info['bot'] else ''})")
+            watchers = [p["name"] for p in lobby["people"] if p["seat"] is None]
+            if watchers:
+                self.log(f"  watching or in the lobby: {', '.join(watchers)}")
+        elif word == "say" and rest:
+            data = encode({"type": "chat", "from": "host", "seat": None, "text": clean_text(rest, 300)})
+            for conn in list(room.members):
+                conn.send_raw(data)
+        elif word == "bot" and rest:
+            self.log(room.hand_to_bot(rest.strip()))
         else:
-            self._refuse(client, "table_full", "every seat is taken: "
-                         + ", ".join(f"{s}={self._who(s)}" for s in self.seats), fatal=True)
-            return
-        token = secrets.token_urlsafe(16)
-        self.seats[seat].token = token
-        self.tokens[token] = seat
-        self._sit(client, seat, name or seat, rejoin=False)
+            self.log("commands: start (empty seats to bots, begin) · who · say TEXT · "
+                     "bot SEAT (a bot decides for a player who left)")
 
-    def _sit(self, client: Client, seat: str, name: str, rejoin: bool) -> None:
-        info = self.seats[seat]
-        old = info.client
-        if old is not None and old is not client:  # the same player on a new connection
-            old.send(error("replaced", "another connection took this seat with its token"))
-            old.seat = None
-            old.close()
-        if info.timer is not None:
-            info.timer.cancel()
-            info.timer = None
-        had_bot = info.abandoned
-        info.client, info.player, info.abandoned = client, name, False
-        client.seat, client.name, client.game_no, client.errors = seat, name, self.game_no, 0
-        client.send({"type": "welcome", "version": PROTOCOL_VERSION, "game": self.spec.name,
-                     "title": self.spec.title, "game_no": self.game_no, "seat": seat,
-                     "name": name, "token": info.token, "rejoin": rejoin,
-                     "seats": self._public_seats(), "grace": self.grace})
-        verb = "rejoined" if rejoin else "joined"
-        self.log(f"game {self.game_no}: {seat} {verb} ({name}, {client.peer})")
-        note = " and takes back the seat from the bot" if had_bot else ""
-        self._inform(f"{name} {verb} as {seat}{note}.", skip=client)
-        if self.started:
-            self._send_state(client, [])
-            self._poke()
-        else:
-            self._maybe_start()
-            if not self.started:
-                client.send({"type": "info", "message": self._waiting_text()})
 
-    def _move(self, client: Client, msg: dict[str, Any]) -> None:
-        seat = client.seat
-        assert seat is not None and self.table is not None
-        if msg.get("seat") not in (None, seat):
-            self._refuse(client, "not_your_seat", f"you sit at {seat}, not {msg['seat']}")
-            return
-        if not self.started:
-            self._refuse(client, "not_started", self._waiting_text())
-            return
-        if self.over or self.table.outcome() is not None:
-            self._refuse(client, "game_over", "the game is over")
-            return
-        to_move = self.table.to_move()
-        if seat not in to_move:
-            self._refuse(client, "not_your_turn", "it is not your decision now (waiting for "
-                         f"{', '.join(to_move) or 'nobody'})")
-            return
-        if "seq" in msg and msg["seq"] != self.table.seq:
-            self._refuse(client, "stale", f"that move answers position {msg['seq']}, but the game "
-                         f"is at {self.table.seq}; look at the board again")
-            return
-        self._apply(seat, msg["move"], client)
+def join_addresses(bind: str) -> list[str]:
+    """How players on the LAN reach this host: the addresses of this machine's interfaces
+    (read locally; nothing is sent anywhere)."""
+    if bind not in ("", "0.0.0.0", "::"):
+        return [f"[{bind}]" if ":" in bind else bind]
+    found: list[str] = []
+    with contextlib.suppress(OSError, ImportError):
+        import fcntl
+        import struct
 
-    # -- the game ------------------------------------------------------------------------------------
-    def _apply(self, seat: str, move: str | Move, client: Client | None) -> bool:
-        table = self.table
-        assert table is not None
-        try:
-            events = table.play(seat, move)
-        except GameError as exc:
-            if client is not None:
-                self._refuse(client, "illegal", str(exc))
-            else:
-                self.log(f"game {self.game_no}: the bot's move for {seat} was refused: {exc}")
-            return False
-        except Exception as exc:  # e.g. a notation bug: refuse, never crash
-            if client is None:
-                raise
-            self._refuse(client, "illegal", f"cannot read the move {move!r} ({exc!r})")
-            return False
-        if client is not None:
-            client.errors = 0
-            client.send({"type": "ack", "seq": table.seq, "move": table.record.body[-1].text})
-        self._save()
-        for info in self.seats.values():
-            if info.client is not None:
-                self._send_state(info.client, table.narrate(events, info.name))
-        self._poke()
-        return True
-
-    def _send_state(self, client: Client, lines: list[str]) -> None:
-        table, seat = self.table, client.seat
-        assert table is not None and seat is not None
-        over = table.outcome() is not None
-        mine = [] if over else [d for d in table.decisions() if d.seat == seat]
-        client.send({
-            "type": "state", "game_no": self.game_no, "seq": table.seq, "seat": seat,
-            "view": table.view(seat), "to_move": [] if over else table.to_move(),
-            "decisions": [{"kind": d.kind, "required": d.required, "prompt": d.prompt} for d in mine],
-            "legal": table.legal(seat) if mine else [], "events": lines,
-            "seats": self._public_seats()})
-
-    def _poke(self) -> None:
-        if self.changed is not None:
-            self.changed.set()
-
-    def _new_game(self) -> None:
-        self.game_no += 1
-        n = self.game_no
-        seed = self.seed + n - 1 if self.seed is not None else int.from_bytes(os.urandom(4), "little")
-        self.game_seed = seed
-        self.table = Table(self.rules, seed=seed, options=self.options, variant=self.variant,
-                           seat_kinds=dict(self.kinds), keep_undo=False)
-        self.seats = {s: Seat(s, k) for s, k in self.kinds.items()}
-        self.tokens = {}
-        self.bots = {s: make_bot(k, self.rules, seed=seed + 1 + i, think=self.think)
-                     for i, (s, k) in enumerate(self.kinds.items()) if k != REMOTE}
-        self.started = self.over = False
-        self.save_failed = False
-        self._save()
-        self.log(f"game {n}: {self._waiting_text()}" if any(k == REMOTE for k in self.kinds.values())
-                 else f"game {n}: bots only")
-
-    async def _play_game(self) -> None:
-        self._new_game()
-        table, changed = self.table, self.changed
-        assert table is not None and changed is not None
-        self._maybe_start()
-        while table.outcome() is None:
-            changed.clear()
-            if self.started and await self._bot_turn():
-                continue
-            if table.outcome() is None:
-                await changed.wait()
-        self._finish()
-
-    def _bot_plays(self, seat: str) -> bool:
-        info = self.seats[seat]
-        return info.kind != REMOTE or (info.abandoned and info.client is None)
-
-    def _bot_for(self, seat: str) -> Bot:
-        if seat not in self.bots:  # a stand-in for a player who left
-            self.bots[seat] = make_bot("random", self.rules,
-                                       seed=self.game_seed + 101 + list(self.seats).index(seat))
-        return self.bots[seat]
-
-    async def _bot_turn(self) -> bool:
-        """Let one bot-controlled seat decide; False when no bot has a decision now."""
-        table = self.table
-        assert table is not None
-        seat = next((d.seat for d in table.decisions() if self._bot_plays(d.seat)), None)
-        if seat is None:
-            return False
-        legal = table.legal_moves(seat)
-        if not legal:
-            self.log(f"game {self.game_no}: {seat} must decide but has no legal move")
-            return False
-        bot, seq = self._bot_for(seat), table.seq
-        view = json.loads(json.dumps(table.view(seat))) if bot.needs_view else {}
-        move = await asyncio.to_thread(bot_move, bot, self.rules, view, seat, legal)
-        if table is not self.table or table.seq != seq or not self._bot_plays(seat):
-            return True  # the game moved on while the bot thought: look again
-        return self._apply(seat, move, None)
-
-    def _maybe_start(self) -> None:
-        if self.started or self.over:
-            return
-        if any(info.kind == REMOTE and info.client is None for info in self.seats.values()):
-            return
-        self.started = True
-        self.log(f"game {self.game_no}: begins")
-        for info in self.seats.values():
-            if info.client is not None:
-                info.client.send({"type": "info", "message": f"Game {self.game_no} begins."})
-                self._send_state(info.client, [])
-        self._poke()
-
-    def _left(self, client: Client) -> None:
-        seat = client.seat
-        if seat is None or client.game_no != self.game_no or self.over:
-            return
-        info = self.seats[seat]
-        if info.client is not client:
-            return
-        info.client = None
-        if not self.started:  # before the game the seat is simply free again
-            if info.token is not None:
-                self.tokens.pop(info.token, None)
-            info.token = None
-            self.log(f"game {self.game_no}: {seat} left ({client.name}); the seat is free")
-            self._inform(f"{client.name} left; {seat} is free again.")
-            return
-        self.log(f"game {self.game_no}: {seat} lost its connection ({client.name}); "
-                 f"waiting {self.grace:g} s for a rejoin")
-        self._inform(f"{client.name} ({seat}) lost the connection; a bot decides for {seat} "
-                     f"if they are not back in {self.grace:g} s.")
-        loop = asyncio.get_running_loop()
-        info.timer = loop.call_later(self.grace, self._expire, seat, self.game_no)
-
-    def _expire(self, seat: str, game_no: int) -> None:
-        info = self.seats.get(seat)
-        if game_no != self.game_no or self.over or info is None or info.client is not None:
-            return
-        info.timer = None
-        info.abandoned = True
-        self.log(f"game {self.game_no}: {seat} did not come back; a random bot takes over")
-        self._inform(f"A bot now decides for {seat} until {info.player} rejoins.")
-        self._poke()
-
-    def _finish(self) -> None:
-        table = self.table
-        assert table is not None
-        self.over = True
-        out = table.outcome()
-        record = table.record_text()
-        saved = self._save()
-        outcome = out.to_json() if out else {"winners": [], "reason": "", "scores": {}}
-        message = {"type": "over", "game_no": self.game_no, "seq": table.seq,
-                   "outcome": outcome, "record": record}
-        self.finished = {info.token: message for info in self.seats.values() if info.token}
-        for info in self.seats.values():
-            if info.timer is not None:
-                info.timer.cancel()
-            if info.client is not None:
-                info.client.send(message)
-                info.client.close()
-                info.client = None
-        winners = " ".join(outcome["winners"]) or "nobody"
-        where = f"; record saved to {saved}" if saved else ""
-        self.log(f"game {self.game_no} over: result {winners} ({outcome['reason']}){where}")
-
-    # -- helpers ---------------------------------------------------------------------------------------
-    def _save(self) -> str | None:
-        """Write the whole record of the game in progress (atomically); the path, or None."""
-        if not self.save_path or self.table is None:
-            return None
-        path = Path(self.save_path)
-        if self.game_no > 1:
-            path = path.with_name(f"{path.stem}-{self.game_no}{path.suffix}")
-        tmp = path.with_name(path.name + ".tmp")
-        try:
-            tmp.write_text(self.table.record_text(), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError as exc:
-            if not self.save_failed:
-                self.log(f"cannot save the record to {path}: {exc.strerror or exc}")
-                self.save_failed = True
-            return None
-        return str(path)
-
-    def _who(self, seat: str) -> str:
-        info = self.seats[seat]
-        if info.kind != REMOTE:
-            return f"{info.kind} bot"
-        return info.player or ("free" if info.token is None else "taken")
-
-    def _public_seats(self) -> dict[str, dict[str, Any]]:
-        return {s: {"kind": info.kind, "name": info.player or None,
-                    "connected": info.client is not None or info.kind != REMOTE,
-                    "bot": self._bot_plays(s)}
-                for s, info in self.seats.items()}
-
-    def _waiting_text(self) -> str:
-        missing = [s for s, info in self.seats.items() if info.kind == REMOTE and info.client is None]
-        return f"waiting for players to join: {', '.join(missing)}" if missing else "the game is on"
-
-    def _inform(self, text: str, skip: Client | None = None) -> None:
-        for info in self.seats.values():
-            if info.client is not None and info.client is not skip:
-                info.client.send({"type": "info", "message": text})
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            for _, name in socket.if_nameindex():
+                with contextlib.suppress(OSError):
+                    packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
+                                         struct.pack("256s", name[:15].encode()))
+                    address = socket.inet_ntoa(packed[20:24])
+                    if not address.startswith("127.") and address not in found:
+                        found.append(address)
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127.") and address not in found:
+                found.append(address)
+    return found or [socket.gethostname()]
 
 
 def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str | None = None,
           seed: int | None = None, variant: str = "standard", games: int | None = None,
           think: float | None = 0.5, save: str | None = None, options: dict[str, str] | None = None,
-          grace: float | None = None, out: TextIO | None = None) -> int:
+          grace: float | None = None, on_disconnect: str = "bot", password: str | None = None,
+          resume: str | None = None, fill: str | None = None, share_record: bool = False,
+          tables: int = 1, idle: float | None = None, out: TextIO | None = None) -> int:
     """Host games until ``games`` have been played (forever if None); the exit code."""
     rules = spec.rules
     options = dict(options or {})
@@ -600,15 +1230,42 @@ def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str
         raise GameError(f"--games must be at least 1, not {games}")
     if think is not None and think <= 0:
         raise GameError(f"--think must be more than 0 seconds, not {think:g}")
+    if grace is not None and grace < 0:
+        raise GameError(f"--grace must be 0 seconds or more, not {grace:g}")
+    if idle is not None and idle <= 0:
+        raise GameError(f"--idle must be more than 0 seconds, not {idle:g}")
+    if on_disconnect not in ("bot", "pause"):
+        raise GameError(f"--on-disconnect must be 'bot' or 'pause', not {on_disconnect!r}")
+    if not 1 <= tables <= 1000:
+        raise GameError(f"--tables must be between 1 and 1000, not {tables}")
+    if resume and tables != 1:
+        raise GameError("--resume continues one table; leave out --tables")
+    bot_kinds = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}) or {})
+    if fill is None:
+        fill = next(iter(getattr(rules, "bot_kinds", {}) or {}), "random")
+    if fill not in bot_kinds:
+        raise GameError(f"--fill must be a bot kind ({', '.join(bot_kinds)}), not {fill!r}")
+    if resume:
+        from common.batch import read_record
+
+        rec = read_record(resume)
+        variant, options, save = rec.variant, dict(rec.options), resume
+        games = games or 1
     Table(rules, seed=0, options=options, variant=variant)  # bad options fail before listening
     names = rules.seats({**options, "variant": variant})
-    bot_kinds = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}) or {})
     if seats:
         parsed = parse_seats(seats, names, (REMOTE, *bot_kinds))
         kinds = {s: REMOTE if k in (HUMAN, REMOTE) else k for s, k in parsed.items()}
     else:
         kinds = {s: REMOTE for s in names}
-    host = Host(spec, bind=bind, port=port, kinds=kinds, seed=seed, variant=variant, games=games,
-                think=think, save=save, options=options,
-                grace=grace_seconds() if grace is None else grace, out=out)
-    return asyncio.run(host.run())
+    grace = grace_seconds() if grace is None else grace
+    configs: dict[str, RoomConfig] = {}
+    for i in range(tables):
+        configs["main" if tables == 1 else f"t{i + 1}"] = RoomConfig(
+            kinds=kinds, seed=None if seed is None else seed + 1000 * i, variant=variant,
+            options=options, games=games, think=think, save=save, grace=grace,
+            on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume)
+    server = Server(spec, bind=bind, port=port, rooms=configs, password=password,
+                    idle=IDLE if idle is None else idle, out=out,
+                    console=True)
+    return asyncio.run(server.run())

@@ -1,8 +1,8 @@
 """The wire format shared by host and client: newline-delimited JSON objects.
 
-Every message is one JSON object on one line, with a ``type``. What each side may send, and
-the fields it must carry, is listed in ``CLIENT_MESSAGES`` and docs/protocol.md. Anything that
-does not fit is refused with a ``ProtocolError`` naming what was wrong, in one sentence.
+Every message is one JSON object on one line, with a ``type``. What a client may send, and the
+fields it must carry, is listed in ``CLIENT_MESSAGES`` and docs/protocol.md. Anything that does
+not fit is refused with a ``ProtocolError`` naming what was wrong, in one sentence.
 """
 
 from __future__ import annotations
@@ -13,12 +13,20 @@ import os
 import socket
 from typing import Any
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # the newest version this release speaks
+SUPPORTED_VERSIONS = (2,)  # every version this release speaks (hello negotiates the highest shared)
 MAX_LINE = 64 * 1024  # bytes in one message, newline included
-MAX_TEXT = 200  # characters in a move, a name, a seat or a token
-MAX_ERRORS = 50  # refused messages in a row before the host hangs up
+MAX_TEXT = 200  # characters in a move, a seat, a token, a password
+MAX_NAME = 24  # characters of a player's name that are kept
+MAX_CHAT = 300  # characters in one chat message
+MAX_ERRORS = 50  # malformed messages in a row before the host hangs up
+RATE, BURST = 20.0, 60.0  # messages a second a connection may send (beyond accepted moves)
+FLOOD_LIMIT = 200  # messages ignored in one flood before the host hangs up
+CHAT_RATE, CHAT_BURST = 1.0, 5.0  # chat messages a second, and in one burst
 GRACE_ENV = "BMOVIE_NET_GRACE"
 GRACE = 30.0  # seconds a disconnected seat waits for its player before a bot takes over
+IDLE = 30.0  # seconds of silence before the host pings a client; twice that and it hangs up
+HELLO_TIMEOUT = 60.0  # seconds a new connection has to say an accepted hello
 
 
 def grace_seconds() -> float:
@@ -40,17 +48,25 @@ class ProtocolError(Exception):
         self.message = message
 
 
-# type -> {field: (python type, required)}; None is the same as leaving a field out
-CLIENT_MESSAGES: dict[str, dict[str, tuple[type, bool]]] = {
-    "hello": {"version": (int, True), "game": (str, True), "name": (str, False),
-              "seat": (str, False), "token": (str, False)},
-    "move": {"move": (str, True), "seq": (int, False), "seat": (str, False)},
+# type -> {field: (python type, required, longest string)}; None is the same as leaving it out
+CLIENT_MESSAGES: dict[str, dict[str, tuple[type, bool, int]]] = {
+    "hello": {"version": (int, True, 0), "versions": (list, False, 0), "game": (str, True, MAX_TEXT),
+              "name": (str, False, MAX_TEXT), "seat": (str, False, MAX_TEXT),
+              "token": (str, False, MAX_TEXT), "watch": (bool, False, 0),
+              "password": (str, False, MAX_TEXT), "table": (str, False, MAX_TEXT),
+              "seq": (int, False, 0)},
+    "sit": {"seat": (str, True, MAX_TEXT)},
+    "stand": {},
+    "chat": {"text": (str, True, MAX_CHAT)},
+    "move": {"move": (str, True, MAX_TEXT), "seq": (int, False, 0), "seat": (str, False, MAX_TEXT)},
     "sync": {},
     "ping": {},
+    "pong": {},
     "bye": {},
 }
 
-_JSON_NAMES = {int: "a whole number", str: "a string"}
+_JSON_NAMES = {int: "a whole number", str: "a string", bool: "true or false",
+               list: "a list of whole numbers"}
 
 
 def keepalive(sock: Any, idle: int = 30, interval: int = 10, count: int = 3) -> None:
@@ -78,8 +94,10 @@ def parse_line(line: bytes) -> dict[str, Any]:
         raise ProtocolError("bad_utf8", "a message must be UTF-8 text") from None
     try:
         message = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        reason = getattr(exc, "msg", "nested too deeply")
+    except RecursionError:
+        raise ProtocolError("bad_json", "not valid JSON (nested too deeply)") from None
+    except ValueError as exc:  # JSONDecodeError, and integers too long to convert
+        reason = getattr(exc, "msg", None) or "a number too long"
         raise ProtocolError("bad_json", f"not valid JSON ({reason})") from None
     if not isinstance(message, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object like {\"type\": \"ping\"}")
@@ -89,28 +107,53 @@ def parse_line(line: bytes) -> dict[str, Any]:
     return message
 
 
+def _printable(text: str) -> str:
+    return "".join(ch if ch.isprintable() else "?" for ch in text[:40])
+
+
 def decode_client(line: bytes) -> dict[str, Any]:
     """A client's line, checked against ``CLIENT_MESSAGES``; extra fields are ignored."""
     message = parse_line(line)
     kind = message["type"]
     fields = CLIENT_MESSAGES.get(kind)
     if fields is None:
-        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r} "
+        raise ProtocolError("unknown_type", f"unknown message type {_printable(kind)!r} "
                             f"(expected one of: {', '.join(CLIENT_MESSAGES)})")
     out: dict[str, Any] = {"type": kind}
-    for name, (want, required) in fields.items():
+    for name, (want, required, longest) in fields.items():
         value = message.get(name)
         if value is None:
             if required:
                 raise ProtocolError("bad_message", f"a {kind!r} message needs the field {name!r}")
             continue
-        if not isinstance(value, want) or isinstance(value, bool):
+        ok = isinstance(value, want) and (want is bool or not isinstance(value, bool))
+        if ok and want is list:
+            ok = len(value) <= 16 and all(isinstance(v, int) and not isinstance(v, bool)
+                                          for v in value)
+        if not ok:
             raise ProtocolError("bad_message", f"field {name!r} of a {kind!r} message must be "
                                 f"{_JSON_NAMES[want]}, not {type(value).__name__}")
-        if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise ProtocolError("bad_message", f"field {name!r} is longer than {MAX_TEXT} characters")
+        if isinstance(value, str) and len(value) > longest:
+            raise ProtocolError("bad_message", f"field {name!r} is longer than {longest} characters")
         out[name] = value
     return out
+
+
+def negotiate(offered: list[int]) -> int | None:
+    """The highest protocol version both sides speak, or None."""
+    shared = set(offered) & set(SUPPORTED_VERSIONS)
+    return max(shared) if shared else None
+
+
+def versions_text(versions: Any) -> str:
+    vs = sorted({v for v in versions if isinstance(v, int)})
+    return " or ".join(str(v) for v in vs) if vs else "none"
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Printable characters only (no terminal escapes, no newlines), spaces collapsed, cut."""
+    kept = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(kept.split())[:limit]
 
 
 def error(code: str, message: str) -> dict[str, Any]:
