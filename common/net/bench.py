@@ -1,0 +1,266 @@
+"""``GAME bench --net``: the network load benchmark (opt-in; never part of the test suite).
+
+A real host process serves ``tables`` tables (``host --tables N``); this process runs one bot
+client per seat of every table, all on 127.0.0.1. Each client waits ``interval`` seconds when
+its seat must decide, then sends a random legal move and measures the round trip until the
+host's answer (the ``ack`` and the ``state`` after it) has arrived. In the same run a bare
+asyncio JSON-lines echo server (in its own process) is measured the same way, with the same
+clients, seats and pauses: that is the floor no protocol on this machine can beat.
+
+Reported: moves/s, p50/p99/max round trip, and the host's memory (resident, and its peak).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+from common.engine import GameError
+from common.net.protocol import PROTOCOL_VERSION
+from common.spec import GameSpec
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _memory(pid: int) -> dict[str, float]:
+    out: dict[str, float] = {}
+    with contextlib.suppress(OSError):
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            for line in fh:
+                key, _, value = line.partition(":")
+                if key in ("VmRSS", "VmHWM"):
+                    out["rss_mb" if key == "VmRSS" else "peak_rss_mb"] = round(int(value.split()[0]) / 1024, 1)
+    return out
+
+
+def _percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+
+async def _wait_listening(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise GameError(f"the benchmark's server exited with status {proc.returncode}")
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.05)
+    raise GameError("the benchmark's server did not start listening")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.rtts: list[float] = []
+        self.moves = 0
+        self.errors = 0
+        self.games = 0
+        self.measuring = False
+
+    def add(self, rtt: float) -> None:
+        if self.measuring:
+            self.rtts.append(rtt)
+            self.moves += 1
+
+
+async def _game_client(spec: GameSpec, port: int, table: str, seat: str, interval: float,
+                       stats: Stats, stop: asyncio.Event, rng: random.Random) -> None:
+    """One bot client: joins ``seat`` of ``table``, plays a random legal move ``interval``
+    seconds after each decision, game after game, until ``stop``."""
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
+        except OSError:
+            await asyncio.sleep(0.05)
+            continue
+        writer.write(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "game": spec.name,
+                                 "table": table, "seat": seat, "name": f"{table}-{seat}"}).encode() + b"\n")
+        sent_at: float | None = None
+        acked: int | None = None
+        try:
+            while not stop.is_set():
+                line = await reader.readline()
+                if not line:
+                    break
+                msg = json.loads(line)
+                kind = msg["type"]
+                if kind == "ack":
+                    acked = msg["seq"]
+                elif kind == "error":
+                    stats.errors += 1
+                    if msg.get("code") in ("seat_taken", "not_ready"):
+                        await asyncio.sleep(0.1)
+                        break
+                elif kind == "over":
+                    stats.games += 1
+                    break
+                elif kind == "ping":
+                    writer.write(b'{"type":"pong"}\n')
+                elif kind == "state":
+                    if sent_at is not None and acked is not None and msg["seq"] >= acked:
+                        stats.add(time.perf_counter() - sent_at)
+                        sent_at = acked = None
+                    if msg["to_move"] == [seat] and msg["legal"] and sent_at is None:
+                        await asyncio.sleep(interval)
+                        move = rng.choice(msg["legal"])
+                        sent_at = time.perf_counter()
+                        writer.write(json.dumps({"type": "move", "move": move,
+                                                 "seq": msg["seq"]}).encode() + b"\n")
+        except (OSError, ValueError, KeyError):
+            stats.errors += 1
+        finally:
+            writer.close()
+        await asyncio.sleep(0.05)  # the next game is being set up
+
+
+async def _echo_pair(port: int, seats: int, interval: float, stats: Stats, stop: asyncio.Event,
+                     rng: random.Random) -> None:
+    """A table's worth of echo clients: they take turns like the seats of a game (a random
+    seat moves next), each waiting ``interval`` before it sends."""
+    conns = []
+    for _ in range(seats):
+        conns.append(await asyncio.open_connection("127.0.0.1", port, limit=1 << 20))
+    seq = 0
+    try:
+        while not stop.is_set():
+            reader, writer = rng.choice(conns)
+            await asyncio.sleep(interval)
+            seq += 1
+            sent_at = time.perf_counter()
+            writer.write(json.dumps({"type": "move", "move": "maneuver 2 left", "seq": seq}).encode() + b"\n")
+            line = await reader.readline()
+            if not line:
+                break
+            json.loads(line)
+            stats.add(time.perf_counter() - sent_at)
+    finally:
+        for _, writer in conns:
+            writer.close()
+
+
+async def _echo_server(port: int) -> None:
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            while line := await reader.readline():
+                writer.write(json.dumps(json.loads(line), separators=(",", ":")).encode() + b"\n")
+        except (OSError, ValueError):
+            pass
+        finally:
+            writer.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", port, backlog=1024)
+    async with server:
+        await server.serve_forever()
+
+
+async def _measure(clients: list, stats: Stats, stop: asyncio.Event, warmup: float,
+                   seconds: float) -> float:
+    tasks = [asyncio.create_task(c) for c in clients]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    t0 = time.perf_counter()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    wall = time.perf_counter() - t0
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return wall
+
+
+def _figures(stats: Stats, wall: float, clients: int, mem: dict[str, float]) -> dict[str, Any]:
+    ms = [r * 1000 for r in stats.rtts]
+    return {"clients": clients, "moves": stats.moves, "moves_per_s": round(stats.moves / wall, 1),
+            "p50_ms": round(_percentile(ms, 50), 3), "p99_ms": round(_percentile(ms, 99), 3),
+            "max_ms": round(max(ms), 3) if ms else None, "errors": stats.errors,
+            "games_finished": stats.games, **mem}
+
+
+async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
+               options: dict[str, str]) -> dict[str, Any]:
+    rules = spec.rules
+    seats = rules.seats(options)
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # -- the game host ---------------------------------------------------------------------
+    port = _free_port()
+    args = [sys.executable, "-m", spec.name, "host", "--port", str(port), "--bind", "127.0.0.1",
+            "--tables", str(tables), "--grace", "30", "--idle", "60"]
+    for key, value in options.items():
+        args += ["--variant", value] if key == "variant" else ["-o", f"{key}={value}"]
+    host = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=env)
+    try:
+        await _wait_listening(port, host)
+        base = _memory(host.pid)
+        stats, stop, rng = Stats(), asyncio.Event(), random.Random(1)
+        names = ["main"] if tables == 1 else [f"t{i + 1}" for i in range(tables)]
+        clients = [_game_client(spec, port, t, s, interval, stats, stop, random.Random(rng.random()))
+                   for t in names for s in seats]
+        wall = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds)
+        game = _figures(stats, wall, len(clients), _memory(host.pid))
+        game["idle_host_rss_mb"] = base.get("rss_mb")
+    finally:
+        host.kill()
+        host.wait(10)
+    # -- the floor: a bare echo server, the same clients, seats and pauses -------------------------
+    port = _free_port()
+    echo = subprocess.Popen([sys.executable, "-c", f"import asyncio; from common.net.bench import "
+                             f"_echo_server; asyncio.run(_echo_server({port}))"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=env)
+    try:
+        await _wait_listening(port, echo)
+        stats, stop = Stats(), asyncio.Event()
+        clients = [_echo_pair(port, len(seats), interval, stats, stop, random.Random(i))
+                   for i in range(tables)]
+        wall = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds)
+        floor = _figures(stats, wall, tables * len(seats), _memory(echo.pid))
+    finally:
+        echo.kill()
+        echo.wait(10)
+    return {"game": spec.name, "tables": tables, "seats_per_table": len(seats),
+            "interval_s": interval, "seconds": seconds, "host": game, "echo_floor": floor,
+            "p99_ratio": round(game["p99_ms"] / floor["p99_ms"], 2) if floor["p99_ms"] else None,
+            "targets": {"p99_under_20ms": game["p99_ms"] < 20,
+                        "p99_within_5x_floor": bool(floor["p99_ms"]) and game["p99_ms"] <= 5 * floor["p99_ms"],
+                        "host_memory_under_300mb": game.get("peak_rss_mb", 0) < 300}}
+
+
+def run_net_bench(spec: GameSpec, *, tables: int, interval: float, seconds: float, as_json: bool,
+                  options: dict[str, str]) -> int:
+    if not 1 <= tables <= 1000:
+        raise GameError(f"--tables must be between 1 and 1000, not {tables}")
+    if interval < 0 or seconds <= 0:
+        raise GameError("--interval must be 0 or more and --seconds more than 0")
+    options = {"variant": spec.variants[0], **options}
+    report = asyncio.run(_run(spec, tables, interval, seconds, options))
+    if as_json:
+        print(json.dumps(report))
+        return 0
+    print(f"{spec.title}: {tables} tables x {report['seats_per_table']} bot clients over loopback, "
+          f"each moving {interval:g} s after its decision comes, measured for {seconds:g} s")
+    for label, fig in (("host", report["host"]), ("echo floor", report["echo_floor"])):
+        print(f"  {label:<10} {fig['moves_per_s']:>8} moves/s  p50 {fig['p50_ms']:.3f} ms  "
+              f"p99 {fig['p99_ms']:.3f} ms  max {fig['max_ms']} ms  memory {fig.get('rss_mb')} MB "
+              f"(peak {fig.get('peak_rss_mb')} MB)  errors {fig['errors']}")
+    print(f"  p99 is {report['p99_ratio']}x the floor's; targets: "
+          + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in report["targets"].items()))
+    return 0
