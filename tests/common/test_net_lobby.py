@@ -1,0 +1,183 @@
+"""The lobby, spectators, chat, the pause on disconnect, the password, version negotiation and
+the flood and idle limits, against a real host process on 127.0.0.1 (per playable game where
+the game matters). Every wait is bounded."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import re
+import subprocess
+import time
+from pathlib import Path
+
+from common.net.protocol import FLOOD_LIMIT, PROTOCOL_VERSION
+
+_spec = importlib.util.spec_from_file_location("net_games", Path(__file__).with_name("test_net_games.py"))
+net = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(net)
+Wire, start_host, rules_of, moves_in = net.Wire, net.start_host, net.rules_of, net.moves_in
+procs = net.procs
+game = net.game
+
+
+def play_out(wire: Wire, seat: str, first: dict | None = None, timeout: float = 30.0) -> dict:
+    """Random legal moves for ``seat`` (from the state ``first`` on) until the game ends."""
+    rng = random.Random(1)
+    deadline = time.monotonic() + timeout
+    answered = -1
+    for _ in range(100_000):
+        msg, first = first or wire.next(max(0.01, deadline - time.monotonic())), None
+        assert msg is not None, "the host hung up"
+        if msg["type"] == "over":
+            return msg
+        if msg["type"] == "state" and msg["to_move"] == [seat] and msg["legal"] and msg["seq"] != answered:
+            answered = msg["seq"]
+            wire.send({"type": "move", "move": rng.choice(msg["legal"]), "seq": msg["seq"]})
+    raise AssertionError("no end of game")
+
+
+def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path):
+    seats = rules_of(game).seats(net.options_for(game))
+    host, port = start_host(procs, game, "--games", "1", "--fill", net.bot_kind(game), "--seed", "11",
+                            stdin=subprocess.PIPE)
+    ann = Wire(port, game)
+    welcome = ann.hello(name="ann")
+    assert welcome["seat"] is None and welcome["token"] is None and not welcome["started"]
+    lobby = ann.until("lobby")
+    assert [p["name"] for p in lobby["people"]] == ["ann"] and set(lobby["seats"]) == set(seats)
+    bob = Wire(port, game)
+    assert bob.hello(name="ann")["name"] == "ann 2"  # names are unique at a table
+    ann.send({"type": "sit", "seat": seats[0]})
+    seated = ann.until("seated")
+    assert seated["seat"] == seats[0] and seated["token"]
+    bob.send({"type": "sit", "seat": seats[0]})
+    assert bob.until("error")["code"] == "seat_taken"
+    ann.send({"type": "stand"})  # (sitting at every seat would begin the game)
+    assert ann.until("seated")["seat"] is None
+    ann.send({"type": "sit", "seat": seats[0]})
+    assert ann.until("seated")["seat"] == seats[0]
+    lobby = ann.until("lobby")
+    while lobby["seats"][seats[0]]["name"] is None:
+        lobby = ann.until("lobby")
+    assert lobby["seats"][seats[0]] == {"kind": "remote", "name": "ann", "connected": True, "bot": False}
+    ann.send({"type": "chat", "text": "hi \x1b[31mall\x07\n!"})
+    said = bob.until("chat")
+    assert said == {"type": "chat", "from": "ann", "seat": seats[0], "text": "hi [31mall !"}
+    watcher = Wire(port, game)
+    assert watcher.hello(name="wes", watch=True)["watching"] is True
+    watch_proc = procs(game, "join", f"127.0.0.1:{port}", "--watch", "--name", "cli-watcher")
+    watch_proc.wait_line(r"Joined .* to watch")
+    host.p.stdin.write("who\nstart\n")  # the host's console: empty seats go to bots, and go
+    host.p.stdin.flush()
+    host.wait_line(r"game 1 begins")
+    first = ann.until("state")
+    assert first["seq"] == 0
+    assert first["seat"] == seats[0] and first["seats"][seats[1]]["kind"] == net.bot_kind(game)
+    from common.table import Table
+
+    table = Table(rules_of(game), seed=11, variant=net.options_for(game)["variant"],
+                  options={k: v for k, v in net.options_for(game).items() if k != "variant"})
+    cold = table.view(None)
+    for s in seats:  # (a game may keep caches in its views: accept the view either way)
+        table.legal(s)
+    public = [cold, table.view(None)]
+    for wire in (watcher, bob):  # an unseated lobby member watches from now on
+        state = wire.until("state")
+        assert state["seat"] is None and state["legal"] == [] and state["seq"] == 0
+        assert state["view"] in public  # the spectator's view: public information only
+    watcher.send({"type": "move", "move": "pass"})
+    assert watcher.until("error")["code"] == "not_seated"
+    watcher.send({"type": "chat", "text": "go ann"})
+    assert ann.until("chat")["text"] == "go ann"
+    over = play_out(ann, seats[0], [m for m in ann.messages if m["type"] == "state"][-1])
+    assert watcher.until("over") == over
+    assert watch_proc.finish(20) == 0
+    assert f"result {' '.join(over['outcome']['winners']) or 'nobody'}" in watch_proc.stdout
+    assert host.finish(20) == 0
+    assert "waiting for players" in host.stdout  # 'who' answered on the host's terminal
+
+
+def test_a_dropped_seat_pauses_the_table_until_it_returns(game, procs, tmp_path):
+    seats = rules_of(game).seats(net.options_for(game))
+    kinds = ",".join(["remote"] + [net.bot_kind(game)] * (len(seats) - 1))
+    save = tmp_path / "game.rec"
+    host, port = start_host(procs, game, "--games", "1", "--seats", kinds, "--save", str(save),
+                            "--on-disconnect", "pause", "--grace", "0")
+    watcher = Wire(port, game)
+    watcher.hello(watch=True)
+    ann = Wire(port, game)
+    welcome = ann.hello(name="ann", seat=seats[0])
+    ann.until("state")
+    ann.close()  # gone at once; the bots play until it is ann's decision
+    deadline = time.monotonic() + 10
+    paused = None
+    while paused is None and time.monotonic() < deadline:
+        msg = watcher.until("state", "info", timeout=10)
+        if msg["type"] == "state" and msg["paused"]:
+            paused = msg
+    assert paused and "waits for ann" in paused["paused"] and paused["to_move"] == [seats[0]]
+    frozen = moves_in(save)
+    time.sleep(0.6)
+    assert moves_in(save) == frozen  # nobody decides for ann
+    again = Wire(port, game)
+    back = again.hello(token=welcome["token"], seq=0)
+    assert back["rejoin"] and back["seat"] == seats[0]
+    resync = again.until("state")
+    assert resync["resync"] and resync["seq"] == paused["seq"] and resync["paused"] is None
+    assert play_out(again, seats[0], resync)["type"] == "over"
+    watcher.until("over")
+    assert host.finish(20) == 0
+    assert "is back at" in " ".join(m.get("message", "") for m in watcher.messages)
+
+
+def test_password_and_protocol_version_negotiation(procs):
+    host, port = start_host(procs, "invaders", "--games", "1", "--password", "s3cret")
+    stranger = Wire(port, "invaders")
+    t0 = time.monotonic()
+    reply = stranger.hello(name="eve", password="guess")
+    assert reply["code"] == "password" and time.monotonic() - t0 >= 0.9  # slowed down
+    assert stranger.next() is None  # and hung up
+    old = Wire(port, "invaders")
+    reply = old.hello(version=1, versions=[1], password="s3cret")
+    assert reply["code"] == "version" and "version 2" in reply["message"] and "client 1" in reply["message"]
+    assert old.next() is None
+    newer = Wire(port, "invaders")
+    reply = newer.hello(version=3, versions=[2, 3], password="s3cret")
+    assert reply["type"] == "welcome" and reply["version"] == 2  # the highest both speak
+    assert re.search(r"refused \(version\): protocol version mismatch", host.stdout)
+    assert "s3cret" not in host.stdout
+
+
+def test_idle_half_open_and_flooding_connections_are_dropped(procs):
+    host, port = start_host(procs, "invaders", "--games", "1", "--idle", "0.3")
+    mute = Wire(port, "invaders")
+    mute.hello(name="mute")
+    # from here on it never answers the host's ping (like a half-open connection)
+    mute_msgs = []
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        mute.sock.settimeout(5)
+        data = mute.sock.recv(65536)
+        if not data:
+            break
+        mute_msgs.append(data)
+    text = b"".join(mute_msgs)
+    assert b'{"type":"ping"}' in text and b'"code":"idle"' in text
+    alive = Wire(port, "invaders")  # Wire answers pings: it stays
+    alive.hello(name="alive")
+    end = time.monotonic() + 1.2
+    while time.monotonic() < end:
+        try:
+            assert alive.next(0.2) is not None
+        except AssertionError as exc:
+            assert "no message" in str(exc)
+    alive.send({"type": "ping"})
+    assert alive.until("pong")
+    flood = Wire(port, "invaders")
+    flood.hello(name="flood")
+    flood.send(b'{"type":"sync"}\n' * (FLOOD_LIMIT + 200))
+    codes = [m.get("code") for m in iter(lambda: flood.next(10), None) if m["type"] == "error"]
+    assert codes[0] == "flood" and codes[-1] == "flood" and len(codes) == 2
+    assert "refused (flood)" in host.stdout and "refused (idle)" in host.stdout
+    assert PROTOCOL_VERSION == 2
