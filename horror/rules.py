@@ -82,7 +82,10 @@ class HorrorRules(Rules[Film]):
         st.title = options.get("title", base["title"])
         st.elements[MONSTER] = Element(MONSTER, "monster", st.monster)
         st.pool.append(MONSTER)
-        budget = int(options.get("budget", START_BUDGET))
+        raw = str(options.get("budget", START_BUDGET))
+        if not raw.isdigit():
+            raise IllegalMove(f"option budget is a whole number of dice, not {raw!r}")
+        budget = int(raw)
         for s in seats:
             st.hands[s] = []
             st.budgets[s] = st.start[s] = budget
