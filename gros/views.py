@@ -35,6 +35,7 @@ def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
     raw = st.to_json()
     raw["rng"] = 0
     raw["deck"] = []
+    raw["dcache"] = [None] * st.n  # a cache, not part of the game: the view must not depend on it
     raw["hands"] = [h if i == s else [] for i, h in enumerate(raw["hands"])]
     d = mv.decider(st)
     a = st.attack
