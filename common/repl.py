@@ -131,7 +131,12 @@ class Ui:
         say(f"{self.spec.title} — you play {', '.join(self.here) or 'nobody (watching bots)'}. "
             "Type 'help' for commands; Tab completes moves.", "bold")
         while True:
-            self.advance()
+            try:
+                self.advance()
+            except KeyboardInterrupt:  # Ctrl-C while the bots think: leave, as a shell would
+                say("\nInterrupted; leaving the game unfinished.")
+                self.autosave()
+                return 130
             out = self.session.outcome()
             if out is not None:
                 return self.finish(out)
