@@ -5,6 +5,8 @@ Works from views only. It also writes the screenplay at the credits and when ask
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any
 
 from common.render import die_face, plain
@@ -119,8 +121,10 @@ def render_view(view: dict[str, Any], seat: str | None):
 
 
 def _screenplay(view: dict[str, Any]) -> str:
-    """Write the screenplay at the credits and after each 'screenplay' move; say where."""
-    want = view["requests"] + (1 if view["phase"] == "over" else 0)
+    """Write the screenplay at the credits (at a terminal, or where $HORROR_SCREENPLAYS says)
+    and after each 'screenplay' move; say where. Piped and test runs leave no stray files."""
+    credits = view["phase"] == "over" and (sys.stdout.isatty() or "HORROR_SCREENPLAYS" in os.environ)
+    want = view["requests"] + (1 if credits else 0)
     if want <= _written.get(view["title"], 0):
         return ""
     from horror.screenplay import write
