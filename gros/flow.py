@@ -45,6 +45,7 @@ def start_game(st: GrosState, events: list[Event]) -> None:
     st.movies = [Movie() for _ in range(n)]
     st.stack, st.attack, st.attack_open = [], None, False
     st.dcache = [None] * n
+    st.refs = {}
     st.rng.shuffle(st.deck)
     st.candidates = [st.defs[i].title for i in st.deck[-6:][::-1]]
     st.rng.shuffle(st.deck)  # the six are shuffled back

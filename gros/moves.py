@@ -206,8 +206,10 @@ def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     defs = st.defs
     m = st.movies[seat]
-    if not any(defs[ch.iid].ability or any(defs[p].ability for p in ch.props) for ch in m.chars) \
-            and not any(defs[i].ability for i in m.location):
+    for i in m.cards(credits=False):  # most Movies have no ability at all: say so quickly
+        if defs[i].ability is not None:
+            break
+    else:
         return out
     for ref, ch in zones.char_refs(st, seat):
         if defs[ch.iid].ability is not None:

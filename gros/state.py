@@ -106,7 +106,8 @@ class GrosState:
     autopass: tuple[bool, ...] = ()
     mulligans: int = 0  # hands shown and redrawn in this game (G3)
     dcache: list[int | None] = field(default_factory=list)  # static Defence per Movie
-    legal_cache: tuple | None = None  # (seat, frozenset of moves); never cloned
+    legal_cache: tuple | None = None  # (seat, legal moves); never cloned nor saved
+    refs: dict = field(default_factory=dict)  # seat -> its Characters' names; cleared by zones.touch
 
     @property
     def n(self) -> int:
@@ -131,7 +132,7 @@ class GrosState:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         for name in self.__slots__:
-            if name in ("defs", "legal_cache"):
+            if name in ("defs", "legal_cache", "refs"):
                 continue
             value = getattr(self, name)
             if name == "rng":

@@ -236,6 +236,9 @@ def invariants(st: GrosState) -> list[str]:
             bad.append(f"{st.names[s]}'s Movie has {len(m.location)} Locations under the gros rules")
         if m.loc_under and not m.location:
             bad.append(f"SFX under a Location that is gone in {st.names[s]}'s Movie")
+        refs = st.refs.get(s)
+        if refs is not None and refs != zones._char_refs(st, s):
+            bad.append(f"{st.names[s]}'s cached Character names are stale")
         cached = st.dcache[s]
         st.dcache[s] = None
         fresh = sx.defence(st, s)  # fills the cache: a later move that forgets to clear it shows

@@ -15,10 +15,19 @@ DRAW_LIMIT = 6
 def touch(st: GrosState, seat: int) -> None:
     """A Movie changed: its cached Defence must be recomputed."""
     st.dcache[seat] = None
+    st.refs.pop(seat, None)
 
 
 def char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
-    """Every Character of ``seat``'s Movie with its notation name."""
+    """Every Character of ``seat``'s Movie with its notation name (cached until it changes;
+    callers must not change the list)."""
+    cached = st.refs.get(seat)
+    if cached is None:
+        cached = st.refs[seat] = _char_refs(st, seat)
+    return cached
+
+
+def _char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
     base = st.names[seat] + "/"
     ids = st.ids
     chars = st.movies[seat].chars

@@ -93,11 +93,18 @@ def test_clone_and_json_are_faithful():
 
 def test_cached_defence_is_checked(monkeypatch):
     """The invariant catches a move that forgets to clear a Movie's cached Defence."""
-    monkeypatch.setattr(zones, "touch", lambda st, seat: None)
+    monkeypatch.setattr(zones, "touch", lambda st, seat: st.refs.pop(seat, None))
     broken = 0
     for st, _seat, _legal in states(games=6, every=1):
         broken += any("cached Defence" in b for b in RULES.check_invariants(st))
     assert broken > 0
+
+
+def test_stale_character_names_are_caught():
+    st = RULES.setup({"players": "2"}, 5)
+    zones.char_refs(st, 0)
+    st.movies[0].chars.pop()  # changed behind the cache's back
+    assert any("cached Character names" in b for b in RULES.check_invariants(st))
 
 
 def test_autopass_off_asks_every_seat():
