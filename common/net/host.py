@@ -211,6 +211,7 @@ class Room:
         self.changed = asyncio.Event()
         self.narration: dict[str | None, deque[tuple[int, list[str]]]] = {}
         self.record_file: Any = None
+        self.result_written = False
         self.record_path: str | None = None
         self.save_failed = False
         self.resumed_from: str | None = cfg.resume
@@ -305,6 +306,7 @@ class Room:
             if not ends_cleanly:
                 self.record_file.write("\n")
             self.record_file.write(f"# resumed by the host at move {table.seq}\n")
+            self.result_written = False
             self.record_file.flush()
         except OSError as exc:
             raise GameError(f"cannot append to {path}: {exc.strerror or exc}") from None
@@ -386,6 +388,7 @@ class Room:
         if conn is not None:
             conn.send({"type": "ack", "seq": table.seq, "move": text})
         self._append(f"{seat}: {text}\n")
+        self._write_result()  # at once: a host killed now leaves a finished record
         self._broadcast_state(events)
         self._poke()
         return True
@@ -814,7 +817,7 @@ class Room:
         out = table.outcome()
         outcome = out.to_json() if out else {"winners": [], "reason": "", "scores": {}}
         winners = " ".join(outcome["winners"]) or "nobody"
-        self._append(f"result {winners}\n")
+        self._write_result()
         self._close_record()
         message: dict[str, Any] = {"type": "over", "game_no": self.game_no, "seq": table.seq,
                                    "outcome": outcome}
@@ -851,6 +854,7 @@ class Room:
     def _open_record(self) -> None:
         """Write the record's header; moves are appended (and flushed) as they are played."""
         self._close_record()
+        self.result_written = False
         if not self.record_path or self.table is None:
             return
         try:
@@ -860,6 +864,12 @@ class Room:
             self.record_file.flush()
         except OSError as exc:
             self._save_error(exc)
+
+    def _write_result(self) -> None:
+        out = self.table.outcome() if self.table is not None else None
+        if out is not None and self.record_file is not None and not self.result_written:
+            self.result_written = True
+            self._append(f"result {' '.join(out.winners) or 'nobody'}\n")
 
     def _append(self, text: str) -> None:
         if self.record_file is None:

@@ -117,8 +117,11 @@ class Proc:
         self.out: list[str] = []
         self.err: list[str] = []
         self.lines: queue.Queue[str] = queue.Queue()
-        for stream, into, announce in ((self.p.stdout, self.out, True), (self.p.stderr, self.err, False)):
-            threading.Thread(target=self._pump, args=(stream, into, announce), daemon=True).start()
+        self.threads = [threading.Thread(target=self._pump, args=(stream, into, announce), daemon=True)
+                        for stream, into, announce in ((self.p.stdout, self.out, True),
+                                                       (self.p.stderr, self.err, False))]
+        for thread in self.threads:
+            thread.start()
 
     def _pump(self, stream: Any, into: list[str], announce: bool) -> None:
         for line in stream:
@@ -141,7 +144,10 @@ class Proc:
 
     def finish(self, timeout: float = 30.0) -> int:
         try:
-            return self.p.wait(timeout=timeout)
+            code = self.p.wait(timeout=timeout)
+            for thread in self.threads:  # everything it printed is read
+                thread.join(5)
+            return code
         except subprocess.TimeoutExpired:
             self.kill()
             raise AssertionError(f"still running after {timeout} s; stdout: {self.stdout[-3000:]!r}; "
@@ -649,21 +655,21 @@ def test_faults_rejoin_abandon_and_host_killed_and_resumed(game, procs, tmp_path
 
     def client(i: int, *args: str) -> Proc:
         env = {"XDG_STATE_HOME": str(homes[i]), "BMOVIE_NET_RETRY": "20"}
-        return procs(game, "join", address, "--bot", bot_kind(game), "--pace", "0.01", "--name", f"p{i}",
+        return procs(game, "join", address, "--bot", bot_kind(game), "--pace", "0.02", "--name", f"p{i}",
                      *args, env=env)
 
     clients = []
     for i in range(len(seats)):
         clients.append(client(i, "--seat", seats[i]))
         clients[-1].wait_line(r"Joined .* as ")
-    n = wait_moves(save, 4)
+    n = wait_moves(save, 3)
     clients[0].kill()  # (a) killed mid-game ...
     again = client(0, "--rejoin")  # ... and back by hand, with the token it saved at join
     again.wait_line(r"Joined .* as " + seats[0])
-    wait_moves(save, n + 4)
+    wait_moves(save, n + 3)
     clients[1].kill()  # (b) never comes back: a bot finishes for it
     host.wait_line(rf"{seats[1]} is not back; a \w+ bot decides for it")
-    n = wait_moves(save, moves_in(save) + 3)
+    n = moves_in(save)
     host.kill()  # (c) the host dies (SIGKILL) mid-game
     before = save.read_text(encoding="utf-8")
     tokens = Path(f"{save}.seats.json")
@@ -673,7 +679,7 @@ def test_faults_rejoin_abandon_and_host_killed_and_resumed(game, procs, tmp_path
     resumed.wait_line(r"resumed from .* at move \d+")
     survivors = [again] + clients[2:]
     for proc in survivors:
-        assert proc.finish(40) == 0, proc.stdout[-2000:] + proc.stderr
+        assert proc.finish(40) == 0, proc.stdout[-2000:] + proc.stderr + "\nHOST:\n" + resumed.stdout
     assert resumed.finish(20) == 0, resumed.stderr
     after = save.read_text(encoding="utf-8")
     assert after.startswith(before.rstrip("\n").rsplit("\n", 1)[0])  # appended, never rewritten
