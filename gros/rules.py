@@ -12,7 +12,7 @@ from common.rng import Rng
 from gros import flow, notation, zones
 from gros import moves as mv
 from gros.catalog import DECKS, Catalog, load_catalog
-from gros.state import DISCARD, HAND_SIZE, MAIN, OVER, TITLE, VICTIM, GrosState
+from gros.state import OVER, TITLE, GrosState
 
 NAMES = ("ray", "dana", "amanda", "bela", "vincent", "ed")
 PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
@@ -219,4 +219,3 @@ class GrosRules(Rules[GrosState]):
 
 
 RULES = GrosRules()
-__all__ = ["RULES", "GrosRules", "HAND_SIZE", "MAIN", "DISCARD", "VICTIM"]
