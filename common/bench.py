@@ -71,7 +71,7 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
     for label, extra in spec.bench_speed:
         report["speed"].append(speed(spec, games, _opts(extra, options), label))
     for label, kinds, n, extra in spec.bench_matchups:
-        n = n if games >= 1000 else max(10, n * games // 1000)
+        n = n if games >= spec.bench_games else max(10, n * games // spec.bench_games)
         report["matchups"].append(matchup(spec, label, kinds.split(","), n, _opts(extra, options)))
     if as_json:
         print(json.dumps(report))

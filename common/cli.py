@@ -45,7 +45,7 @@ def _game_flags(spec: GameSpec) -> Callable:
     return deco
 
 
-def _guard(fn: Callable[[], int | None]) -> None:
+def guard(fn: Callable[[], int | None]) -> None:
     """Run a command; players see one clear line for any error, never a traceback."""
     from common.engine import GameError
     from common.record import RecordError
@@ -75,7 +75,8 @@ def build(spec: GameSpec) -> click.Group:
 
     @group.command(help=f"Play {spec.title} at this terminal, against bots or hot-seat.\n\n"
                    f"SEATS names a kind per seat, in seat order or as SEAT=KIND: 'human', 'random', "
-                   f"'ismcts'. Default: {spec.default_seats}.")
+                   f"'ismcts' or one of the game's own bots; a last KIND* fills the remaining "
+                   f"seats. Default: {spec.default_seats}.")
     @click.option("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
     @click.option("--seats", default=spec.default_seats, show_default=True, help="who sits where")
     @click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
@@ -90,7 +91,7 @@ def build(spec: GameSpec) -> click.Group:
 
             return play_local(spec, seed=seed, seats=seats, variant=variant, think=think,
                               save=save, options=_options(spec, option, flags))
-        _guard(go)
+        guard(go)
 
     @group.command(help="Replay record files and check their 'expect' lines.\n\n"
                    "Exit status: 0 all passed, 1 an expectation failed, 2 bad input.")
@@ -101,7 +102,7 @@ def build(spec: GameSpec) -> click.Group:
 
             return run_files(spec.rules, list(files),
                              lambda line: click.echo(line, err=not line.startswith("ok ")))
-        _guard(go)
+        guard(go)
 
     @group.command(help="Step through a record, move by move, in the game's rendering.")
     @click.argument("file", type=click.Path())
@@ -112,7 +113,7 @@ def build(spec: GameSpec) -> click.Group:
             from common.repl import replay_record
 
             return replay_record(spec, file, seat=seat, step=step)
-        _guard(go)
+        guard(go)
 
     @group.command(help="Host a game on the LAN (newline-delimited JSON over TCP).\n\n"
                    "Players join by name, take seats and chat in a lobby; the game begins when "
@@ -161,7 +162,7 @@ def build(spec: GameSpec) -> click.Group:
                          grace=grace, on_disconnect=on_disconnect, password=password,
                          resume=resume, fill=fill, share_record=share_record, tables=tables,
                          idle=idle)
-        _guard(go)
+        guard(go)
 
     @group.command(help="Join a hosted game: the lobby, then the REPL; or let a bot play (--bot), "
                    "or watch (--watch).")
@@ -183,10 +184,11 @@ def build(spec: GameSpec) -> click.Group:
 
             return join_game(spec, address, name=name, seat=seat, bot=bot, think=think,
                              watch=watch, rejoin=rejoin, password=password, table=table, pace=pace)
-        _guard(go)
+        guard(go)
 
     @group.command(help="Measure random self-play speed and bot win rates.")
-    @click.option("--games", type=int, default=2000, show_default=True, help="random self-play games")
+    @click.option("--games", type=int, default=spec.bench_games, show_default=True,
+                  help="random self-play games per configuration")
     @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
     @click.option("--net", is_flag=True, help="instead: the network load benchmark (many tables "
                   "of bot clients over loopback, against a bare echo server as the floor)")
@@ -206,7 +208,7 @@ def build(spec: GameSpec) -> click.Group:
             from common.bench import run_bench
 
             return run_bench(spec, games=games, as_json=as_json, options=_options(spec, option, flags))
-        _guard(go)
+        guard(go)
 
     @group.command(help="Print the rules, in the project's own words.")
     def rules() -> None:
@@ -220,6 +222,6 @@ def build(spec: GameSpec) -> click.Group:
 
             show(spec.render.cards_table(query))
             return 0
-        _guard(go)
+        guard(go)
 
     return group

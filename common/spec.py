@@ -23,7 +23,7 @@ class GameSpec:
                  flags: tuple[tuple[str, str, str], ...] = (),
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
-                 bench_rotate: bool = False) -> None:
+                 bench_rotate: bool = False, bench_games: int = 2000) -> None:
         self.name = name  # command and record name, e.g. "invaders"
         self.title = title
         self.blurb = blurb
@@ -40,6 +40,7 @@ class GameSpec:
         # symmetric games rotate the kinds round the seats and report shares per kind;
         # asymmetric ones (aliens vs humans) keep the seats and report shares per seat
         self.bench_rotate = bench_rotate
+        self.bench_games = bench_games  # default random self-play games (whole films are long)
 
     @cached_property
     def rules(self) -> Any:
@@ -59,10 +60,19 @@ class GameSpec:
 
 
 def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str, str]:
-    """'human,ismcts' (in seat order) or 'aliens=ismcts,humans=human' -> seat -> kind."""
+    """'human,ismcts' (in seat order) or 'aliens=ismcts,humans=human' -> seat -> kind.
+
+    A last kind ending in '*' fills the remaining seats: 'human,heuristic*' is you against
+    however many bots the game has seats for.
+    """
     from common.engine import GameError
 
     parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if parts and parts[-1].endswith("*") and "=" not in parts[-1]:
+        fill = len(seats) - len(parts) + 1
+        if fill < 1:
+            raise GameError(f"--seats names more seats than the game has ({', '.join(seats)})")
+        parts = parts[:-1] + [parts[-1][:-1]] * fill
     out: dict[str, str] = {}
     if parts and all("=" in p for p in parts):
         for p in parts:

@@ -9,10 +9,10 @@ SPEC = GameSpec(
     blurb="make the worst B-movie in town, and wreck everyone else's (2-6 players).",
     rules_path="gros.rules:RULES",
     render_module="gros.render",
-    default_seats="human,heuristic,heuristic",
+    default_seats="human,heuristic*",
     rules_doc="rules-gros.md",
     variants=("gros", "gr2"),
-    flags=(("--players", "players", "number of players, 2-6 (default 3; give --seats to match)"),
+    flags=(("--players", "players", "number of players, 2-6 (default 3)"),
            ("--deck", "deck", "gros, gr2 or gros+gr2 (default: the rules variant's own deck)"),
            ("--target", "target", "play games until someone's total reaches this score")),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4"), ("6 players", "players=6")),
@@ -22,20 +22,3 @@ SPEC = GameSpec(
 )
 
 main = build(SPEC)
-
-
-def _default_seats_follow_players() -> None:
-    """'gros play --players 5' means you and four bots, unless --seats says otherwise."""
-    play = main.commands["play"]
-    original = play.callback
-
-    def callback(**kwargs):
-        players = kwargs.get("players")
-        if kwargs.get("seats") == SPEC.default_seats and players and str(players).isdigit():
-            kwargs["seats"] = ",".join(["human"] + ["heuristic"] * (int(players) - 1))
-        return original(**kwargs)
-
-    play.callback = callback
-
-
-_default_seats_follow_players()
