@@ -55,6 +55,7 @@ class HorrorRules(Rules[Film]):
     name = "horror"
     title = "Creature Feature"
     variants = ("standard",)
+    notation = notation
 
     @property
     def bot_kinds(self) -> dict:  # type: ignore[override]
@@ -205,20 +206,7 @@ class HorrorRules(Rules[Film]):
 
         return narrate(event)
 
-    # -- notation ---------------------------------------------------------------------------
-    def parse(self, text: str) -> Move:
-        return notation.parse(text)
-
-    def format(self, move: Move) -> str:
-        return notation.format_move(move)
-
-    # -- plumbing ---------------------------------------------------------------------------
-    def clone(self, state: Film) -> Film:
-        return state.clone()
-
-    def to_json(self, state: Film) -> dict[str, Any]:
-        return state.to_json()
-
+    # -- plumbing (parse, format, clone and to_json come from Rules) ------------------------
     def from_json(self, data: dict[str, Any]) -> Film:
         return Film.from_json(data)
 
