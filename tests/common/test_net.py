@@ -6,6 +6,7 @@ its first line). Every wait is bounded in time and every loop in count.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import queue
@@ -25,90 +26,16 @@ from common.batch import open_table, read_record, replay
 from common.net.protocol import BURST, MAX_ERRORS, MAX_LINE, PROTOCOL_VERSION, RATE
 from common.record import parse_record
 from invaders.rules import RULES
+from tests.common.netkit import Proc
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 20.0  # seconds any one game may take
 
 
-class Proc:
-    """A ``python -m invaders ...`` process whose output is collected by threads."""
-
-    def __init__(self, *args: str, grace: float | None = None) -> None:
-        env = dict(os.environ)
-        env.pop("BMOVIE_DEBUG", None)
-        if grace is not None:
-            env["BMOVIE_NET_GRACE"] = str(grace)
-        self.p = subprocess.Popen([sys.executable, "-m", "invaders", *args], cwd=ROOT, env=env,
-                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
-        self.out: list[str] = []
-        self.err: list[str] = []
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.threads = [threading.Thread(target=self._pump, args=(self.p.stdout, self.out, True), daemon=True),
-                        threading.Thread(target=self._pump, args=(self.p.stderr, self.err, False), daemon=True)]
-        for t in self.threads:
-            t.start()
-
-    def _pump(self, stream: Any, into: list[str], announce: bool) -> None:
-        for line in stream:
-            into.append(line)
-            if announce:
-                self.lines.put(line)
-
-    def wait_line(self, pattern: str, timeout: float = 10.0) -> re.Match:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                break
-            found = re.search(pattern, line)
-            if found:
-                return found
-        raise AssertionError(f"no line matching {pattern!r}; stdout: {''.join(self.out)!r}; "
-                             f"stderr: {''.join(self.err)!r}")
-
-    def finish(self, timeout: float = TIMEOUT) -> int:
-        try:
-            code = self.p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait(5)
-            raise AssertionError(f"still running after {timeout} s; stdout tail: {''.join(self.out[-20:])!r}; "
-                                 f"stderr: {''.join(self.err)!r}") from None
-        for t in self.threads:
-            t.join(5)
-        return code
-
-    @property
-    def stdout(self) -> str:
-        return "".join(self.out)
-
-    @property
-    def stderr(self) -> str:
-        return "".join(self.err)
-
-    def kill(self) -> None:
-        if self.p.poll() is None:
-            self.p.kill()
-            self.p.wait(5)
-
-
 @pytest.fixture
-def procs():
-    started: list[Proc] = []
-
-    def start(*args: str, grace: float | None = None) -> Proc:
-        proc = Proc(*args, grace=grace)
-        started.append(proc)
-        return proc
-
-    yield start
-    for proc in started:
-        proc.kill()
-    for proc in started:  # (3) nobody ever shows a traceback
-        assert "Traceback" not in proc.stderr, proc.stderr
-        assert "Traceback" not in proc.stdout, proc.stdout
+def procs(procs):
+    """Every process of this module is an Invaders one."""
+    return functools.partial(procs, "invaders")
 
 
 def start_host(procs, *args: str, grace: float | None = None) -> tuple[Proc, int]:

@@ -4,21 +4,13 @@ the game matters). Every wait is bounded."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import subprocess
 import threading
 import time
-from pathlib import Path
 
 from common.net.protocol import FLOOD_LIMIT, PROTOCOL_VERSION
-
-_spec = importlib.util.spec_from_file_location("net_games", Path(__file__).with_name("test_net_games.py"))
-net = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(net)
-Wire, start_host, rules_of, moves_in = net.Wire, net.start_host, net.rules_of, net.moves_in
-procs = net.procs
-game = net.game
+from tests.common.netkit import Wire, bot_kind, moves_in, options_for, rules_of, start_host
 
 
 def play_out(wire: Wire, seat: str, first: dict | None = None, timeout: float = 30.0) -> dict:
@@ -38,8 +30,8 @@ def play_out(wire: Wire, seat: str, first: dict | None = None, timeout: float = 
 
 
 def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path):
-    seats = rules_of(game).seats(net.options_for(game))
-    host, port = start_host(procs, game, "--games", "1", "--fill", net.bot_kind(game), "--seed", "11",
+    seats = rules_of(game).seats(options_for(game))
+    host, port = start_host(procs, game, "--games", "1", "--fill", bot_kind(game), "--seed", "11",
                             stdin=subprocess.PIPE)
     ann = Wire(port, game)
     welcome = ann.hello(name="ann")
@@ -73,11 +65,11 @@ def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path
     host.wait_line(r"game 1 begins")
     first = ann.until("state")
     assert first["seq"] == 0
-    assert first["seat"] == seats[0] and first["seats"][seats[1]]["kind"] == net.bot_kind(game)
+    assert first["seat"] == seats[0] and first["seats"][seats[1]]["kind"] == bot_kind(game)
     from common.table import Table
 
-    table = Table(rules_of(game), seed=11, variant=net.options_for(game)["variant"],
-                  options={k: v for k, v in net.options_for(game).items() if k != "variant"})
+    table = Table(rules_of(game), seed=11, variant=options_for(game)["variant"],
+                  options={k: v for k, v in options_for(game).items() if k != "variant"})
     cold = table.view(None)
     for s in seats:  # (a game may keep caches in its views: accept the view either way)
         table.legal(s)
@@ -99,8 +91,8 @@ def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path
 
 
 def test_a_dropped_seat_pauses_the_table_until_it_returns(game, procs, tmp_path):
-    seats = rules_of(game).seats(net.options_for(game))
-    kinds = ",".join(["remote"] + [net.bot_kind(game)] * (len(seats) - 1))
+    seats = rules_of(game).seats(options_for(game))
+    kinds = ",".join(["remote"] + [bot_kind(game)] * (len(seats) - 1))
     save = tmp_path / "game.rec"
     host, port = start_host(procs, game, "--games", "1", "--seats", kinds, "--save", str(save),
                             "--on-disconnect", "pause", "--grace", "0")

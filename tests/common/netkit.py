@@ -1,0 +1,244 @@
+"""Shared pieces of the network tests: which games are playable, real game processes whose
+output is read by threads, and a socket client that keeps every byte it receives.
+
+Not a test module (pytest collects only test_*.py); the fixtures built on it are in
+conftest.py beside it.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from common.bots import make_bot
+from common.net.protocol import PROTOCOL_VERSION
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("invaders", "gros", "horror")
+SEED = 2718281829  # a seed no message may contain
+KNOWN = {"welcome", "lobby", "seated", "state", "ack", "over", "info", "chat", "error", "pong", "ping"}
+
+
+@functools.cache
+def unplayable(game: str) -> str | None:
+    """Why ``game`` cannot be played over the network yet (None when it can)."""
+    try:
+        spec = importlib.import_module(f"{game}.cli").SPEC
+    except Exception as exc:  # the 'not yet available' stub has no SPEC
+        return f"{game}.cli has no SPEC ({type(exc).__name__}): the game is not built yet"
+    try:
+        rules = spec.rules
+        options = options_for(game)
+        seats = rules.seats(options)
+        state = rules.setup(options, 1)
+        rules.view(state, None)
+        bots = {s: make_bot("random", rules, seed=i) for i, s in enumerate(seats)}
+        for _ in range(20_000):
+            decisions = rules.decisions(state)
+            if not decisions:
+                break
+            seat = decisions[0].seat
+            rules.apply(state, seat, bots[seat].choose(rules, {}, seat, rules.legal_moves(state, seat)))
+        if rules.outcome(state) is None:
+            return f"{game}: a random game did not end in 20000 decisions"
+    except Exception as exc:
+        return f"{game} is not playable yet: {type(exc).__name__}: {exc}"
+    return None
+
+
+@functools.cache
+def options_for(game: str) -> dict[str, str]:
+    """Three seats where the game allows it (more than two seats is the interesting case)."""
+    spec = importlib.import_module(f"{game}.cli").SPEC
+    try:
+        if len(spec.rules.seats({"players": "3", "variant": spec.variants[0]})) == 3:
+            return {"players": "3", "variant": spec.variants[0]}
+    except Exception:
+        pass
+    return {"variant": spec.variants[0]}
+
+
+def option_args(game: str) -> list[str]:
+    opts = options_for(game)
+    out = ["--variant", opts["variant"]]
+    for key, value in opts.items():
+        if key != "variant":
+            out += ["-o", f"{key}={value}"]
+    return out
+
+
+
+def rules_of(game: str):
+    return importlib.import_module(f"{game}.cli").SPEC.rules
+
+
+def bot_kind(game: str) -> str:
+    """The game's own (first) bot: it plays purposefully, so games end sooner than at random."""
+    return next(iter(getattr(rules_of(game), "bot_kinds", {}) or {}), "random")
+
+
+# -- processes ------------------------------------------------------------------------------------
+class Proc:
+    """A ``python -m GAME ...`` process whose output is collected by threads."""
+
+    def __init__(self, game: str, *args: str, env: dict[str, str] | None = None,
+                 stdin: Any = subprocess.DEVNULL, grace: float | None = None) -> None:
+        full = dict(os.environ)
+        full.pop("BMOVIE_DEBUG", None)
+        full.update(env or {})
+        if grace is not None:  # seconds before a bot takes a dropped seat
+            full["BMOVIE_NET_GRACE"] = str(grace)
+        self.p = subprocess.Popen([sys.executable, "-m", game, *args], cwd=ROOT, env=full,
+                                  stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  text=True, bufsize=1)
+        self.out: list[str] = []
+        self.err: list[str] = []
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.threads = [threading.Thread(target=self._pump, args=(stream, into, announce), daemon=True)
+                        for stream, into, announce in ((self.p.stdout, self.out, True),
+                                                       (self.p.stderr, self.err, False))]
+        for thread in self.threads:
+            thread.start()
+
+    def _pump(self, stream: Any, into: list[str], announce: bool) -> None:
+        for line in stream:
+            into.append(line)
+            if announce:
+                self.lines.put(line)
+
+    def wait_line(self, pattern: str, timeout: float = 10.0) -> re.Match:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            found = re.search(pattern, line)
+            if found:
+                return found
+        raise AssertionError(f"no line matching {pattern!r}; stdout: {self.stdout[-3000:]!r}; "
+                             f"stderr: {self.stderr[-3000:]!r}")
+
+    def finish(self, timeout: float = 30.0) -> int:
+        try:
+            code = self.p.wait(timeout=timeout)
+            for thread in self.threads:  # everything it printed is read
+                thread.join(5)
+            return code
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise AssertionError(f"still running after {timeout} s; stdout: {self.stdout[-3000:]!r}; "
+                                 f"stderr: {self.stderr[-2000:]!r}") from None
+
+    @property
+    def stdout(self) -> str:
+        return "".join(self.out)
+
+    @property
+    def stderr(self) -> str:
+        return "".join(self.err)
+
+    def kill(self) -> None:
+        if self.p.poll() is None:
+            self.p.send_signal(signal.SIGKILL)
+            self.p.wait(5)
+
+
+
+def start_host(procs, game: str, *args: str, port: int = 0, **kw: Any) -> tuple[Proc, int]:
+    host = procs(game, "host", "--port", str(port), "--bind", "127.0.0.1", *option_args(game),
+                 *args, **kw)
+    found = int(host.wait_line(r"listening on 127\.0\.0\.1:(\d+)").group(1))
+    return host, found
+
+
+# -- a socket client that keeps every byte ------------------------------------------------------------
+class Wire:
+    def __init__(self, port: int, game: str) -> None:
+        self.game = game
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        self.buf = b""
+        self.received = bytearray()
+        self.messages: list[dict[str, Any]] = []
+        self.eof = False
+
+    def send(self, data: bytes | dict) -> None:
+        if isinstance(data, dict):
+            data = json.dumps(data).encode() + b"\n"
+        try:
+            self.sock.sendall(data)
+        except OSError:
+            self.eof = True
+
+    def next(self, timeout: float = 5.0) -> dict[str, Any] | None:
+        """The next message; None at the end of the stream."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no message within {timeout} s")
+            self.sock.settimeout(left)
+            try:
+                chunk = self.sock.recv(65536)
+            except (ConnectionResetError, BrokenPipeError):
+                chunk = b""
+            except TimeoutError:
+                raise AssertionError(f"no message within {timeout} s") from None
+            if not chunk:
+                self.eof = True
+                return None
+            self.buf += chunk
+            self.received += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        msg = json.loads(line)
+        assert isinstance(msg, dict) and msg.get("type") in KNOWN, line[:300]
+        self.messages.append(msg)
+        if msg["type"] == "ping":
+            self.send({"type": "pong"})
+        return msg
+
+    def until(self, *kinds: str, timeout: float = 5.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        for _ in range(5000):
+            msg = self.next(max(0.01, deadline - time.monotonic()))
+            assert msg is not None, f"the host hung up while we waited for {kinds}"
+            if msg["type"] in kinds:
+                return msg
+        raise AssertionError(f"no {kinds} in 5000 messages")
+
+    def hello(self, **fields: Any) -> dict[str, Any]:
+        self.send({"type": "hello", "version": PROTOCOL_VERSION, "game": self.game, **fields})
+        return self.until("welcome", "error", "over")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def moves_in(path: Path) -> int:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return 0
+    return sum(1 for line in text.splitlines() if re.match(r"^[\w-]+: ", line))
+
+
+def wait_moves(path: Path, at_least: int, timeout: float = 20.0) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        n = moves_in(path)
+        if n >= at_least:
+            return n
+        time.sleep(0.02)
+    raise AssertionError(f"{path.name}: fewer than {at_least} moves after {timeout} s ({moves_in(path)})")
