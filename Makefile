@@ -13,13 +13,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/invaders play
+	$(BIN)/gros play
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
+	$(BIN)/gros bench
 	$(BIN)/invaders bench
+	$(BIN)/horror bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
