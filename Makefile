@@ -1,29 +1,37 @@
 # Two entry points for a fresh machine (see README): `make play` and `make test`.
+# Everything goes into .venv/, so a system pip that refuses to install (PEP 668) is no obstacle.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
+# compat: a plain path entry, which imports faster than the default editable finder
+EDITABLE := --config-settings editable_mode=compat
 
 .PHONY: play test bench lint clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]' --config-settings editable_mode=compat
-	touch $(STAMP)
 
-play: $(STAMP)
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) -e . $(EDITABLE)
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[test]' $(EDITABLE)
+	touch $@ $(VENV)/.installed
+
+play: $(VENV)/.installed
 	$(BIN)/gros play
 
-test: $(STAMP)
+test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
+bench: $(VENV)/.installed
 	$(BIN)/gros bench
 	$(BIN)/invaders bench
 	$(BIN)/horror bench
 
-lint: $(STAMP)
+lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 clean:
