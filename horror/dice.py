@@ -8,6 +8,7 @@ Monster Dice are rolled with the monster's stake but are never lost.
 
 from __future__ import annotations
 
+from common import dice as pool
 from common.engine import Event, IllegalMove
 from horror import ledger
 from horror.elements import MONSTER_ST, PLAN_ST
@@ -15,16 +16,11 @@ from horror.ledger import emit
 from horror.state import CLIMAX, MONSTER, PLAN, Conflict, Film
 
 
-def die(st: Film) -> int:
-    """The next die: a record's fixed dice first (H8), then the film's seeded generator."""
-    if st.fixed:
-        return st.fixed.pop(0)
-    return st.rng.die()
-
-
 def roll_dice(st: Film, n: int, screen_time: int) -> tuple[tuple[int, ...], int]:
-    dice = tuple(die(st) for _ in range(n))
-    return dice, sum(1 for d in dice if d <= screen_time)
+    """``n`` dice — a record's fixed dice first (H8), then the film's seeded generator — and
+    how many succeed (at or under ``screen_time``)."""
+    dice = pool.roll(st.rng, n, st.fixed)
+    return dice, pool.successes(dice, screen_time)
 
 
 def side_seat(st: Film, ref: str) -> str:
