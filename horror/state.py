@@ -183,8 +183,11 @@ class Film:
         return c
 
     # -- serialisation ------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        data = _jsonable({f.name: getattr(self, f.name) for f in fields(self)})
+    def to_json(self, with_log: bool = True) -> dict[str, Any]:
+        """The whole film as JSON data; ``with_log=False`` leaves out the log (views add it
+        themselves, cheaply: it only grows, and its entries never change)."""
+        data = _jsonable({f.name: getattr(self, f.name) for f in fields(self)
+                          if with_log or f.name != "log"})
         data["rng"] = self.rng.state
         data["elements"] = [e.to_json() for e in self.elements.values()]
         data["auction"] = _slots(self.auction)

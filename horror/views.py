@@ -22,7 +22,8 @@ HIDDEN = ("hands", "pool", "rng", "fixed", "stacked", "offer")
 
 def view(st: Film, seat: str | None) -> dict[str, Any]:
     """JSON-safe; a seat sees its own hand and the sizes of the others."""
-    data = st.to_json()
+    data = st.to_json(with_log=False)
+    data["log"] = list(st.log)  # immutable tuples: JSON-safe as they are, and no deep copy
     for key in HIDDEN:
         data.pop(key, None)
     d = legal.decider(st)

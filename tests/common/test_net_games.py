@@ -234,13 +234,16 @@ class Truth:
 
         self.volatile: set[str] = set()  # view paths whose value depends on the rules' caches
 
+        def wire(view: dict) -> dict:  # a view as a client receives it (tuples become lists)
+            return json.loads(json.dumps(view))
+
         def snap(events: list | None) -> None:
-            views = {s: table.view(s) for s in self.seats}
+            views = {s: wire(table.view(s)) for s in self.seats}
             decisions = table.decisions() if table.outcome() is None else []
             actor = decisions[0].seat if decisions else None
             for s in table.seats:  # warm whatever caches the rules keep, and look again
                 table.legal(s)
-            warmed = {s: table.view(s) for s in self.seats}
+            warmed = {s: wire(table.view(s)) for s in self.seats}
             for s in self.seats:
                 cold, warm = leaves(views[s]), leaves(warmed[s])
                 self.volatile |= {p for p in cold.keys() | warm.keys() if cold.get(p) != warm.get(p)}
