@@ -94,12 +94,20 @@ class Ui:
     def handoff(self, seat: str) -> None:
         """Hot-seat: hide the last player's hand before the next one sits down."""
         if len(self.here) > 1 and seat != self.last_seat and sys.stdin.isatty():
-            console().clear()
+            self.wipe()
             say(f"Hand the keyboard to {seat} and press Enter.", "bold")
             sys.stdin.readline()
-            console().clear()
+            self.wipe()
             self.dirty = True
         self.last_seat = seat
+
+    @staticmethod
+    def wipe() -> None:
+        """Clear the screen and the terminal's scrollback, so the next player cannot scroll
+        up to the last one's hand (a plain clear pushes the screen into the scrollback)."""
+        console().clear()
+        sys.stdout.write("\x1b[3J")
+        sys.stdout.flush()
 
     def advance(self) -> None:
         if plain() or not any(k != "human" for k in getattr(self.session, "kinds", {}).values()):

@@ -76,3 +76,18 @@ def test_a_whole_game_against_a_bot(tmp_path):
     assert child.exitstatus == 0
     text = save.read_text()
     assert text.startswith("game invaders") and "result " in text
+
+
+def test_hot_seat_handoff_wipes_the_scrollback(tmp_path):
+    """A plain clear pushes the last player's hand into the scrollback, where the next player
+    could scroll up to it: the hand-over must clear the scrollback too (ESC [3J)."""
+    child = spawn(tmp_path, "--seed", "3", "--seats", "human,human")
+    child.expect_exact("\x1b[3J")  # wiped before the hand-over prompt...
+    child.expect("Hand the keyboard to")
+    child.sendline("")
+    child.expect_exact("\x1b[3J")  # ...and again after it
+    child.expect(r"\w+>")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in child.before
