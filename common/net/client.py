@@ -664,7 +664,7 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
             time.sleep(0.1)
 
     echo("Type 'help' for the lobby's commands; the game begins when the seats are filled.")
-    with patch_stdout():
+    with patch_stdout(raw=True):  # raw: let the board's colours through, not "?[1;35m"
         thread = threading.Thread(target=pump, name="net-console", daemon=True)
         thread.start()
         while not done.is_set():

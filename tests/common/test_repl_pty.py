@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
@@ -91,3 +92,32 @@ def test_hot_seat_handoff_wipes_the_scrollback(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert "Traceback" not in child.before
+
+
+def test_a_watcher_sees_the_board_in_colour_not_escaped(tmp_path, procs):
+    """The spectator's console runs under prompt_toolkit's patch_stdout, which by default
+    escapes ESC: the board came out as '?[1;35m…'. It must pass the colours through."""
+    from tests.common.netkit import Wire, start_host
+
+    host, port = start_host(procs, "invaders", "--seats", "heuristic,remote", "--seed", "3")
+    player = Wire(port, "invaders")
+    player.hello(name="ann")
+    player.send({"type": "sit", "seat": "humans"})
+    player.until("state")  # the game has begun
+    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
+    child = pexpect.spawn(sys.executable, ["-m", "invaders", "join", f"127.0.0.1:{port}", "--watch",
+                                           "--name", "wes"], encoding="utf-8", timeout=20,
+                          dimensions=(50, 120), env=env)
+    child.logfile_read = seen = io.StringIO()
+    child.expect("watch>")
+    child.sendline("board")
+    child.expect("Defender")
+    child.expect("watch>")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    player.close()
+    out = seen.getvalue()
+    assert "\x1b[" in out and "?[" not in out, out[-2000:]
+    assert "Traceback" not in out
