@@ -37,31 +37,35 @@ class Ui:
         self.here = session.seats_here()
         self.last_seat: str | None = None
         self.dirty = True  # the board changed since it was last shown
-        self.prompt_session: Any = None
+        self.prompt_sessions: dict[str, Any] = {}  # one per seat: hot-seat histories stay apart
 
     # -- input ------------------------------------------------------------------------------
-    def _prompt_toolkit(self) -> Any:
-        if self.prompt_session is None:
+    def _prompt_toolkit(self, seat: str) -> Any:
+        """The seat's prompt. One player keeps a history file across games; at hot-seat each
+        seat gets its own history in memory, so Up-arrow never shows another seat's lines."""
+        if seat not in self.prompt_sessions:
             from prompt_toolkit import PromptSession
             from prompt_toolkit.history import FileHistory, InMemoryHistory
 
             from common.completion import MoveCompleter
 
-            state = Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "bmovie"
-            try:
-                state.mkdir(parents=True, exist_ok=True)
-                history: Any = FileHistory(str(state / f"{self.spec.name}-history"))
-            except OSError:
-                history = InMemoryHistory()
-            self.prompt_session = PromptSession(
+            history: Any = InMemoryHistory()
+            if len(self.here) <= 1:
+                state = Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "bmovie"
+                try:
+                    state.mkdir(parents=True, exist_ok=True)
+                    history = FileHistory(str(state / f"{self.spec.name}-history"))
+                except OSError:
+                    pass
+            self.prompt_sessions[seat] = PromptSession(
                 history=history, completer=MoveCompleter(self), complete_while_typing=True,
                 bottom_toolbar=self.toolbar)
-        return self.prompt_session
+        return self.prompt_sessions[seat]
 
     def read(self, seat: str) -> str:
         text = f"{seat}> "
         if sys.stdin.isatty() and sys.stdout.isatty():
-            return self._prompt_toolkit().prompt(text)
+            return self._prompt_toolkit(seat).prompt(text)
         sys.stdout.write(text)
         sys.stdout.flush()
         line = sys.stdin.readline()
@@ -181,6 +185,8 @@ class Ui:
             self.board(seat)
         elif word == "rules":
             say(self.spec.rules_text())
+        elif word == "card" and not rest:
+            say("card NAME: what a card does (Tab completes the names; 'cards' on the command line lists them)")
         elif word == "card":
             describe = getattr(self.spec.render, "describe_card", lambda n: None)
             found = describe(rest) if rest else None

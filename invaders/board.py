@@ -130,6 +130,7 @@ def sweep(st: InvadersState, events: list[Event]) -> None:
             return
         dst = sq + 1 if sq % w < w - 1 else (sq // w - 1) * w
         move_ship(st, sq, dst, events)
+    events.append(Event("fleet", (" ".join(sorted(square_name(st, s) for s in st.ships)),)))
 
 
 def fire(st: InvadersState, seat: str, events: list[Event]) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from common.render import plain
 
-SHIP, DEFENDER, RED, BLUE = "▼", "▲", "●", "●"
+SHIP, DEFENDER, RED, BLUE = "▼", "▲", "●", "◆"  # bullets differ in shape, not only colour
 
 
 def _cell(view: dict[str, Any], name: str, colour: bool) -> tuple[str, str]:
@@ -48,8 +48,8 @@ def board(view: dict[str, Any]):
         out.append(f" {row}\n", style="dim")
     legend = (f"{SHIP} ship  {DEFENDER} Defender  " if colour else "V ship  A Defender  ")
     out.append("    " + legend, style="dim")
-    out.append("● red bullet " if colour else "r red bullet ", style="red" if colour else None)
-    out.append("● blue bullet" if colour else "b blue bullet", style="bright_cyan" if colour else None)
+    out.append(f"{RED} red bullet " if colour else "r red bullet ", style="red" if colour else None)
+    out.append(f"{BLUE} blue bullet" if colour else "b blue bullet", style="bright_cyan" if colour else None)
     return out
 
 

@@ -116,6 +116,7 @@ def narrate(rules: InvadersRules, ev: Event) -> str:
         "fire": lambda: f"{'Every ship fires' if d[0] == ALIENS else 'The outpost fires'} ({d[1]} bullet{'s' * (d[1] != 1)}).",
         "reinforced": lambda: f"A new ship arrives on the top row, column {d[0]}.",
         "moved": lambda: f"The Defender moves to column {d[0]}.",
+        "fleet": lambda: f"The fleet moves right: ships at {d[0] or 'nowhere'}.",
         "bullets_collide": lambda: f"Red and blue bullets explode at {d[0]}.",
         "ship_destroyed": lambda: f"A ship explodes at {d[0]}!",
         "shielded": lambda: f"A Deflector Shield stops a red bullet ({d[0]} left).",

@@ -515,7 +515,8 @@ class Room:
         wanted = msg.get("seat")
         if wanted is None and self.started:
             self.server.refuse(conn, "started", "the game has begun and every seat is taken; "
-                               "join --watch to watch it", fatal=True)
+                               "join --rejoin to take your seat back, or --watch to watch",
+                               fatal=True)
             return
         seat = None
         if wanted is not None:

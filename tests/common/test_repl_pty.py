@@ -94,6 +94,25 @@ def test_hot_seat_handoff_wipes_the_scrollback(tmp_path):
     assert "Traceback" not in child.before
 
 
+def test_hot_seat_players_do_not_share_the_history(tmp_path):
+    """Up-arrow at hot-seat must not bring back the other seat's lines (they can name cards)."""
+    child = spawn(tmp_path, "--seed", "3", "--seats", "human,human")
+    child.expect("Hand the keyboard to humans")
+    child.sendline("")
+    child.expect(PROMPT)
+    send(child, "place d")
+    child.expect("Hand the keyboard to aliens")
+    child.sendline("")
+    child.expect("aliens>")
+    child.send("\x1b[A")  # Up
+    child.sendline("")
+    child.expect("aliens>")
+    assert "place" not in ANSI.sub("", child.before)
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+
+
 def test_a_watcher_sees_the_board_in_colour_not_escaped(tmp_path, procs):
     """The spectator's console runs under prompt_toolkit's patch_stdout, which by default
     escapes ESC: the board came out as '?[1;35m…'. It must pass the colours through."""
