@@ -188,3 +188,23 @@ def test_dice_fixed_results_first_then_the_seeded_generator():
     assert dice.successes(rolled, 2) == 3
     again = dice.roll(Rng(9), 50)
     assert again == dice.roll(Rng(9), 50) and set(again) <= set(range(1, 7))
+
+
+def test_local_undo_takes_back_the_human_move_and_the_bot_replies():
+    from common.session import LocalSession
+    from common.table import Table
+    from invaders.cli import SPEC
+
+    kinds = {"aliens": "random", "humans": "human"}
+    table = Table(RULES, seed=2, seat_kinds=kinds)
+    session = LocalSession(SPEC, table, kinds, 2, None)
+    before = RULES.to_json(table.state)
+    session.play("humans", "place d")
+    session.advance(lambda lines: None)  # the aliens' bot moves
+    assert len(table.record.body) > 1
+    taken = session.undo()
+    assert taken > 1  # the human move and at least one bot move after it
+    assert RULES.to_json(table.state) == before and table.record.body == []
+    assert session.waiting_for() == "humans"
+    with pytest.raises(GameError, match="nothing to undo"):
+        session.undo()
