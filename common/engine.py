@@ -155,12 +155,3 @@ class Rules(Generic[S]):
     # -- helpers every front-end uses -----------------------------------------------------
     def to_move(self, state: S) -> list[str]:
         return [d.seat for d in self.decisions(state)]
-
-    def parse_for(self, state: S, seat: str, text: str) -> Move:
-        """Parse ``text`` and check it is legal for ``seat`` now; raise GameError if not."""
-        move = self.parse(text)
-        if self.outcome(state) is not None:
-            raise IllegalMove("the game is over")
-        if seat not in self.to_move(state):
-            raise IllegalMove(f"it is not {seat}'s decision now")
-        return move

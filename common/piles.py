@@ -43,11 +43,3 @@ def take(piles: list[list[T]], card: T) -> T | None:
             pile.remove(card)
             return card
     return None
-
-
-def deal(deck: list[T], hands: list[list[T]], count: int) -> None:
-    """``count`` cards to each hand, one round at a time, as at a table."""
-    for _ in range(count):
-        for hand in hands:
-            if deck:
-                hand.append(deck.pop())

@@ -174,9 +174,6 @@ def test_piles_draw_refill_and_take():
     a, b = [1], [2, 3]
     assert piles.take([a, b], 3) == 3 and b == [2]
     assert piles.take([a, b], 5) is None
-    hands = [[], []]
-    piles.deal([1, 2, 3, 4, 5], hands, 2)
-    assert hands == [[5, 3], [4, 2]]
 
 
 def test_dice_fixed_results_first_then_the_seeded_generator():

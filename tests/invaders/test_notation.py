@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from common.engine import GameError, IllegalMove, NotationError
+from common.engine import IllegalMove, NotationError
 from common.rng import Rng
 from invaders.rules import RULES
 from invaders.state import ALIENS, HUMANS, SEATS
@@ -196,10 +196,3 @@ def test_views_hide_hands_and_deck_order(seed):
     if st.hands[HUMANS] and st.decks[HUMANS]:
         other.hands[HUMANS][0], other.decks[HUMANS][0] = other.decks[HUMANS][0], other.hands[HUMANS][0]
     assert RULES.view(other, ALIENS) == RULES.view(st, ALIENS)
-
-
-def test_parse_for_checks_the_seat():
-    st = RULES.setup({}, 0)
-    with pytest.raises(GameError, match="not aliens's decision"):
-        RULES.parse_for(st, ALIENS, "fire")
-    assert RULES.parse_for(st, HUMANS, "place a") == ("place", 0)
