@@ -67,8 +67,9 @@ def guard(fn: Callable[[], int | None]) -> None:
 
 
 def build(spec: GameSpec) -> click.Group:
+    also = "".join(f" '--variant {v}' plays {t}." for v, t in spec.variant_titles)
     @click.group(help=f"{spec.title}: {spec.blurb}\n\nStart with '{spec.name} play'; "
-                 f"'{spec.name} rules' prints the rules.",
+                 f"'{spec.name} rules' prints the rules.{also}",
                  context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
     def group() -> None:
         pass

@@ -38,6 +38,7 @@ class Ui:
         self.last_seat: str | None = None
         self.dirty = True  # the board changed since it was last shown
         self.prompt_sessions: dict[str, Any] = {}  # one per seat: hot-seat histories stay apart
+        self.title = spec.title  # the variant's own name once the game is known (see loop)
 
     # -- input ------------------------------------------------------------------------------
     def _prompt_toolkit(self, seat: str) -> Any:
@@ -75,7 +76,7 @@ class Ui:
 
     def toolbar(self) -> str:
         seat = self.session.waiting_for() or "—"
-        return f" {self.spec.title} · {seat} to decide · Tab lists moves · 'help' for commands "
+        return f" {self.title} · {seat} to decide · Tab lists moves · 'help' for commands "
 
     def candidates(self) -> list[str]:
         """Everything worth completing now: legal moves, commands, card names."""
@@ -139,8 +140,15 @@ class Ui:
             self.session.advance(lines, progress)
 
     # -- the loop ---------------------------------------------------------------------------
+    def game_title(self) -> str:
+        """The name of the game in progress: a variant's own title (gr2 is Skippy's Revenge).
+        Read from the view, which a network client has as well as a local table."""
+        variant = self.session.view(None).get("variant")
+        return self.spec.title_for(variant if isinstance(variant, str) else None)
+
     def loop(self) -> int:
-        say(f"{self.spec.title} — you play {', '.join(self.here) or 'nobody (watching bots)'}. "
+        self.title = self.game_title()
+        say(f"{self.title} — you play {', '.join(self.here) or 'nobody (watching bots)'}. "
             "Type 'help' for commands; Tab completes moves.", "bold")
         while True:
             try:

@@ -20,6 +20,7 @@ class GameSpec:
 
     def __init__(self, *, name: str, title: str, blurb: str, rules_path: str, render_module: str,
                  default_seats: str, rules_doc: str, variants: tuple[str, ...] = ("standard",),
+                 variant_titles: tuple[tuple[str, str], ...] = (),
                  flags: tuple[tuple[str, str, str], ...] = (),
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
@@ -33,6 +34,8 @@ class GameSpec:
         self.default_seats = default_seats  # e.g. "ismcts,human": one kind per seat, in seat order
         self.rules_doc = rules_doc  # file name under docs/
         self.variants = variants
+        # a rules variant that is a game of its own, under its own name: (variant, title)
+        self.variant_titles = variant_titles
         self.flags = flags  # game options offered as flags: (flag, option key, help)
         self.bench_speed = bench_speed  # random self-play speed: (label, options "k=v,k=v")
         # win-rate match-ups: (label, seat kinds in seat order, games, options "k=v,...")
@@ -41,6 +44,11 @@ class GameSpec:
         # asymmetric ones (aliens vs humans) keep the seats and report shares per seat
         self.bench_rotate = bench_rotate
         self.bench_games = bench_games  # default random self-play games (whole films are long)
+
+    def title_for(self, variant: str | None) -> str:
+        """The name of a game in progress. A variant may be a game of its own (gr2 is Skippy's
+        Revenge), and players should read the name of the game they are actually playing."""
+        return dict(self.variant_titles).get(variant or "", self.title)
 
     @cached_property
     def rules(self) -> Any:

@@ -12,6 +12,7 @@ SPEC = GameSpec(
     default_seats="human,heuristic*",
     rules_doc="rules-gros.md",
     variants=("gros", "gr2"),
+    variant_titles=(("gr2", "Grave Robbers II: Skippy's Revenge"),),
     flags=(("--players", "players", "number of players, 2-6 (default 3)"),
            ("--deck", "deck", "gros, gr2 or gros+gr2 (default: the rules variant's own deck)"),
            ("--target", "target", "play games until someone's total reaches this score")),

@@ -60,3 +60,25 @@ def test_a_tables_record_replays_the_same_game():
         again = replay(RULES, rec)
         assert again.failures == [] and again.checked == 1  # the 'result' line holds
         assert RULES.to_json(again.table.state) == RULES.to_json(table.state)
+
+
+def test_skippys_revenge_is_called_by_its_own_name():
+    """Under --variant gr2 the banner and the toolbar name the game being played."""
+    from common.repl import Ui
+    from common.session import LocalSession
+    from gros.cli import SPEC
+
+    proc = subprocess.run([sys.executable, "-m", "gros", "play", "--seed", "1", "--variant", "gr2"],
+                          input="quit\n", capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Grave Robbers II: Skippy's Revenge — you play ray")
+    assert "Outer Space" not in proc.stdout
+    for variant, title in (("gr2", "Grave Robbers II: Skippy's Revenge"),
+                           ("gros", "Grave Robbers from Outer Space")):
+        table = Table(RULES, seed=1, options={"players": "2"}, variant=variant)
+        ui = Ui(SPEC, LocalSession(SPEC, table, {s: "human" for s in table.seats}, 1, None))
+        assert ui.game_title() == title
+        ui.title = ui.game_title()
+        assert ui.toolbar().startswith(f" {title} · ")
+    helped = " ".join(CliRunner().invoke(main, ["--help"]).output.split())
+    assert "'--variant gr2' plays Grave Robbers II: Skippy's Revenge" in helped
