@@ -99,3 +99,39 @@ def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str
         if kind not in (HUMAN, *kinds):
             raise GameError(f"seat {seat}: unknown kind {kind!r} (choose from {', '.join((HUMAN, *kinds))})")
     return out
+
+
+def seat_count(spec: str) -> int | None:
+    """How many seats a plain 'kind,kind,...' list names; None for SEAT=KIND or a last KIND*,
+    which fit whatever number of seats the game has."""
+    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if not parts or any("=" in p for p in parts) or parts[-1].endswith("*"):
+        return None
+    return len(parts)
+
+
+def players_from_seats(spec: GameSpec, seats: str | None, variant: str,
+                       options: dict[str, str]) -> dict[str, str]:
+    """The options, with the player count that --seats implies when --players was not given.
+
+    'play --seats human,human' means two players; making people say so twice was a trap.
+    Both given and disagreeing is a one-line error rather than a guess. Games without a
+    ``players`` option (Invaders: always two seats) are left to ``parse_seats``.
+    """
+    from common.engine import GameError
+
+    count = seat_count(seats or "")
+    if count is None or not any(key == "players" for _flag, key, _help in spec.flags):
+        return options
+    have = spec.rules.seats({**options, "variant": variant})
+    if len(have) == count:
+        return options
+    if "players" in options:
+        raise GameError(f"--players gives {len(have)} seats ({', '.join(have)}) but --seats names "
+                        f"{count} ({seats}); give one of them, or make them agree")
+    out = {**options, "players": str(count)}
+    try:
+        spec.rules.seats({**out, "variant": variant})
+    except GameError as exc:
+        raise GameError(f"--seats names {count} seats: {exc}") from None
+    return out

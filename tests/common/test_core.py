@@ -12,7 +12,7 @@ from common.bots import IsmctsBot, RandomBot, bot_move, make_bot
 from common.engine import GameError
 from common.rng import Rng
 from common.selfplay import play_game
-from common.spec import parse_seats
+from common.spec import parse_seats, players_from_seats
 from invaders.rules import RULES
 
 
@@ -51,6 +51,39 @@ def test_parse_seats():
         parse_seats("human", seats, kinds)
     with pytest.raises(GameError, match="unknown kind"):
         parse_seats("human,wizard", seats, kinds)
+
+
+def test_seats_imply_the_player_count():
+    """'play --seats human,human' is two players; --players need not say it again, and when
+    both are given and disagree the error says so in one line."""
+    from click.testing import CliRunner
+
+    from gros.cli import SPEC as GROS
+    from gros.cli import main as gros_main
+    from horror.cli import SPEC as HORROR
+    from invaders.cli import SPEC as INVADERS
+
+    assert players_from_seats(GROS, "human,human", "gros", {}) == {"players": "2"}
+    assert players_from_seats(GROS, "human,human", "gr2", {"players": "2"}) == {"players": "2"}
+    assert players_from_seats(GROS, "human,heuristic*", "gros", {}) == {}  # fills any count
+    assert players_from_seats(GROS, "ray=human", "gros", {}) == {}
+    assert players_from_seats(HORROR, "human,auteur,auteur,auteur", "standard", {}) == {"players": "4"}
+    assert players_from_seats(HORROR, "human,auteur", "standard", {"players": "bob,bethany"}) \
+        == {"players": "bob,bethany"}
+    assert players_from_seats(INVADERS, "human", "standard", {}) == {}  # parse_seats says why
+    with pytest.raises(GameError, match=r"--players gives 3 seats .* --seats names 2"):
+        players_from_seats(GROS, "human,human", "gros", {"players": "3"})
+    with pytest.raises(GameError, match=r"--seats names 7 seats: .*between 2 and 6"):
+        players_from_seats(GROS, ",".join(["human"] * 7), "gros", {})
+    result = CliRunner().invoke(gros_main, ["play", "--seats", "human,human", "--players", "4"])
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "--players gives 4 seats" in result.output
+    result = CliRunner().invoke(gros_main, ["host", "--seats", "remote,heuristic", "--players", "3"])
+    assert result.exit_code == 2 and "--players gives 3 seats" in result.output
+    proc = subprocess.run([sys.executable, "-m", "horror", "play", "--seed", "1", "--seats", "human,human"],
+                          input="quit\n", capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "you play p1, p2." in proc.stdout
 
 
 def test_bots_are_handed_views_not_states():
