@@ -326,6 +326,8 @@ def _return(ctx: Ctx, e: Effect) -> None:
             st.hands[seat].append(ch.iid)
             zones.touch(st, seat)
             ctx.say("returned", ctx.on[0])
+            for held in (*ch.props, *ch.under):  # players must read what was lost with it
+                ctx.say("removed", st.names[seat], st.ids[held])
     else:
         found_p = zones.find_prop(st, ctx.on[0])
         if found_p:

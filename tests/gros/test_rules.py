@@ -189,3 +189,18 @@ def test_every_event_is_narrated_and_every_view_renders():
     console.print(cards_table("alien"))
     assert "The Blob" in console.file.getvalue()
     assert "Il Giornalista" in describe_card("il giornalista")
+
+
+def test_a_returned_characters_discarded_cards_are_narrated():
+    """Continuity Error sends a Character home and discards what it held: the table must read
+    that the Props (and cards slid under it) went, not just that the Character left."""
+    setup = ["movie ray: the-robot", "movie dana: the-reporter[the-shotgun]{istruzzito}, the-sheriff",
+             "hand ray: continuity-error", "hand dana: the-shovel", "turn: ray 2"]
+    table = Table(RULES, seed=3, options={"players": "2"}, variant="gros",
+                  setup=list(enumerate(setup, 1)))
+    events = table.play("ray", "play continuity-error on dana/the-reporter")
+    lines = table.narrate(events, None)
+    assert "dana's The Reporter returns to its owner's hand." in lines
+    assert "The Shotgun is removed from dana's Movie." in lines
+    assert "Istruzzito is removed from dana's Movie." in lines
+    assert table.facts()["discard.the-shotgun"] == "1"
