@@ -1,11 +1,13 @@
 """The ``auteur`` bot: a seat-taker that writes a script, bids for the chair, stakes dice and
 plays tropes to move the acts on.
 
-It reads only its legal moves, which say a good deal: card ids name their kind (c a
+It reads mostly its legal moves, which say a good deal: card ids name their kind (c a
 character, s a set, t a trope, p a subplot, m the monster), the trade offers list the cards
 in its hand, the stakes and bids run up to its budget, and at a meeting the 'raise' and
-'armour' suggestions list the sets and the living characters. So it cannot cheat and needs
-no view: self-play and the soak tests use it to film thousands of whole films quickly.
+'armour' suggestions list the sets and the living characters. So it cannot cheat and mostly
+needs no view: self-play and the soak tests use it to film thousands of whole films quickly.
+Only after making a trade offer does it ask for its view, whose public log says which of
+its offers the table has already turned down since the deal.
 """
 
 from __future__ import annotations
@@ -18,6 +20,24 @@ from common.rng import Rng
 MEETING_ONLY = {"supporting", "star", "armour", "trope", "subplot", "prop", "close", "near"}
 DIRECTING = {"cut", "plan", "spring", "escape", "play", "check", "chase", "attack", "trigger", "drop"}
 COST = {"supporting": 1, "star": 2, "set": 1, "raise": 1, "armour": 1}
+CARD_TYPE = {"c": "role", "s": "set", "t": "trope", "p": "subplot", "m": "monster"}  # by id prefix
+
+
+def turned_down(view: dict[str, Any], seat: str) -> set[tuple[str, str]]:
+    """The (card type, wanted type) offers of ``seat`` that nobody took since the last deal.
+
+    Read from the view's public log, so a bot repeats no offer the table has just declined.
+    """
+    log = view.get("log") or []
+    since = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == "deal"), -1)
+    out: set[tuple[str, str]] = set()
+    made: tuple[str, str] | None = None  # the seat's offer waiting for its answer
+    for entry in log[since + 1:]:
+        if entry[0] == "offer" and entry[1] == seat:
+            made = (entry[2], entry[3])
+        elif entry[0] == "no_trade" and entry[1] == seat and made is not None:
+            out.add(made)
+    return out
 
 
 class AuteurBot:
@@ -31,12 +51,16 @@ class AuteurBot:
         self.spent = 0  # dice spent at the current meeting
         self.conflicts = 0  # conflicts started in the scene it directs
         self.hand: set[str] = set()  # the kinds of card it held when it last traded
+        # a view only for the decision after its own offer: the view's log says whether the
+        # table took it. Set at every decision; whoever asks the bot reads it before the next
+        self.needs_view = False
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Any = None) -> Move:
         verbs: dict[str, list[Move]] = {}
         for m in legal:
             verbs.setdefault(m[0], []).append(m)
+        self.needs_view = False
         if "begin" in verbs:
             return verbs["begin"][0]
         if "roll" in verbs:
@@ -44,7 +68,9 @@ class AuteurBot:
         if "stake" in verbs:
             return verbs["stake"][self.rng.below(min(self.thrift, len(verbs["stake"])))]
         if "offer" in verbs or "done" in verbs:
-            return self._trade(verbs)
+            move = self._trade(verbs, turned_down(view, seat))
+            self.needs_view = move[0] == "offer"  # its next decision may be another offer
+            return move
         if "accept" in verbs or "decline" in verbs:
             return verbs["accept"][0] if "accept" in verbs and self.rng.below(2) else ("decline",)
         if "claim" in verbs:
@@ -61,7 +87,8 @@ class AuteurBot:
         return self._direct(verbs)
 
     # -- before a scene --------------------------------------------------------------------
-    def _trade(self, verbs: dict[str, list[Move]]) -> Move:
+    def _trade(self, verbs: dict[str, list[Move]], declined: set[tuple[str, str]]) -> Move:
+        """Offer a spare card for a kind it lacks; never an offer the table just turned down."""
         offers = verbs.get("offer", [])
         self.hand = {m[1][0] for m in offers}
         counts: dict[str, int] = {}
@@ -69,7 +96,8 @@ class AuteurBot:
             counts[card[0]] = counts.get(card[0], 0) + 1
         want = next((t for k, t in (("s", "set"), ("c", "role"), ("t", "trope")) if k not in self.hand), None)
         if want and self.rng.below(3):
-            spare = [m for m in offers if m[2] == want and counts.get(m[1][0], 0) > 1]
+            spare = [m for m in offers if m[2] == want and counts.get(m[1][0], 0) > 1
+                     and (CARD_TYPE.get(m[1][0], ""), want) not in declined]
             if spare:
                 return self.rng.choice(spare)
         return ("done",)

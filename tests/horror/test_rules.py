@@ -146,3 +146,36 @@ def test_premise_from_options_and_moves():
     RULES.apply(st, "p1", parse("begin"))
     assert (st.setting, st.elements["m"].name, st.phase) == ("a moon base", "Khem-Anat", "meeting")
     assert st.abilities[-1] == "cannot be stopped by bullets"
+
+
+def test_auteur_does_not_repeat_an_offer_the_table_turned_down():
+    """After nobody took its offer (a role for a set, say), a bot makes a different offer or
+    is done, until the next deal; it learns of the refusal from its view's log alone."""
+    from horror.bots import turned_down
+
+    log = [("deal", 1, ()), ("offer", "p1", "role", "set"), ("decline", "p2"), ("no_trade", "p1"),
+           ("offer", "p1", "trope", "set"), ("trade", "p1", "p2", "trope", "set"),
+           ("offer", "p2", "set", "role"), ("no_trade", "p2")]
+    assert turned_down({"log": log}, "p1") == {("role", "set")}
+    assert turned_down({"log": [*log, ("deal", 2, ())]}, "p1") == set()
+    assert turned_down({}, "p1") == set()  # no view: nothing is known to be refused
+
+    refused = repeats = 0
+    for g in range(12):
+        opts = {"players": str(2 + g % 4)}
+        bots = {s: AuteurBot(g * 13 + i) for i, s in enumerate(RULES.seats(opts))}
+        st = RULES.setup(opts, g)
+        for seat, move in play_game(RULES, g, bots, opts).moves:
+            RULES.apply(st, seat, move)
+        declined: set[tuple] = set()
+        last: tuple = ()
+        for entry in st.log:
+            if entry[0] == "deal":
+                declined = set()
+            elif entry[0] == "offer":
+                last = entry[1:]
+                repeats += last in declined
+            elif entry[0] == "no_trade":
+                declined.add(last)
+                refused += 1
+    assert refused > 10 and repeats == 0
