@@ -124,6 +124,21 @@ def _free_name(st: Film, n: int, make) -> str | None:
     return None
 
 
+def _fresh_text(st: Film, kind: str, items: tuple[str, ...], n: int, suggested: set[str]) -> str:
+    """A stock text for a new trope or subplot that the script does not hold yet and that is
+    not among ``suggested`` (which it joins), starting at ``n``: a suggestion must never
+    repeat what was already written. Once every stock phrase is used, a retake of one."""
+    taken = {e.name.lower() for e in st.elements.values() if e.kind == kind} | suggested
+    retake = 1
+    while True:
+        for k in range(len(items)):
+            text = pick(items, n + k) + (f" (take {retake})" if retake > 1 else "")
+            if text.lower() not in taken:
+                suggested.add(text.lower())
+                return text
+        retake += 1
+
+
 def _meeting(st: Film, budget: int) -> list[Move]:
     n = st.counter
     chars = [e.id for e in st.elements.values() if e.kind in CHARACTER_KINDS and e.id not in st.gone]
@@ -133,12 +148,14 @@ def _meeting(st: Film, budget: int) -> list[Move]:
                     for e in st.elements.values())
     free_ok = st.free_made < FREE_PER_TURN and len(st.elements) < SCRIPT_CAP
     if free_ok or not has_trope:
+        suggested: set[str] = set()
         for act in range(st.act, 4) if free_ok else (st.act,):
             who = (pick(tuple(chars), n + act),) if chars and (n + act) % 3 else ()
-            moves.append(("trope", act, who, pick(TROPES, n + act)))
+            moves.append(("trope", act, who, _fresh_text(st, "trope", TROPES, n + act, suggested)))
     if free_ok:
         if chars:
-            moves.append(("subplot", (pick(tuple(chars), n + 1),), pick(SUBPLOTS, n)))
+            moves.append(("subplot", (pick(tuple(chars), n + 1),),
+                          _fresh_text(st, "subplot", SUBPLOTS, n, set())))
         if sets:
             moves.append(("prop", pick(tuple(sets), n), pick(PROPS, n)))
         name = _free_name(st, n, character_name)

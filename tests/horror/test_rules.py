@@ -179,3 +179,36 @@ def test_auteur_does_not_repeat_an_offer_the_table_turned_down():
                 declined.add(last)
                 refused += 1
     assert refused > 10 and repeats == 0
+
+
+def test_meeting_suggestions_never_repeat_a_written_text():
+    """'moves' at a script meeting suggests tropes and subplots the script does not hold yet
+    (bots write what is suggested, so their films hold no twice-written trope either)."""
+    from horror.elements import TROPES
+    from horror.script import new_element
+    from horror.state import MEETING
+
+    meetings = 0
+    for g in range(6):
+        opts, moves = film(g, 2 + g % 4)
+        st = RULES.setup(opts, g)
+        for seat, move in moves:
+            if st.phase == MEETING:
+                meetings += 1
+                for verb in ("trope", "subplot"):
+                    written = {e.name.lower() for e in st.elements.values() if e.kind == verb}
+                    texts = [m[-1].lower() for m in RULES.legal_moves(st, seat) if m[0] == verb]
+                    assert not written & set(texts), (g, verb, written & set(texts))
+                    assert len(texts) == len(set(texts))
+            RULES.apply(st, seat, move)
+    assert meetings > 50
+    # every stock trope written: the suggestion is a retake, still new
+    st = RULES.setup({"players": "2"}, 1)
+    while st.phase != MEETING:
+        seat = RULES.decisions(st)[0].seat
+        RULES.apply(st, seat, RULES.legal_moves(st, seat)[0])
+    for text in TROPES:
+        new_element(st, "trope", text, st.seats[0], 3)
+    seat = RULES.decisions(st)[0].seat
+    tropes = [m[3] for m in RULES.legal_moves(st, seat) if m[0] == "trope"]
+    assert tropes and all(t.endswith("(take 2)") for t in tropes)
