@@ -220,7 +220,12 @@ def build(spec: GameSpec) -> click.Group:
 
     @group.command(help="Print the rules, in the project's own words.")
     def rules() -> None:
-        click.echo(spec.rules_text())
+        def go() -> int:
+            from common.render import markdown
+
+            markdown(spec.rules_text())
+            return 0
+        guard(go)
 
     @group.command(help="List the cards, or those matching QUERY.")
     @click.argument("query", required=False, default="")

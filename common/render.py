@@ -7,6 +7,7 @@ when stdout is not a terminal or ``NO_COLOR`` is set (rich honours both).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from functools import lru_cache
 from typing import Any
@@ -38,6 +39,36 @@ def error(text: str) -> None:
 
 def show(renderable: Any) -> None:
     console().print(renderable)
+
+
+_CODE = re.compile(r"(^```.*?^```[ \t]*$|`[^`\n]*`)", re.M | re.S)  # fenced blocks, code spans
+_EMPHASIS = (  # a span never crosses a blank line; '_' and '*' only at word edges (snake_case)
+    re.compile(r"(\*\*|__)(?=\S)((?:(?!\n[ \t]*\n).)+?)(?<=\S)\1", re.S),
+    re.compile(r"(?<![\w*])(\*)(?=[^\s*])((?:(?!\n[ \t]*\n).)+?)(?<=[^\s*])\*(?![\w*])", re.S),
+    re.compile(r"(?<![\w_])(_)(?=[^\s_])((?:(?!\n[ \t]*\n).)+?)(?<=[^\s_])_(?![\w_])", re.S),
+)
+
+
+def markdown_plain(text: str) -> str:
+    """Markdown without its emphasis markers, for a pipe or NO_COLOR, where nothing would
+    render them and '**budget**' only gets in the reader's way. Code keeps its backticks:
+    they mark what is typed."""
+    parts = _CODE.split(text)
+    for k in range(0, len(parts), 2):  # the odd parts are code, left as written
+        for pattern in _EMPHASIS:
+            parts[k] = pattern.sub(r"\2", parts[k])
+    return "".join(parts)
+
+
+def markdown(text: str) -> None:
+    """A Markdown page (the rules): rendered by rich on a terminal, plain text otherwise."""
+    if plain():
+        sys.stdout.write(markdown_plain(text).rstrip("\n") + "\n")
+        sys.stdout.flush()
+        return
+    from rich.markdown import Markdown
+
+    console().print(Markdown(text))
 
 
 def die_face(value: int, sides: int = 6) -> str:

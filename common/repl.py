@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from common.engine import GameError
-from common.render import console, error, plain, say, show
+from common.render import console, error, markdown, plain, say, show
 from common.session import LocalSession, Session
 from common.spec import GameSpec, parse_seats
 
@@ -192,7 +192,7 @@ class Ui:
         elif word in ("board", "hand"):
             self.board(seat)
         elif word == "rules":
-            say(self.spec.rules_text())
+            markdown(self.spec.rules_text())
         elif word == "card" and not rest:
             say("card NAME: what a card does (Tab completes the names; 'cards' on the command line lists them)")
         elif word == "card":

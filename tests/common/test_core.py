@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -238,3 +239,36 @@ def test_local_undo_takes_back_the_human_move_and_the_bot_replies():
     assert session.waiting_for() == "humans"
     with pytest.raises(GameError, match="nothing to undo"):
         session.undo()
+
+
+def test_rules_read_as_plain_text_when_piped(monkeypatch):
+    """'GAME rules' and the REPL's 'rules' print no Markdown emphasis into a pipe (or with
+    NO_COLOR); a terminal gets rich's rendering of the same page."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from common import render
+    from common.render import markdown_plain
+
+    assert markdown_plain("a **budget** of dice, (*Grave Robbers from Outer\nSpace*), _so_") \
+        == "a budget of dice, (Grave Robbers from Outer\nSpace), so"
+    assert markdown_plain("snake_case, `BMOVIE_DEBUG`, `**x**`, 2 * 3 * 4, **a\n\nb**") \
+        == "snake_case, `BMOVIE_DEBUG`, `**x**`, 2 * 3 * 4, **a\n\nb**"
+    assert markdown_plain("```\nx **y**\n```\n**z**") == "```\nx **y**\n```\nz"
+    for game in ("horror", "gros", "invaders"):
+        for env in ({}, {"NO_COLOR": "1"}):
+            proc = subprocess.run([sys.executable, "-m", game, "rules"], capture_output=True,
+                                  text=True, timeout=60, env={**os.environ, **env})
+            assert proc.returncode == 0 and "**" not in proc.stdout, (game, env)
+            assert " — the rules as this pro" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "horror", "play", "--seed", "1"], input="rules\nquit\n",
+                          capture_output=True, text=True, timeout=60)
+    assert "has a budget of dice" in proc.stdout and "**" not in proc.stdout
+    # at a terminal: rich renders the Markdown (bold, no markers)
+    term = Console(file=StringIO(), force_terminal=True, width=100)
+    monkeypatch.setattr(render, "plain", lambda: False)
+    monkeypatch.setattr(render, "console", lambda: term)
+    render.markdown("Every player has a **budget** of dice.")
+    out = term.file.getvalue()
+    assert "**" not in out and "\x1b[1mbudget" in out
