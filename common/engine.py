@@ -115,6 +115,12 @@ class Rules(Generic[S]):
         """JSON-safe; exactly what ``seat`` may see (None: a spectator)."""
         raise NotImplementedError
 
+    def views(self, state: S, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
+        """``view`` for several seats at once: a host sends one to every seat after every
+        move, so a game whose views share a costly public part overrides this to build that
+        part once (the views may then share objects: nobody changes a view)."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def determinize(self, view: dict[str, Any], seat: str, rng: Rng) -> S:
         """A full state consistent with ``view``: what the seat cannot see is sampled.
 

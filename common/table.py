@@ -55,6 +55,9 @@ class Table:
     def view(self, seat: str | None) -> dict[str, Any]:
         return self.rules.view(self.state, seat)
 
+    def views(self, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
+        return self.rules.views(self.state, seats)
+
     def facts(self) -> dict[str, str]:
         return self.rules.facts(self.state)
 
@@ -109,3 +112,12 @@ class Table:
     def narrate(self, events: list[Event], seat: str | None) -> list[str]:
         """The events ``seat`` may learn of, as sentences."""
         return [self.rules.narrate(e) for e in events if e.seat is None or e.seat == seat]
+
+    def narrate_all(self, events: list[Event], seats: list[str]) -> dict[str | None, list[str]]:
+        """What each of ``seats`` (and, under None, an onlooker) may learn of the events; each
+        event is put into words once, however many seats hear it."""
+        texts = [(e.seat, self.rules.narrate(e)) for e in events]
+        out: dict[str | None, list[str]] = {None: [t for who, t in texts if who is None]}
+        for seat in seats:
+            out[seat] = [t for who, t in texts if who is None or who == seat]
+        return out

@@ -190,6 +190,11 @@ class GrosRules(Rules[GrosState]):
 
         return view(self, state, seat)
 
+    def views(self, state: GrosState, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
+        from gros.views import views
+
+        return views(self, state, seats)
+
     def determinize(self, view: dict[str, Any], seat: str, rng: Rng) -> GrosState:
         from gros.views import determinize
 

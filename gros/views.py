@@ -31,12 +31,28 @@ def _movie_view(st: GrosState, s: int) -> dict[str, Any]:
 
 def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
     """JSON-safe. Hands are shown only to their owner, the deck's order to nobody."""
-    s = zones.seat_of(st, seat) if seat else -1
+    return views(rules, st, [seat])[seat]
+
+
+def views(rules: GrosRules, st: GrosState, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
+    """Several seats' views; everything but the hands is built once and shared."""
+    public = _public(rules, st)
+    out: dict[str | None, dict[str, Any]] = {}
+    for seat in seats:
+        s = zones.seat_of(st, seat) if seat else -1
+        raw = dict(public["state"])
+        raw["hands"] = [h[:] if i == s else [] for i, h in enumerate(st.hands)]
+        out[seat] = {**public, "seat": seat, "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
+                     "state": raw}
+    return out
+
+
+def _public(rules: GrosRules, st: GrosState) -> dict[str, Any]:
     raw = st.to_json()
     raw["rng"] = 0
     raw["deck"] = []
     raw["dcache"] = [None] * st.n  # a cache, not part of the game: the view must not depend on it
-    raw["hands"] = [h if i == s else [] for i, h in enumerate(raw["hands"])]
+    raw["hands"] = []
     d = mv.decider(st)
     a = st.attack
     attack = None
@@ -47,11 +63,11 @@ def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
                   "props": [st.ids[p] for p in a.props], "spent": [st.ids[i] for i in a.spent],
                   "open": st.attack_open}
     return {
-        "game": "gros", "seat": seat, "variant": st.variant, "deck_name": st.deck_name,
+        "game": "gros", "seat": None, "variant": st.variant, "deck_name": st.deck_name,
         "names": list(st.names), "phase": st.phase, "round": st.round, "turn": st.names[st.turn],
         "decision": {"seat": st.names[d[0]], "kind": d[1], "prompt": rules.PROMPTS[d[1]]} if d else None,
         "title": st.title, "title_words": list(st.title_words), "candidates": list(st.candidates),
-        "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
+        "hand": None,
         "hand_sizes": {st.names[i]: len(h) for i, h in enumerate(st.hands)},
         "deck_size": len(st.deck), "discard": [st.ids[i] for i in st.discard],
         "movies": [_movie_view(st, i) for i in range(st.n)],

@@ -191,6 +191,11 @@ class HorrorRules(Rules[Film]):
 
         return view(state, seat)
 
+    def views(self, state: Film, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
+        from horror.views import views
+
+        return views(state, seats)
+
     def determinize(self, view: dict[str, Any], seat: str, rng: Rng) -> Film:
         from horror.views import determinize
 

@@ -183,12 +183,14 @@ class Film:
         return c
 
     # -- serialisation ------------------------------------------------------------------
-    def to_json(self, with_log: bool = True) -> dict[str, Any]:
+    def to_json(self, with_log: bool = True, hide: tuple[str, ...] = ()) -> dict[str, Any]:
         """The whole film as JSON data; ``with_log=False`` leaves out the log (views add it
-        themselves, cheaply: it only grows, and its entries never change)."""
-        data = _jsonable({f.name: getattr(self, f.name) for f in fields(self)
-                          if with_log or f.name != "log"})
-        data["rng"] = self.rng.state
+        themselves, cheaply: it only grows, and its entries never change); ``hide`` leaves
+        out other fields (what a view must not show is never even converted)."""
+        skip = {*hide, "rng", "elements", "auction", "conflict"} | (set() if with_log else {"log"})
+        data = {name: _jsonable(getattr(self, name)) for name in _FIELDS if name not in skip}
+        if "rng" not in hide:
+            data["rng"] = self.rng.state
         data["elements"] = [e.to_json() for e in self.elements.values()]
         data["auction"] = _slots(self.auction)
         data["conflict"] = _slots(self.conflict)
@@ -231,7 +233,13 @@ def _slots(obj: Any) -> dict | None:
     return _jsonable({f.name: getattr(obj, f.name) for f in fields(obj)})
 
 
+_FIELDS = tuple(f.name for f in fields(Film))
+_PLAIN = (str, int, float, type(None))
+
+
 def _jsonable(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

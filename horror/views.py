@@ -22,25 +22,32 @@ HIDDEN = ("hands", "pool", "rng", "fixed", "stacked", "offer")
 
 def view(st: Film, seat: str | None) -> dict[str, Any]:
     """JSON-safe; a seat sees its own hand and the sizes of the others."""
-    data = st.to_json(with_log=False)
-    data["log"] = list(st.log)  # immutable tuples: JSON-safe as they are, and no deep copy
-    for key in HIDDEN:
-        data.pop(key, None)
+    return views(st, [seat])[seat]
+
+
+def views(st: Film, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
+    """Several seats' views; the public part (nearly all of it) is built once and shared."""
+    public = st.to_json(with_log=False, hide=HIDDEN)
+    public["log"] = list(st.log)  # immutable tuples: JSON-safe as they are, and no deep copy
     d = legal.decider(st)
-    data["game"] = "horror"
-    data["seat"] = seat
-    data["to_move"] = [d[0]] if d else []
-    data["decision"] = d[1] if d else ""
-    data["hand"] = list(st.hands[seat]) if seat in st.hands else None
-    data["hand_sizes"] = {s: len(h) for s, h in st.hands.items()}
-    data["pool_size"] = len(st.pool)
-    if st.offer:
-        who, card, wanted = st.offer
-        data["offer"] = {"seat": who, "gives": card_type(st.elements[card]), "wants": wanted,
-                         "card": card if seat == who else None}
-    else:
-        data["offer"] = None
-    return data
+    public["game"] = "horror"
+    public["to_move"] = [d[0]] if d else []
+    public["decision"] = d[1] if d else ""
+    public["hand_sizes"] = {s: len(h) for s, h in st.hands.items()}
+    public["pool_size"] = len(st.pool)
+    out: dict[str | None, dict[str, Any]] = {}
+    for seat in seats:
+        data = dict(public)
+        data["seat"] = seat
+        data["hand"] = list(st.hands[seat]) if seat in st.hands else None
+        if st.offer:
+            who, card, wanted = st.offer
+            data["offer"] = {"seat": who, "gives": card_type(st.elements[card]), "wants": wanted,
+                             "card": card if seat == who else None}
+        else:
+            data["offer"] = None
+        out[seat] = data
+    return out
 
 
 def determinize(v: dict[str, Any], seat: str, rng: Rng) -> Film:

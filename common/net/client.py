@@ -26,10 +26,11 @@ from typing import Any
 from common.bots import Bot, bot_move, make_bot
 from common.engine import GameError
 from common.net.protocol import (
-    MAX_LINE,
+    MAX_HOST_LINE,
     PROTOCOL_VERSION,
     SUPPORTED_VERSIONS,
     ProtocolError,
+    apply_patch,
     clean_text,
     encode,
     keepalive,
@@ -148,17 +149,17 @@ class _Conn:
         try:
             stream = self.sock.makefile("rb")
             while True:
-                line = stream.readline(MAX_LINE + 1)
+                line = stream.readline(MAX_HOST_LINE + 1)
                 if not line:
                     self.queue.put(Lost("the host closed the connection"))
                     return
-                if len(line) > MAX_LINE:
-                    self.queue.put(Lost(f"the host sent a message over {MAX_LINE} bytes"))
+                if len(line) > MAX_HOST_LINE:
+                    self.queue.put(Lost(f"the host sent a message over {MAX_HOST_LINE} bytes"))
                     return
                 if not line.strip():
                     continue
                 try:
-                    msg = parse_line(line)
+                    msg = parse_line(line, MAX_HOST_LINE)
                 except ProtocolError as exc:
                     self.queue.put({"type": "_bad", "message": exc.message})
                     continue
@@ -299,7 +300,8 @@ class RemoteSession:
     # -- messages ------------------------------------------------------------------------------
     def _handle(self, msg: dict[str, Any]) -> dict[str, Any]:
         kind = msg.get("type")
-        if kind == "state" and isinstance(msg.get("seq"), int) and isinstance(msg.get("view"), dict):
+        if kind == "state" and isinstance(msg.get("seq"), int) and (
+                isinstance(msg.get("view"), dict) or isinstance(msg.get("patch"), list)):
             self._on_state(msg)
         elif kind == "over":
             self.over = msg
@@ -332,7 +334,22 @@ class RemoteSession:
         if same_game and (msg["seq"] < old["seq"] or (msg["seq"] == old["seq"]
                                                       and not msg.get("resync"))):
             self.ignored += 1  # an old or repeated position: nothing is applied twice
+            if msg["seq"] == old["seq"] and msg.get("paused") and msg["paused"] != old.get("paused"):
+                self.state = {**old, "paused": msg["paused"]}
+                self.lines.append(f"(paused: {msg['paused']})")
             return
+        if "view" not in msg:  # a patch against the view this client holds
+            try:
+                if not same_game or msg.get("base") != old["seq"]:
+                    raise ProtocolError("bad_patch", "a view patch for a position this client never saw")
+                msg = {**msg, "view": apply_patch(old["view"], msg["patch"])}
+                msg.setdefault("seats", old.get("seats"))  # sent only when they change
+            except ProtocolError as exc:
+                self.lines.append(f"(out of step with the host: {exc.message}; asking for the whole view)")
+                with contextlib.suppress(Lost):  # a lost line is noticed, and rejoined, by the next read
+                    self.link.send({"type": "sync"})
+                return
+            del msg["patch"]
         if same_game and msg["seq"] > old["seq"] + 1 and not msg.get("resync"):
             self.gaps += 1  # positions were skipped: the view is whole, the narration is not
             self.lines.append("(some moves were not narrated here; the board is up to date)")

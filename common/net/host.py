@@ -55,6 +55,7 @@ from common.net.protocol import (
     keepalive,
     negotiate,
     versions_text,
+    view_patch,
 )
 from common.record import format_record
 from common.spec import HUMAN, GameSpec, parse_seats
@@ -86,6 +87,8 @@ class Conn:
         self.name = ""
         self.version = 0
         self.game_no = 0
+        self.shown: tuple[int, int, dict[str, Any]] | None = None  # (game, seq, view) it was sent
+        self.seats_shown: dict[str, Any] | None = None  # the seats its last state carried
         self.errors = 0  # malformed messages in a row
         self.hangup = False  # stop reading; the connection ends after a short linger
         self.closed = False
@@ -385,47 +388,89 @@ class Room:
             self.server.refuse(conn, "illegal", f"cannot read that move ({type(exc).__name__})")
             return False
         text = table.record.body[-1].text
-        if conn is not None:
-            conn.send({"type": "ack", "seq": table.seq, "move": text})
+        ack = encode({"type": "ack", "seq": table.seq, "move": text}) if conn is not None else b""
         self._append(f"{seat}: {text}\n")
         self._write_result()  # at once: a host killed now leaves a finished record
-        self._broadcast_state(events)
+        self._broadcast_state(events, conn, ack)
         self._poke()
         return True
 
     # -- what each connection is sent -----------------------------------------------------------
-    def _state(self, seat: str | None, lines: list[str], resync: bool = False) -> dict[str, Any]:
+    def _state(self, conn: Conn | None, seat: str | None, view: dict[str, Any], lines: list[str],
+               seats: dict[str, dict[str, Any]], resync: bool = False) -> dict[str, Any]:
+        """A ``state`` message for ``seat``. To a connection that holds a view of this game it
+        carries a patch against that view (``base`` names it) and ``seats`` only when they
+        changed; on a resync, or to a connection that holds nothing, everything whole."""
         table = self.table
         assert table is not None
         actor = self._actor()
         mine = actor is not None and actor == seat
         decisions = [d for d in table.decisions() if d.seat == seat][:1] if mine else []
-        msg = {"type": "state", "game_no": self.game_no, "seq": table.seq, "seat": seat,
-               "view": table.view(seat), "to_move": [actor] if actor else [],
-               "decisions": [{"kind": d.kind, "required": d.required, "prompt": d.prompt}
-                             for d in decisions],
-               "legal": table.legal(seat) if mine else [], "events": lines,
-               "seats": self.public_seats(), "paused": self._paused_text()}
+        msg: dict[str, Any] = {"type": "state", "game_no": self.game_no, "seq": table.seq, "seat": seat}
+        held = conn.shown if conn is not None and not resync else None
+        if held is not None and held[0] == self.game_no:
+            msg["base"], msg["patch"] = held[1], view_patch(held[2], view)
+        else:
+            msg["view"] = view
+        msg.update({"to_move": [actor] if actor else [],
+                    "decisions": [{"kind": d.kind, "required": d.required, "prompt": d.prompt}
+                                  for d in decisions],
+                    "legal": table.legal(seat) if mine else [], "events": lines,
+                    "paused": self._paused_text()})
+        if "view" in msg or conn is None or conn.seats_shown != seats:
+            msg["seats"] = seats
         if resync:
             msg["resync"] = True
         return msg
 
-    def _broadcast_state(self, events: list) -> None:
+    def _send_state(self, conn: Conn, lines: list[str], resync: bool = False,
+                    seats: dict[str, dict[str, Any]] | None = None, ack: bytes = b"",
+                    view: dict[str, Any] | None = None) -> None:
+        """Send ``conn`` its state (after ``ack``, in the same write) and remember what it holds."""
+        table = self.table
+        assert table is not None
+        view = table.view(conn.seat) if view is None else view
+        seats = self.public_seats() if seats is None else seats
+        conn.send_raw(ack + encode(self._state(conn, conn.seat, view, lines, seats, resync)))
+        conn.shown, conn.seats_shown = (self.game_no, table.seq, view), seats
+
+    def _broadcast_state(self, events: list, mover: Conn | None = None, ack: bytes = b"") -> None:
+        """Everyone at the table learns what the last move did: each seat its own view and
+        narration, the watchers the public ones (``ack`` goes first to ``mover``)."""
         table = self.table
         assert table is not None
         seq = table.seq
-        public = table.narrate(events, None)
-        self._remember(None, seq, public)
+        seats = self.public_seats()
+        narrated = table.narrate_all(events, list(self.seats))
+        self._remember(None, seq, narrated[None])
         for seat in self.seats:
-            self._remember(seat, seq, table.narrate(events, seat))
+            self._remember(seat, seq, narrated[seat])
+        watchers = [c for c in self.members if c.seat is None]
+        wanted: list[str | None] = [seat for seat, info in self.seats.items() if info.conn is not None]
+        views = table.views(wanted + [None] if watchers else wanted)
+        acked = mover is None
         for seat, info in self.seats.items():
             if info.conn is not None:
-                info.conn.send(self._state(seat, self._narrated(seat, seq)))
-        watchers = [c for c in self.members if c.seat is None]
-        if watchers:
-            data = encode(self._state(None, public))
-            for conn in watchers:
+                first = ack if info.conn is mover else b""
+                acked = acked or bool(first)
+                self._send_state(info.conn, self._narrated(seat, seq), seats=seats, ack=first,
+                                 view=views[seat])
+        if not acked:
+            mover.send_raw(ack)
+        if not watchers:
+            return
+        view = views[None]
+        shown = (self.game_no, seq, view)
+        groups: dict[tuple[Any, ...], list[Conn]] = {}
+        for conn in watchers:  # watchers holding the same view share one encoded message
+            held = conn.shown
+            key = (held[0], held[1], id(held[2])) if held is not None else (None,)
+            groups.setdefault((*key, id(conn.seats_shown)), []).append(conn)
+        for group in groups.values():
+            data = encode(self._state(group[0], None, view, narrated[None], seats))
+            for conn in group:
                 conn.send_raw(data)
+                conn.shown, conn.seats_shown = shown, seats
 
     def _remember(self, seat: str | None, seq: int, lines: list[str]) -> None:
         log = self.narration.setdefault(seat, deque(maxlen=BACKLOG))
@@ -443,7 +488,7 @@ class Room:
         return [line for seq, lines in self.narration.get(seat, ()) if seq > since for line in lines]
 
     def send_state(self, conn: Conn, since: int | None = None) -> None:
-        conn.send(self._state(conn.seat, self._catch_up(conn.seat, since), resync=True))
+        self._send_state(conn, self._catch_up(conn.seat, since), resync=True)
 
     def public_seats(self) -> dict[str, dict[str, Any]]:
         return {s: {"kind": info.kind, "name": info.player or None,
@@ -744,7 +789,7 @@ class Room:
         if self._paused_text() is None:
             return
         for conn in list(self.members):
-            conn.send(self._state(conn.seat, []))
+            self._send_state(conn, [])
 
     def _expire(self, seat: str, game_no: int) -> None:
         info = self.seats.get(seat)

@@ -15,7 +15,8 @@ from typing import Any
 
 PROTOCOL_VERSION = 2  # the newest version this release speaks
 SUPPORTED_VERSIONS = (2,)  # every version this release speaks (hello negotiates the highest shared)
-MAX_LINE = 64 * 1024  # bytes in one message, newline included
+MAX_LINE = 64 * 1024  # bytes in one message from a client, newline included
+MAX_HOST_LINE = 16 * 1024 * 1024  # bytes in one message from the host (a long film's whole view)
 MAX_TEXT = 200  # characters in a move, a seat, a token, a password
 MAX_NAME = 24  # characters of a player's name that are kept
 MAX_CHAT = 300  # characters in one chat message
@@ -84,10 +85,10 @@ def encode(message: dict[str, Any]) -> bytes:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
-def parse_line(line: bytes) -> dict[str, Any]:
+def parse_line(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
     """One received line as a JSON object with a string ``type``, or ProtocolError."""
-    if len(line) > MAX_LINE:
-        raise ProtocolError("too_long", f"a message may be at most {MAX_LINE} bytes")
+    if len(line) > limit:
+        raise ProtocolError("too_long", f"a message may be at most {limit} bytes")
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
@@ -158,3 +159,98 @@ def clean_text(text: str, limit: int) -> str:
 
 def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
+
+
+# -- view patches: after the first full view, a connection is sent only what changed ------------------
+def _key(key: Any) -> str:
+    """A dict key as JSON writes it (a view may use numbers as keys)."""
+    return key if isinstance(key, str) else json.dumps(key)
+
+
+def _same(old: Any, new: Any) -> bool:
+    return old is new or (type(old) is type(new) and old == new)
+
+
+def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
+    """Append to ``ops`` what turns ``old`` into ``new`` (two dicts, or two lists of one length)."""
+    if type(new) is dict:
+        for key, value in new.items():
+            if key not in old:
+                ops.append(["=", [*path, _key(key)], value])
+            elif not _same(old[key], value):
+                _change(old[key], value, [*path, _key(key)], ops)
+        for key in old:
+            if key not in new:
+                ops.append(["-", [*path, _key(key)]])
+    else:
+        for index, (was, value) in enumerate(zip(old, new, strict=True)):
+            if not _same(was, value):
+                _change(was, value, [*path, index], ops)
+
+
+def _change(was: Any, value: Any, where: list[Any], ops: list[list[Any]]) -> None:
+    kind = type(value)
+    if kind is dict and type(was) is dict:
+        _diff(was, value, where, ops)
+    elif kind is list and type(was) is list:
+        if len(value) > len(was) and value[:len(was)] == was:
+            ops.append(["+", where, value[len(was):]])  # a log that grew: only the new entries
+        elif len(value) == len(was) and value and type(value[0]) in (dict, list):
+            _diff(was, value, where, ops)  # one movie, one player, ... changed: only that one
+        else:
+            ops.append(["=", where, value])
+    else:
+        ops.append(["=", where, value])
+
+
+def view_patch(old: dict[str, Any], new: dict[str, Any]) -> list[list[Any]]:
+    """The operations that turn view ``old`` into view ``new`` (see ``apply_patch``).
+
+    Views are mostly unchanged from one move to the next and some (a film's log) only grow, so
+    sending the difference instead of the whole view is what keeps a busy host fast: equal
+    subtrees are skipped by one comparison, grown lists send only their new entries. Views
+    must keep one type in one place (never 1 where True was: inside a list or dict the two
+    compare equal, so the change would be missed)."""
+    ops: list[list[Any]] = []
+    _diff(old, new, [], ops)
+    return ops
+
+
+def apply_patch(view: dict[str, Any], ops: list[Any]) -> dict[str, Any]:
+    """``view`` changed by ``ops``: ``["=", path, value]`` sets, ``["-", path]`` deletes,
+    ``["+", path, items]`` extends a list. A path is a list of dict keys (strings) and list
+    indexes (whole numbers). ``view`` itself is not changed (what changes is copied), so a view
+    already handed out stays as it was. Raises ProtocolError for an operation that does not fit."""
+    out = dict(view)
+    fresh = {id(out)}  # the containers copied by this call, changed in place from then on
+    for op in ops:
+        if not (isinstance(op, list) and len(op) in (2, 3) and op[0] in ("=", "-", "+")
+                and isinstance(op[1], list) and op[1] and (len(op) == 3) != (op[0] == "-")):
+            raise ProtocolError("bad_patch", f"a view patch operation that cannot be read: {str(op)[:60]}")
+        kind, path, last = op[0], op[1], op[1][-1]
+        node: Any = out
+        for key in path[:-1]:
+            if not _fits(node, key) or not isinstance(node[key], (dict, list)):
+                raise ProtocolError("bad_patch", f"a view patch for a place the view lacks: {str(path)[:60]}")
+            child = node[key]
+            if id(child) not in fresh:
+                node[key] = child = type(child)(child)
+                fresh.add(id(child))
+            node = child
+        if kind == "=" and (_fits(node, last) or (isinstance(node, dict) and isinstance(last, str))):
+            node[last] = op[2]
+        elif kind == "-" and isinstance(node, dict) and _fits(node, last):
+            del node[last]
+        elif kind == "+" and _fits(node, last) and isinstance(node[last], list) and isinstance(op[2], list):
+            node[last] = node[last] + op[2]
+        else:
+            raise ProtocolError("bad_patch", f"a view patch that does not fit the view: {str(op)[:60]}")
+    return out
+
+
+def _fits(node: Any, key: Any) -> bool:
+    """Whether ``key`` names something already in ``node``."""
+    if isinstance(node, dict):
+        return isinstance(key, str) and key in node
+    return (isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool)
+            and 0 <= key < len(node))

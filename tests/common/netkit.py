@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from common.bots import make_bot
-from common.net.protocol import PROTOCOL_VERSION
+from common.net.protocol import PROTOCOL_VERSION, apply_patch
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("invaders", "gros", "horror")
@@ -165,6 +165,24 @@ def start_host(procs, game: str, *args: str, port: int = 0, **kw: Any) -> tuple[
 
 
 # -- a socket client that keeps every byte ------------------------------------------------------------
+class Whole:
+    """Gives every ``state`` message of one connection its whole ``view``: the host sends the
+    view once, then patches against the last one sent; a patch that does not fit fails the test."""
+
+    def __init__(self) -> None:
+        self.held: tuple[Any, int, dict[str, Any]] | None = None
+
+    def __call__(self, msg: dict[str, Any]) -> dict[str, Any]:
+        if msg.get("type") == "state":
+            if "patch" in msg:
+                held = self.held
+                assert held is not None and (held[0], held[1]) == (msg["game_no"], msg["base"]), \
+                    f"a patch against seq {msg.get('base')}, but this connection holds {held and held[:2]}"
+                msg["view"] = apply_patch(held[2], msg["patch"])
+            self.held = (msg["game_no"], msg["seq"], msg["view"])
+        return msg
+
+
 class Wire:
     def __init__(self, port: int, game: str) -> None:
         self.game = game
@@ -173,6 +191,7 @@ class Wire:
         self.received = bytearray()
         self.messages: list[dict[str, Any]] = []
         self.eof = False
+        self.whole = Whole()
 
     def send(self, data: bytes | dict) -> None:
         if isinstance(data, dict):
@@ -204,7 +223,7 @@ class Wire:
         line, self.buf = self.buf.split(b"\n", 1)
         msg = json.loads(line)
         assert isinstance(msg, dict) and msg.get("type") in KNOWN, line[:300]
-        self.messages.append(msg)
+        self.messages.append(self.whole(msg))
         if msg["type"] == "ping":
             self.send({"type": "pong"})
         return msg

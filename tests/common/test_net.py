@@ -26,7 +26,7 @@ from common.batch import open_table, read_record, replay
 from common.net.protocol import BURST, MAX_ERRORS, MAX_LINE, PROTOCOL_VERSION, RATE
 from common.record import parse_record
 from invaders.rules import RULES
-from tests.common.netkit import Proc
+from tests.common.netkit import Proc, Whole
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 20.0  # seconds any one game may take
@@ -53,6 +53,7 @@ class Raw:
         self.received = bytearray()
         self.messages: list[dict[str, Any]] = []
         self.eof = False
+        self.whole = Whole()
 
     def send(self, data: bytes | dict) -> None:
         if isinstance(data, dict):
@@ -82,7 +83,7 @@ class Raw:
         line, self.buf = self.buf.split(b"\n", 1)
         msg = json.loads(line)
         assert isinstance(msg, dict) and isinstance(msg.get("type"), str), line
-        self.messages.append(msg)
+        self.messages.append(self.whole(msg))
         return msg
 
     def until(self, *kinds: str, timeout: float = 5.0, limit: int = 2000) -> dict[str, Any]:
@@ -276,6 +277,8 @@ def audit(messages: list[dict[str, Any]], record_text: str, seat: str, other: st
         if msg["type"] == "state":
             seq = msg["seq"]
             snap = snaps[seq]
+            if ("patch" in msg) == bool(msg.get("resync")):
+                problems.append(f"#{i}: seq {seq}: a whole view only on a resync, a patch otherwise")
             if msg["view"] != snap["views"][seat]:
                 problems.append(f"#{i}: seq {seq}: the view is not exactly {seat}'s view")
             if msg["legal"] != snap["legal"]:

@@ -57,6 +57,7 @@ class Player(threading.Thread):
         self.acks: list[dict[str, Any]] = []
         self.problem: str | None = None
         self.tricks: set[str] = set()
+        self.last_trick = 0.0
         self.rules = rules_of(game)
         self.bot = make_bot(bot_kind(game), self.rules, seed=seed)
         self.ready = threading.Event()
@@ -159,7 +160,11 @@ class Player(threading.Thread):
         if name not in self.tricks:
             self.tricks.add(name)
             return True
-        return self.rng.random() < chance
+        now = time.monotonic()  # a few tricks a second at most: below the flood limit, however
+        if now - self.last_trick < 0.15 or self.rng.random() >= chance:  # fast the game runs
+            return False
+        self.last_trick = now
+        return True
 
     @property
     def messages(self) -> list[dict[str, Any]]:
@@ -171,6 +176,11 @@ class Player(threading.Thread):
 
 
 # -- what each seat was entitled to, position by position ----------------------------------------------
+def strict(obj: Any) -> str:
+    """A value as JSON text: equal only if equal in type too (to Python, True == 1)."""
+    return json.dumps(obj, sort_keys=True)
+
+
 def leaves(obj: Any, path: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     if isinstance(obj, dict):
@@ -311,12 +321,14 @@ def audit(truth: Truth, seat: str | None, messages: list[dict[str, Any]], raw: b
             since = seq
         if kind == "state":
             seq = msg["seq"]
+            if ("patch" in msg) == bool(msg.get("resync")):
+                problems.append(f"#{i}: seq {seq}: a whole view only on a resync, a patch otherwise")
             if msg["seat"] != seat:
                 problems.append(f"#{i}: a state for seat {msg['seat']}, not {seat}")
-            if msg["view"] != truth.views[seq][seat]:
+            if strict(msg["view"]) != strict(truth.views[seq][seat]):  # True is not 1 here
                 sent, want = leaves(msg["view"]), leaves(truth.views[seq][seat])
                 wrong = sorted(p for p in sent.keys() | want.keys()
-                               if sent.get(p) != want.get(p) and p not in truth.volatile)
+                               if strict(sent.get(p)) != strict(want.get(p)) and p not in truth.volatile)
                 if wrong:
                     problems.append(f"#{i}: seq {seq}: the view is not exactly {seat}'s view "
                                     f"(at {', '.join(wrong[:5])})")
