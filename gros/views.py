@@ -4,6 +4,7 @@ facts records assert on, the sentences events become, and the invariants self-pl
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from common.engine import Event
@@ -179,48 +180,52 @@ def _played(seat: str, move: tuple) -> str:
     return text + "."
 
 
+# what each kind of event says; ``d`` is its data with card ids turned into names, ``raw`` as is
+_TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
+    "title": lambda d, raw: f"Tonight's feature: \u201c{d[0]}\u201d (title words: {', '.join(d[1])}).",
+    "turn": lambda d, raw: f"— {d[0]}'s turn (round {d[1]}) —",
+    "draw": lambda d, raw: f"{d[0]} draws {d[1]} card{'s' * (d[1] != 1)}.",
+    "drew": lambda d, raw: f"You drew: {', '.join(map(_name, d[1]))}.",
+    "mulligan": lambda d, raw: f"{d[0]} shows a hand with no Character ({', '.join(map(_name, d[1]))}) "
+                                "and redraws.",
+    "cast": lambda d, raw: f"{d[0]} casts {', '.join(map(_name, d[1])) or 'nobody'}.",
+    "played": lambda d, raw: _played(d[0], raw[2]),
+    "pass": lambda d, raw: f"{d[0]} passes.",
+    "paid": lambda d, raw: f"{d[0]} pays by discarding {', '.join(map(_name, d[1]))}.",
+    "stopped": lambda d, raw: f"{d[0]} ({d[1]}) is stopped and discarded.",
+    "attack": lambda d, raw: f"The attack of {d[1]} on {d[2]}'s Movie is on: respond or pass.",
+    "attack_now": lambda d, raw: f"{d[0]}'s Attack is now {d[1]}.",
+    "defence_now": lambda d, raw: f"{d[0]}'s Defence is now {d[1]}.",
+    "attack_result": lambda d, raw: f"{d[0]} ({d[2]}) against {d[1]}'s Movie ({d[3]}): "
+                             f"{'it succeeds' if d[4] else 'it fails'}.",
+    "attack_stopped": lambda d, raw: f"The attack of {d[0]} is stopped.",
+    "attack_over": lambda d, raw: f"{d[0]} leaves the screen.",
+    "killed": lambda d, raw: f"{d[1]} dies in {d[0]}'s Movie.",
+    "removed": lambda d, raw: f"{d[1]} is removed from {d[0]}'s Movie.",
+    "location": lambda d, raw: f"{d[0]}'s Movie is now set at {d[1]}{' (combined)' if d[2] else ''}.",
+    "prop": lambda d, raw: f"{d[0]} gets {d[1]}.",
+    "moved": lambda d, raw: f"{d[0]} goes to {d[1]}.",
+    "used": lambda d, raw: f"{d[0]} uses {d[1]}.",
+    "strength": lambda d, raw: f"{d[0] or 'It'} gets {d[1]}.",
+    "granted": lambda d, raw: f"{d[0]} gains {d[1]}.",
+    "fetched": lambda d, raw: f"{d[0]} takes {d[1]} from the discards ({d[2]}).",
+    "returned": lambda d, raw: f"{d[0]} returns to its owner's hand.",
+    "chooser": lambda d, raw: f"{d[0]} will pick the victim.",
+    "discard": lambda d, raw: f"{d[0]} discards {d[1]}.",
+    "ending": lambda d, raw: f"{d[0]} ends the turn holding {d[1]} card{'s' * (d[1] != 1)}: "
+                              "'discard CARD' any (down to 6), then 'done'.",
+    "scores": lambda d, raw: f"The credits roll ({d[0]}): " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
+    "next_game": lambda d, raw: f"Game {d[0]} begins; totals: " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
+    "winners": lambda d, raw: f"Winner: {', '.join(d)}.",
+}
+_UNNAMED = frozenset({"title", "turn", "scores", "next_game", "winners"})  # data that holds no card ids
+
+
 def narrate(ev: Event) -> str:
     k, raw = ev.kind, ev.data
-    d = tuple(_name(x) if isinstance(x, str) and k not in ("title", "turn", "scores", "next_game", "winners")
-              else x for x in raw)
-    texts = {
-        "title": lambda: f"Tonight's feature: \u201c{d[0]}\u201d (title words: {', '.join(d[1])}).",
-        "turn": lambda: f"— {d[0]}'s turn (round {d[1]}) —",
-        "draw": lambda: f"{d[0]} draws {d[1]} card{'s' * (d[1] != 1)}.",
-        "drew": lambda: f"You drew: {', '.join(map(_name, d[1]))}.",
-        "mulligan": lambda: f"{d[0]} shows a hand with no Character ({', '.join(map(_name, d[1]))}) "
-                            "and redraws.",
-        "cast": lambda: f"{d[0]} casts {', '.join(map(_name, d[1])) or 'nobody'}.",
-        "played": lambda: _played(d[0], raw[2]),
-        "pass": lambda: f"{d[0]} passes.",
-        "paid": lambda: f"{d[0]} pays by discarding {', '.join(map(_name, d[1]))}.",
-        "stopped": lambda: f"{d[0]} ({d[1]}) is stopped and discarded.",
-        "attack": lambda: f"The attack of {d[1]} on {d[2]}'s Movie is on: respond or pass.",
-        "attack_now": lambda: f"{d[0]}'s Attack is now {d[1]}.",
-        "defence_now": lambda: f"{d[0]}'s Defence is now {d[1]}.",
-        "attack_result": lambda: f"{d[0]} ({d[2]}) against {d[1]}'s Movie ({d[3]}): "
-                                 f"{'it succeeds' if d[4] else 'it fails'}.",
-        "attack_stopped": lambda: f"The attack of {d[0]} is stopped.",
-        "attack_over": lambda: f"{d[0]} leaves the screen.",
-        "killed": lambda: f"{d[1]} dies in {d[0]}'s Movie.",
-        "removed": lambda: f"{d[1]} is removed from {d[0]}'s Movie.",
-        "location": lambda: f"{d[0]}'s Movie is now set at {d[1]}{' (combined)' if d[2] else ''}.",
-        "prop": lambda: f"{d[0]} gets {d[1]}.",
-        "moved": lambda: f"{d[0]} goes to {d[1]}.",
-        "used": lambda: f"{d[0]} uses {d[1]}.",
-        "strength": lambda: f"{d[0] or 'It'} gets {d[1]}.",
-        "granted": lambda: f"{d[0]} gains {d[1]}.",
-        "fetched": lambda: f"{d[0]} takes {d[1]} from the discards ({d[2]}).",
-        "returned": lambda: f"{d[0]} returns to its owner's hand.",
-        "chooser": lambda: f"{d[0]} will pick the victim.",
-        "discard": lambda: f"{d[0]} discards {d[1]}.",
-        "ending": lambda: f"{d[0]} ends the turn holding {d[1]} card{'s' * (d[1] != 1)}: "
-                          "'discard CARD' any (down to 6), then 'done'.",
-        "scores": lambda: f"The credits roll ({d[0]}): " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
-        "next_game": lambda: f"Game {d[0]} begins; totals: " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
-        "winners": lambda: f"Winner: {', '.join(d)}.",
-    }
-    return texts[k]() if k in texts else f"{k} {d}"
+    d = raw if k in _UNNAMED else tuple(_name(x) if isinstance(x, str) else x for x in raw)
+    text = _TEXTS.get(k)
+    return text(d, raw) if text is not None else f"{k} {d}"
 
 
 def invariants(st: GrosState) -> list[str]:

@@ -171,48 +171,69 @@ def _same(old: Any, new: Any) -> bool:
     return old is new or (type(old) is type(new) and old == new)
 
 
-def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> None:
+Memo = dict[tuple[int, int], list[list[Any]]]
+
+
+def _diff(old: Any, new: Any, path: list[Any], ops: list[list[Any]], memo: Memo | None) -> None:
     """Append to ``ops`` what turns ``old`` into ``new`` (two dicts, or two lists of one length)."""
     if type(new) is dict:
         for key, value in new.items():
             if key not in old:
                 ops.append(["=", [*path, _key(key)], value])
             elif not _same(old[key], value):
-                _change(old[key], value, [*path, _key(key)], ops)
+                _change(old[key], value, [*path, _key(key)], ops, memo)
         for key in old:
             if key not in new:
                 ops.append(["-", [*path, _key(key)]])
     else:
         for index, (was, value) in enumerate(zip(old, new, strict=True)):
             if not _same(was, value):
-                _change(was, value, [*path, index], ops)
+                _change(was, value, [*path, index], ops, memo)
 
 
-def _change(was: Any, value: Any, where: list[Any], ops: list[list[Any]]) -> None:
+def _change(was: Any, value: Any, where: list[Any], ops: list[list[Any]], memo: Memo | None) -> None:
     kind = type(value)
     if kind is dict and type(was) is dict:
-        _diff(was, value, where, ops)
+        _nested(was, value, where, ops, memo)
     elif kind is list and type(was) is list:
         if len(value) > len(was) and value[:len(was)] == was:
             ops.append(["+", where, value[len(was):]])  # a log that grew: only the new entries
         elif len(value) == len(was) and value and type(value[0]) in (dict, list):
-            _diff(was, value, where, ops)  # one movie, one player, ... changed: only that one
+            _nested(was, value, where, ops, memo)  # one movie, one player, ... changed: only that one
         else:
             ops.append(["=", where, value])
     else:
         ops.append(["=", where, value])
 
 
-def view_patch(old: dict[str, Any], new: dict[str, Any]) -> list[list[Any]]:
+def _nested(was: Any, value: Any, where: list[Any], ops: list[list[Any]], memo: Memo | None) -> None:
+    """The changes inside two containers; with a memo, two that several seats' views share
+    are compared once, whoever's view they appear in."""
+    if memo is None:
+        _diff(was, value, where, ops, None)
+        return
+    key = (id(was), id(value))
+    inner = memo.get(key)
+    if inner is None:
+        inner = memo[key] = []
+        _diff(was, value, [], inner, memo)
+    ops += [[op[0], where + op[1], *op[2:]] for op in inner]
+
+
+def view_patch(old: dict[str, Any], new: dict[str, Any], memo: Memo | None = None) -> list[list[Any]]:
     """The operations that turn view ``old`` into view ``new`` (see ``apply_patch``).
 
     Views are mostly unchanged from one move to the next and some (a film's log) only grow, so
     sending the difference instead of the whole view is what keeps a busy host fast: equal
     subtrees are skipped by one comparison, grown lists send only their new entries. Views
     must keep one type in one place (never 1 where True was: inside a list or dict the two
-    compare equal, so the change would be missed)."""
+    compare equal, so the change would be missed).
+
+    ``memo`` (an empty dict, shared by the patches of one broadcast) lets the views of several
+    seats that share parts, old and new, diff those parts once; every view it was used with
+    must stay alive while it is in use (it is keyed by object identity)."""
     ops: list[list[Any]] = []
-    _diff(old, new, [], ops)
+    _diff(old, new, [], ops, memo)
     return ops
 
 
