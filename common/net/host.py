@@ -44,6 +44,7 @@ from common.net.protocol import (
     MAX_ERRORS,
     MAX_LINE,
     MAX_NAME,
+    PATCHES_SINCE,
     PROTOCOL_VERSION,
     RATE,
     SUPPORTED_VERSIONS,
@@ -411,7 +412,7 @@ class Room:
         mine = actor is not None and actor == seat
         decisions = [d for d in table.decisions() if d.seat == seat][:1] if mine else []
         msg: dict[str, Any] = {"type": "state", "game_no": self.game_no, "seq": table.seq, "seat": seat}
-        held = conn.shown if conn is not None and not resync else None
+        held = conn.shown if conn is not None and not resync and conn.version >= PATCHES_SINCE else None
         if held is not None and held[0] == self.game_no:
             msg["base"], msg["patch"] = held[1], view_patch(held[2], view, memo)
         else:
@@ -469,7 +470,7 @@ class Room:
         for conn in watchers:  # watchers holding the same view share one encoded message
             held = conn.shown
             key = (held[0], held[1], id(held[2])) if held is not None else (None,)
-            groups.setdefault((*key, id(conn.seats_shown)), []).append(conn)
+            groups.setdefault((*key, id(conn.seats_shown), conn.version), []).append(conn)
         for group in groups.values():
             data = encode(self._state(group[0], None, views[None], narrated[None], seats, memo=memo))
             for conn in group:

@@ -13,8 +13,9 @@ import os
 import socket
 from typing import Any
 
-PROTOCOL_VERSION = 2  # the newest version this release speaks
-SUPPORTED_VERSIONS = (2,)  # every version this release speaks (hello negotiates the highest shared)
+PROTOCOL_VERSION = 3  # the newest version this release speaks (3: views sent as patches)
+SUPPORTED_VERSIONS = (2, 3)  # every version this release speaks (hello negotiates the highest shared)
+PATCHES_SINCE = 3  # the first version whose states carry view patches
 MAX_LINE = 64 * 1024  # bytes in one message from a client, newline included
 MAX_HOST_LINE = 16 * 1024 * 1024  # bytes in one message from the host (a long film's whole view)
 MAX_TEXT = 200  # characters in a move, a seat, a token, a password

@@ -137,11 +137,11 @@ def test_password_and_protocol_version_negotiation(procs):
     assert stranger.next() is None  # and hung up
     old = Wire(port, "invaders")
     reply = old.hello(version=1, versions=[1], password="s3cret")
-    assert reply["code"] == "version" and "version 2" in reply["message"] and "client 1" in reply["message"]
+    assert reply["code"] == "version" and "version 2 or 3" in reply["message"] and "client 1" in reply["message"]
     assert old.next() is None
     newer = Wire(port, "invaders")
-    reply = newer.hello(version=3, versions=[2, 3], password="s3cret")
-    assert reply["type"] == "welcome" and reply["version"] == 2  # the highest both speak
+    reply = newer.hello(version=4, versions=[3, 4], password="s3cret")
+    assert reply["type"] == "welcome" and reply["version"] == 3  # the highest both speak
     host.wait_line(r"refused \(version\): protocol version mismatch")
     assert "s3cret" not in host.stdout
 
@@ -178,4 +178,33 @@ def test_idle_half_open_and_flooding_connections_are_dropped(procs):
     assert codes[0] == "flood" and codes[-1] == "flood" and len(codes) == 2
     host.wait_line(r"refused \(idle\)")
     host.wait_line(r"refused \(flood\)")
-    assert PROTOCOL_VERSION == 2
+
+
+def test_a_version_2_client_is_sent_whole_views(procs):
+    """Version 3 sends a view once, then patches; a client that speaks only 2 still gets
+    every view whole, and both kinds of client see the same game."""
+    host, port = start_host(procs, "invaders", "--games", "1", "--seats", "remote,remote", "--seed", "5")
+    rng = random.Random(5)
+    old, new = Wire(port, "invaders"), Wire(port, "invaders")
+    assert old.hello(name="old", seat="any", version=2, versions=[2])["version"] == 2
+    assert new.hello(name="new", seat="any")["version"] == PROTOCOL_VERSION == 3
+    states: dict[str, list] = {"old": [], "new": []}
+    playing = {"old": old, "new": new}
+    deadline = time.monotonic() + 30
+    while playing and time.monotonic() < deadline:
+        for name, wire in list(playing.items()):
+            try:
+                msg = wire.next(0.05)
+            except AssertionError:  # nothing yet
+                continue
+            if msg is None or msg["type"] == "over":
+                del playing[name]
+            elif msg["type"] == "state":
+                states[name].append(msg)
+                if msg["legal"] and msg["to_move"] == [msg["seat"]]:
+                    wire.send({"type": "move", "move": rng.choice(msg["legal"]), "seq": msg["seq"]})
+    assert host.finish() == 0
+    assert all("view" in m and "patch" not in m for m in states["old"]) and len(states["old"]) > 5
+    assert sum("patch" in m for m in states["new"]) == len(states["new"]) - 1  # all but the first
+    last = {name: [m for m in msgs if m["seq"] == msgs[-1]["seq"]][-1] for name, msgs in states.items()}
+    assert last["old"]["view"]["ships"] == last["new"]["view"]["ships"]  # the same board either way

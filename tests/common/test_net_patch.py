@@ -69,3 +69,35 @@ def test_a_patch_that_does_not_fit_is_refused_in_one_sentence(ops):
     with pytest.raises(ProtocolError) as err:
         apply_patch({"a": 1, "x": 3, "l": [1, 2]}, ops if isinstance(ops, list) else [ops])
     assert err.value.code == "bad_patch" and "\n" not in err.value.message
+
+
+class FakeLink:
+    """What RemoteSession needs of a link: it records what is sent."""
+
+    watch = False
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+
+def test_a_client_rebuilds_views_from_patches_and_asks_again_when_out_of_step():
+    from common.net.client import RemoteSession
+    from invaders.cli import SPEC
+
+    link = FakeLink()
+    first = {"type": "state", "game_no": 1, "seq": 4, "seat": "aliens", "view": {"hand": ["a"], "n": 1},
+             "to_move": [], "legal": [], "events": [], "seats": {"aliens": {}}, "paused": None}
+    session = RemoteSession(SPEC, link, first)
+    session._handle({"type": "state", "game_no": 1, "seq": 5, "seat": "aliens", "base": 4,
+                     "patch": [["+", ["hand"], ["b"]]], "to_move": [], "legal": [], "events": ["x"],
+                     "paused": None})
+    assert session.view("aliens") == {"hand": ["a", "b"], "n": 1}
+    assert session.state["seats"] == {"aliens": {}}  # kept: sent only when they change
+    assert link.sent == []
+    session._handle({"type": "state", "game_no": 1, "seq": 7, "seat": "aliens", "base": 6,
+                     "patch": [["=", ["n"], 3]], "to_move": [], "legal": [], "events": [], "paused": None})
+    assert session.view("aliens") == {"hand": ["a", "b"], "n": 1}  # not applied to the wrong base
+    assert link.sent == [{"type": "sync"}] and "out of step" in session.lines[-1]
