@@ -31,10 +31,7 @@ class Session(Protocol):
     def outcome(self) -> dict[str, Any] | None: ...
     def undo(self) -> int:
         """Take back the last human move and the bot moves made after it."""
-        count = self.table.undo(set(self.seats_here()))
-        if count == 0:
-            raise GameError("nothing to undo")
-        return count
+        ...
 
     def record_text(self) -> str: ...
     def close(self) -> None: ...
@@ -100,20 +97,7 @@ class LocalSession:
 
     def undo(self) -> int:
         """Take back the last human move (and the bot moves after it)."""
-        here = self.seats_here()
-        if not here:
-            raise GameError("nothing to undo")
-        count = 0
-        while True:
-            n = self.table.undo()
-            if n == 0:
-                break
-            count += n
-            last = self.table._undo[-1][1] if self.table._undo else None
-            moved_by_human = self.table.record.body[len(self.table.record.body):] == [] and False
-            del moved_by_human
-            if self.waiting_for() is not None and (last is None or last in here or True):
-                break
+        count = self.table.undo(set(self.seats_here()))
         if count == 0:
             raise GameError("nothing to undo")
         return count
