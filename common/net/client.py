@@ -788,7 +788,8 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
         if reply.get("type") == "over":
             return _report_end(session, echo)
         where = f"as {session.seat}" if session.seat else ("to watch" if watch else "in the lobby")
-        echo(f"Joined {spec.title} at {link.address} {where}.")
+        title = clean_text(reply["title"], 80) if isinstance(reply.get("title"), str) else spec.title
+        echo(f"Joined {title} at {link.address} {where}.")
         if session.token:
             echo(f"If you drop out, '{spec.name} join {address} --rejoin' takes your seat back.")
         if player is not None:

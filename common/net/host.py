@@ -603,7 +603,7 @@ class Room:
 
     def _welcome(self, conn: Conn, seat: str | None, token: str | None, rejoin: bool) -> dict[str, Any]:
         return {"type": "welcome", "version": conn.version, "game": self.spec.name,
-                "title": self.spec.title, "table": self.name, "game_no": self.game_no,
+                "title": self.spec.title_for(self.cfg.variant), "table": self.name, "game_no": self.game_no,
                 "seat": seat, "name": conn.name, "token": token, "rejoin": rejoin,
                 "watching": conn.watching, "started": self.started,
                 "grace": self.cfg.grace, "on_disconnect": self.cfg.on_disconnect,
@@ -1007,12 +1007,12 @@ class Server:
         except OSError as exc:
             raise GameError(f"cannot listen on {self.bind}:{self.port}: {exc.strerror or exc}") from None
         port = server.sockets[0].getsockname()[1]
-        self.log(f"{self.spec.title} host listening on {self.bind}:{port}")
+        first = next(iter(self.rooms.values()))
+        self.log(f"{self.spec.title_for(first.cfg.variant)} host listening on {self.bind}:{port}")
         for address in join_addresses(self.bind):
             self.log(f"players join with: {self.spec.name} join {address}:{port}")
         if self.password:
             self.log("a password is needed to join (join --password)")
-        first = next(iter(self.rooms.values()))
         self.log("seats: " + " ".join(f"{s}={k}" for s, k in first.cfg.kinds.items()))
         if self.console:
             self._console(loop)

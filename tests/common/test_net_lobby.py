@@ -208,3 +208,11 @@ def test_a_version_2_client_is_sent_whole_views(procs):
     assert sum("patch" in m for m in states["new"]) == len(states["new"]) - 1  # all but the first
     last = {name: [m for m in msgs if m["seq"] == msgs[-1]["seq"]][-1] for name, msgs in states.items()}
     assert last["old"]["view"]["ships"] == last["new"]["view"]["ships"]  # the same board either way
+
+
+def test_a_host_names_the_variant_it_plays(procs):
+    """Skippy's Revenge is a game of its own: the host's banner and the welcome say so."""
+    host, port = start_host(procs, "gros", "--games", "1", "--variant", "gr2")
+    assert "Grave Robbers II: Skippy's Revenge host listening" in host.stdout
+    wire = Wire(port, "gros")
+    assert wire.hello(name="ann")["title"] == "Grave Robbers II: Skippy's Revenge"
