@@ -262,11 +262,11 @@ def _discard(ctx: Ctx, e: Effect) -> None:
             found[1].props.remove(found[2])
             st.discard.append(found[2])
             zones.touch(st, found[0])
-            ctx.say("removed", ctx.on[0], st.ids[found[2]])
+            ctx.say("removed", st.names[found[0]], st.ids[found[2]])
     elif t == "location":
         seat = _movie(ctx)
         if st.movies[seat].location:
-            ctx.say("removed", ctx.on[0], "+".join(st.ids[i] for i in st.movies[seat].location))
+            ctx.say("removed", st.names[seat], "+".join(st.ids[i] for i in st.movies[seat].location))
             zones.clear_location(st, seat)
 
 

@@ -204,3 +204,14 @@ def test_a_returned_characters_discarded_cards_are_narrated():
     assert "The Shotgun is removed from dana's Movie." in lines
     assert "Istruzzito is removed from dana's Movie." in lines
     assert table.facts()["discard.the-shotgun"] == "1"
+
+
+def test_a_discarded_prop_is_narrated_with_its_movie():
+    """Sudden Explosion names the Prop and whose Movie lost it (not a garble of the target)."""
+    setup = ["movie ray: the-robot", "movie dana: the-reporter[the-shotgun], the-sheriff",
+             "hand ray: sudden-explosion", "hand dana: the-shovel", "turn: ray 2"]
+    table = Table(RULES, seed=3, options={"players": "2"}, variant="gros",
+                  setup=list(enumerate(setup, 1)))
+    events = table.play("ray", "play sudden-explosion on dana/the-reporter/the-shotgun")
+    assert "The Shotgun is removed from dana's Movie." in table.narrate(events, None)
+    assert table.facts()["discard.the-shotgun"] == "1"
