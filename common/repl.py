@@ -66,7 +66,18 @@ class Ui:
     def read(self, seat: str) -> str:
         text = f"{seat}> "
         if sys.stdin.isatty() and sys.stdout.isatty():
-            return self._prompt_toolkit(seat).prompt(text)
+            prompt = self._prompt_toolkit(seat)
+            live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
+            if live is None:
+                return prompt.prompt(text)
+            from prompt_toolkit.patch_stdout import patch_stdout
+
+            with patch_stdout(raw=True):  # lines printed meanwhile appear above the prompt
+                live(lambda line: print(line, flush=True))
+                try:
+                    return prompt.prompt(text)
+                finally:
+                    live(None)
         sys.stdout.write(text)
         sys.stdout.flush()
         line = sys.stdin.readline()

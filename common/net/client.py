@@ -138,8 +138,9 @@ class _Conn:
     """One socket, read by a background thread into a queue of messages. The host's heartbeat
     ``ping`` is answered right there, so a client busy at its prompt is never taken for dead."""
 
-    def __init__(self, sock: socket.socket) -> None:
+    def __init__(self, sock: socket.socket, link: Link | None = None) -> None:
         self.sock = sock
+        self.link = link  # its ``live`` hook shows chat at once while the player types
         self.lock = threading.Lock()
         self.queue: queue.Queue[Any] = queue.Queue()
         self.thread = threading.Thread(target=self._read, name="net-reader", daemon=True)
@@ -167,6 +168,9 @@ class _Conn:
                     with contextlib.suppress(Lost):
                         self.send({"type": "pong"})
                     continue
+                live = self.link.live if self.link is not None else None
+                if msg["type"] in ("chat", "info") and live is not None and live(msg):
+                    continue  # already shown, above the prompt
                 self.queue.put(msg)
         except (OSError, ValueError) as exc:
             self.queue.put(Lost(f"connection lost: {getattr(exc, 'strerror', None) or exc}"))
@@ -205,6 +209,9 @@ class Link:
         self.watch, self.password, self.table = watch, password, table
         self.conn: _Conn | None = None
         self.version = PROTOCOL_VERSION
+        # set while the player types: shows a chat or info message at once (from the reader
+        # thread) and answers True, or answers False to leave it for the session
+        self.live: Callable[[dict[str, Any]], bool] | None = None
 
     @property
     def address(self) -> str:
@@ -220,7 +227,7 @@ class Link:
             raise Unreachable(f"cannot reach {self.address}: {exc.strerror or exc}") from None
         sock.settimeout(None)
         keepalive(sock)
-        conn = _Conn(sock)
+        conn = _Conn(sock, self)
         hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION,
                                  "versions": list(SUPPORTED_VERSIONS), "game": self.spec.name,
                                  "name": self.name}
@@ -305,14 +312,11 @@ class RemoteSession:
             self._on_state(msg)
         elif kind == "over":
             self.over = msg
-        elif kind == "info":
-            self.lines.append(clean_text(str(msg.get("message", "")), 400))
-        elif kind == "chat":
-            who = clean_text(str(msg.get("from", "?")), 40)
-            where = f" ({msg['seat']})" if isinstance(msg.get("seat"), str) else ""
-            line = f"[{who}{where}] {clean_text(str(msg.get('text', '')), 300)}"
+        elif kind in ("info", "chat"):
+            line = self._said(msg)
             self.lines.append(line)
-            self.chats.append(line)
+            if kind == "chat":
+                self.chats.append(line)
         elif kind == "lobby":
             self.lobby = msg
         elif kind in ("welcome", "seated"):
@@ -327,6 +331,30 @@ class RemoteSession:
         elif kind == "_bad":
             self.lines.append(f"(ignored a garbled message from the host: {msg.get('message')})")
         return msg
+
+    def _said(self, msg: dict[str, Any]) -> str:
+        """A chat or info message as the line it is shown as (terminal escapes removed)."""
+        if msg.get("type") == "info":
+            return clean_text(str(msg.get("message", "")), 400)
+        who = clean_text(str(msg.get("from", "?")), 40)
+        where = f" ({msg['seat']})" if isinstance(msg.get("seat"), str) else ""
+        return f"[{who}{where}] {clean_text(str(msg.get('text', '')), 300)}"
+
+    def live_chat(self, show: Callable[[str], None] | None) -> None:
+        """While ``show`` is set (the player is typing at the prompt), chat and info from the
+        host are shown at once through it instead of after the player's next move."""
+        if show is None:
+            self.link.live = None
+            return
+
+        def live(msg: dict[str, Any]) -> bool:
+            line = self._said(msg)
+            if msg.get("type") == "chat":
+                self.chats.append(line)
+            show(line)
+            return True
+
+        self.link.live = live
 
     def _on_state(self, msg: dict[str, Any]) -> None:
         old = self.state

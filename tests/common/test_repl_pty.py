@@ -141,3 +141,28 @@ def test_a_watcher_sees_the_board_in_colour_not_escaped(tmp_path, procs):
     out = seen.getvalue()
     assert "\x1b[" in out and "?[" not in out, out[-2000:]
     assert "Traceback" not in out
+
+
+def test_chat_reaches_a_player_at_the_prompt_at_once(tmp_path, procs):
+    """A seated player typing a move sees the table's chat as it comes, above the prompt, not
+    only after the next move."""
+    from tests.common.netkit import Wire, start_host
+
+    host, port = start_host(procs, "invaders", "--seats", "remote,remote", "--seed", "3")
+    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
+    child = pexpect.spawn(sys.executable, ["-m", "invaders", "join", f"127.0.0.1:{port}",
+                                           "--seat", "humans", "--name", "ann"],
+                          encoding="utf-8", timeout=20, dimensions=(50, 120), env=env)
+    child.logfile_read = seen = io.StringIO()
+    other = Wire(port, "invaders")
+    other.hello(name="bob", seat="aliens")
+    child.expect("humans>")  # the humans place the Defender first: ann is at her prompt
+    time.sleep(0.5)
+    other.send({"type": "chat", "text": "good luck, earthling"})
+    child.expect("good luck, earthling")  # shown while she has typed nothing
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    other.close()
+    assert "Traceback" not in seen.getvalue()
