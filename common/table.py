@@ -113,11 +113,12 @@ class Table:
         """The events ``seat`` may learn of, as sentences."""
         return [self.rules.narrate(e) for e in events if e.seat is None or e.seat == seat]
 
-    def narrate_all(self, events: list[Event], seats: list[str]) -> dict[str | None, list[str]]:
-        """What each of ``seats`` (and, under None, an onlooker) may learn of the events; each
-        event is put into words once, however many seats hear it."""
-        texts = [(e.seat, self.rules.narrate(e)) for e in events]
-        out: dict[str | None, list[str]] = {None: [t for who, t in texts if who is None]}
-        for seat in seats:
-            out[seat] = [t for who, t in texts if who is None or who == seat]
-        return out
+    def narrate_all(self, events: list[Event]) -> list[tuple[str | None, str]]:
+        """Every event as a sentence, once, with the seat it is meant for (None: everyone);
+        ``heard`` picks out what one seat may learn of."""
+        return [(e.seat, self.rules.narrate(e)) for e in events]
+
+
+def heard(told: list[tuple[str | None, str]], seat: str | None) -> list[str]:
+    """The sentences of ``narrate_all`` that ``seat`` (None: an onlooker) may learn of."""
+    return [text for who, text in told if who is None or who == seat]

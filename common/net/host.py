@@ -62,12 +62,12 @@ from common.net.protocol import (
 )
 from common.record import format_record
 from common.spec import HUMAN, GameSpec, parse_seats
-from common.table import Table
+from common.table import Table, heard
 
 REMOTE = "remote"
 MAX_BUFFER = 1 << 20  # bytes queued for a client that does not read, before it is dropped
 MAX_CONNECTIONS = 1024  # open connections per host
-BACKLOG = 500  # narration entries kept per seat for catching up after a rejoin
+BACKLOG = 1000  # moves whose narration is kept for catching up after a rejoin
 GC_YOUNG = 50_000  # new objects between collections of the youngest generation (default 700)
 # refusals of well-formed messages: a player may make any number of these
 GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
@@ -216,7 +216,7 @@ class Room:
         self.over = False
         self.finished: dict[str, dict[str, Any]] = {}  # token -> 'over' message of the last game
         self.changed = asyncio.Event()
-        self.narration: dict[str | None, deque[tuple[int, list[str]]]] = {}
+        self.narration: deque[tuple[int, list[tuple[str | None, str]]]] = deque(maxlen=BACKLOG)
         self.record_file: Any = None
         self.result_written = False
         self.record_path: str | None = None
@@ -259,7 +259,7 @@ class Room:
         self.seats = {s: Seat(s, k) for s, k in self.kinds.items()}
         self.tokens = {}
         self.bots = {}
-        self.narration = {}
+        self.narration = deque(maxlen=BACKLOG)
         self.save_failed = False
 
     def _make_bots(self) -> None:
@@ -446,10 +446,9 @@ class Room:
         assert table is not None
         seq = table.seq
         seats = self.public_seats()
-        narrated = table.narrate_all(events, list(self.seats))
-        self._remember(None, seq, narrated[None])
-        for seat in self.seats:
-            self._remember(seat, seq, narrated[seat])
+        told = table.narrate_all(events)
+        if told:
+            self.narration.append((seq, told))
         watchers = [c for c in self.members if c.seat is None]
         wanted: list[str | None] = [seat for seat, info in self.seats.items() if info.conn is not None]
         views = table.views(wanted + [None] if watchers else wanted)
@@ -462,7 +461,7 @@ class Room:
             if info.conn is not None:
                 first = ack if info.conn is mover else b""
                 acked = acked or bool(first)
-                self._send_state(info.conn, self._narrated(seat, seq), seats=seats, ack=first,
+                self._send_state(info.conn, heard(told, seat), seats=seats, ack=first,
                                  view=views[seat], memo=memo)
         if not acked:
             mover.send_raw(ack)
@@ -472,26 +471,17 @@ class Room:
             key = (held[0], held[1], id(held[2])) if held is not None else (None,)
             groups.setdefault((*key, id(conn.seats_shown), conn.version), []).append(conn)
         for group in groups.values():
-            data = encode(self._state(group[0], None, views[None], narrated[None], seats, memo=memo))
+            data = encode(self._state(group[0], None, views[None], heard(told, None), seats, memo=memo))
             for conn in group:
                 conn.send_raw(data)
                 conn.shown, conn.seats_shown = (self.game_no, seq, views[None]), seats
         del alive  # the memo is done: the views it saw may go
 
-    def _remember(self, seat: str | None, seq: int, lines: list[str]) -> None:
-        log = self.narration.setdefault(seat, deque(maxlen=BACKLOG))
-        if lines:
-            log.append((seq, lines))
-
-    def _narrated(self, seat: str | None, seq: int) -> list[str]:
-        log = self.narration.get(seat)
-        return list(log[-1][1]) if log and log[-1][0] == seq else []
-
     def _catch_up(self, seat: str | None, since: int | None) -> list[str]:
         """The narration ``seat`` missed after position ``since`` (a rejoin's resync)."""
         if since is None or self.table is None or since >= self.table.seq:
             return []
-        return [line for seq, lines in self.narration.get(seat, ()) if seq > since for line in lines]
+        return [line for seq, told in self.narration if seq > since for line in heard(told, seat)]
 
     def send_state(self, conn: Conn, since: int | None = None) -> None:
         self._send_state(conn, self._catch_up(conn.seat, since), resync=True)
