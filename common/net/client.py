@@ -735,9 +735,15 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
                 elif word == "who":
                     for line in session.who():
                         echo(line)
-                elif word == "board" and session.state is not None:
-                    show(spec.render.render_view(session.state["view"], session.seat))
+                elif word == "board":
+                    if session.state is None:
+                        echo("the game has not begun yet: no board to show")
+                    else:
+                        show(spec.render.render_view(session.state["view"], session.seat))
+                elif word in ("help", "?"):
+                    echo(CONSOLE_HELP)
                 else:
+                    echo(f"unknown command {clean_text(word, 30)!r}; the commands are:")
                     echo(CONSOLE_HELP)
             except GameError as exc:
                 echo(f"error: {exc}")

@@ -1238,7 +1238,8 @@ class Server:
         elif word == "bot" and rest:
             self.log(room.hand_to_bot(rest.strip()))
         else:
-            self.log("commands: start (empty seats to bots, begin) · who · say TEXT · "
+            unknown = "" if word in ("help", "?") else f"unknown command {word!r}; "
+            self.log(f"{unknown}commands: start (empty seats to bots, begin) · who · say TEXT · "
                      "bot SEAT (a bot decides for a player who left)")
 
 

@@ -60,7 +60,7 @@ def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path
     assert watcher.hello(name="wes", watch=True)["watching"] is True
     watch_proc = procs(game, "join", f"127.0.0.1:{port}", "--watch", "--name", "cli-watcher")
     watch_proc.wait_line(r"Joined .* to watch")
-    host.p.stdin.write("who\nstart\n")  # the host's console: empty seats go to bots, and go
+    host.p.stdin.write("strat\nwho\nstart\n")  # the host's console: empty seats go to bots, and go
     host.p.stdin.flush()
     host.wait_line(r"game 1 begins")
     first = ann.until("state")
@@ -88,6 +88,7 @@ def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path
     assert f"result {' '.join(over['outcome']['winners']) or 'nobody'}" in watch_proc.stdout
     assert host.finish(20) == 0
     assert "waiting for players" in host.stdout  # 'who' answered on the host's terminal
+    assert "unknown command 'strat'; commands: start" in host.stdout  # a typo is named
 
 
 def test_a_dropped_seat_pauses_the_table_until_it_returns(game, procs, tmp_path):

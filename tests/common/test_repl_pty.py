@@ -166,3 +166,32 @@ def test_chat_reaches_a_player_at_the_prompt_at_once(tmp_path, procs):
     child.close()
     other.close()
     assert "Traceback" not in seen.getvalue()
+
+
+def test_the_lobby_console_answers_each_command(tmp_path, procs):
+    """The lobby at a terminal: a typo is named as such, 'board' before the game explains
+    itself, 'sit' takes a seat, and the game then begins in the REPL."""
+    from tests.common.netkit import Wire, start_host
+
+    host, port = start_host(procs, "invaders", "--seats", "remote,remote", "--seed", "3")
+    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
+    child = pexpect.spawn(sys.executable, ["-m", "invaders", "join", f"127.0.0.1:{port}", "--name", "ann"],
+                          encoding="utf-8", timeout=20, dimensions=(50, 120), env=env)
+    child.logfile_read = seen = io.StringIO()
+    child.expect("lobby>")
+    child.sendline("sti humans")
+    child.expect("unknown command 'sti'; the commands are:")
+    child.expect("lobby>")
+    child.sendline("board")
+    child.expect("the game has not begun yet")
+    child.expect("lobby>")
+    child.sendline("sit humans")
+    other = Wire(port, "invaders")
+    other.hello(name="bob", seat="aliens")  # every seat taken: the game begins
+    child.expect("humans>")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    other.close()
+    assert "Traceback" not in seen.getvalue()
