@@ -100,31 +100,43 @@ def token_key(game: str, host: str, port: int, table: str | None) -> str:
     return f"{game}@{host}:{port}/{table or 'main'}"
 
 
-def load_token(key: str) -> str | None:
+def _read_tokens() -> dict[str, Any]:
     try:
         data = json.loads(_tokens_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return None
-    entry = data.get(key) if isinstance(data, dict) else None
-    token = entry.get("token") if isinstance(entry, dict) else None
-    return token if isinstance(token, str) else None
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
-def save_token(key: str, token: str | None, seat: str | None) -> None:
-    """Remember (or, with None, forget) this host's seat token; the file is readable only by us."""
+def saved_tokens(key: str) -> dict[str, str]:
+    """The seat tokens kept for this host and table, by seat (two players on one account, say
+    at one machine for a test, each keep their own)."""
+    entry = _read_tokens().get(key)
+    if not isinstance(entry, dict):
+        return {}
+    if isinstance(entry.get("token"), str):  # the older layout: one seat per host
+        return {str(entry.get("seat") or "?"): entry["token"]}
+    return {seat: e["token"] for seat, e in entry.items()
+            if isinstance(e, dict) and isinstance(e.get("token"), str)}
+
+
+def save_token(key: str, seat: str, token: str | None) -> None:
+    """Remember (or, with None, forget) the token of ``seat`` at this host; the file is
+    readable only by us."""
     path = _tokens_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data = data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        data = {}
+    data = _read_tokens()
+    seats = {s: {"token": t} for s, t in saved_tokens(key).items()}
     if token:
-        data[key] = {"token": token, "seat": seat, "saved": int(time.time())}
+        seats[seat] = {"token": token, "saved": int(time.time())}
+    else:
+        seats.pop(seat, None)
+    if seats:
+        data[key] = seats
     else:
         data.pop(key, None)
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = f"{path}.tmp"
+        tmp = f"{path}.{os.getpid()}.tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             os.fchmod(fd, 0o600)
@@ -132,6 +144,21 @@ def save_token(key: str, token: str | None, seat: str | None) -> None:
         finally:
             os.close(fd)
         os.replace(tmp, path)
+
+
+def _pick_token(key: str, address: str, seat: str | None) -> str:
+    """The saved token ``join --rejoin`` means: the only one kept for this host, or the one
+    of ``seat``."""
+    tokens = saved_tokens(key)
+    if seat is not None and seat in tokens:
+        return tokens[seat]
+    if seat is None and len(tokens) == 1:
+        return next(iter(tokens.values()))
+    if len(tokens) > 1:
+        raise GameError(f"seat tokens are saved for {', '.join(sorted(tokens))} at {address}: "
+                        f"say which with --seat (join {address} --rejoin --seat SEAT)")
+    raise GameError(f"no seat token saved for {address}"
+                    + (f" at seat {seat}" if seat else "") + f"; give it: join {address} --rejoin TOKEN")
 
 
 class _Conn:
@@ -803,9 +830,7 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
     key = token_key(spec.name, host, port, table)
     token = None
     if rejoin is not None:
-        token = load_token(key) if rejoin == SAVED else rejoin
-        if not token:
-            raise GameError(f"no seat token saved for {address}; give it: join {address} --rejoin TOKEN")
+        token = _pick_token(key, address, seat) if rejoin == SAVED else rejoin
     interactive = bot is None and sys.stdin.isatty() and sys.stdout.isatty()
     if seat is None and not watch and token is None and not interactive:
         seat = "any"  # a script or a bot: the first free seat
@@ -813,8 +838,14 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
     link = Link(spec, host, port, name or default_name, seat, watch=watch, password=password,
                 table=table)
 
+    kept: list[str | None] = [None]  # the seat whose token this client saved last
+
     def keep(tok: str | None, at: str | None) -> None:
-        save_token(key, tok, at)
+        if kept[0] is not None and (at != kept[0] or not tok):
+            save_token(key, kept[0], None)  # stood up, or moved to another seat
+        if tok and at:
+            save_token(key, at, tok)
+        kept[0] = at if tok else None
 
     reply = link.open(token)
     session = RemoteSession(spec, link, reply, on_token=keep)

@@ -501,3 +501,25 @@ def test_join_without_a_bot_plays_in_the_repl(procs, tmp_path):
     assert "Joined Galaxy Invaders" in text and "you play humans" in text
     winner = replayed_winner(save)
     assert f"{winner} win" in over
+
+
+def test_two_seats_on_one_account_keep_their_own_tokens(tmp_path, monkeypatch):
+    """Two players joining one host from the same account (one machine at a LAN party, or a
+    test) each keep their seat's token; '--rejoin' asks which seat when it cannot tell."""
+    from common.engine import GameError
+    from common.net.client import _pick_token, save_token, saved_tokens, token_key
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    key = token_key("invaders", "10.0.0.5", 4747, None)
+    save_token(key, "aliens", "tok-a")
+    save_token(key, "humans", "tok-h")
+    assert saved_tokens(key) == {"aliens": "tok-a", "humans": "tok-h"}
+    assert _pick_token(key, "10.0.0.5:4747", "humans") == "tok-h"
+    with pytest.raises(GameError, match="aliens, humans .* --seat"):
+        _pick_token(key, "10.0.0.5:4747", None)
+    save_token(key, "aliens", None)  # stood up: forgotten
+    assert _pick_token(key, "10.0.0.5:4747", None) == "tok-h"
+    save_token(key, "humans", None)
+    with pytest.raises(GameError, match="no seat token saved"):
+        _pick_token(key, "10.0.0.5:4747", None)
+    assert (tmp_path / "bmovie" / "tokens.json").stat().st_mode & 0o077 == 0  # ours alone
