@@ -184,8 +184,13 @@ class Whole:
 
 
 class Wire:
-    def __init__(self, port: int, game: str) -> None:
+    """A socket client for tests: keeps every byte and message, answers pings, and gives each
+    state its whole view. ``whole_lines``: the stream must not end in the middle of a line
+    (off where a host may be killed mid-write)."""
+
+    def __init__(self, port: int, game: str, whole_lines: bool = False) -> None:
         self.game = game
+        self.whole_lines = whole_lines
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
         self.buf = b""
         self.received = bytearray()
@@ -217,6 +222,7 @@ class Wire:
                 raise AssertionError(f"no message within {timeout} s") from None
             if not chunk:
                 self.eof = True
+                assert not (self.whole_lines and self.buf.strip()), f"a partial line at the end: {self.buf!r}"
                 return None
             self.buf += chunk
             self.received += chunk

@@ -26,7 +26,7 @@ from common.batch import open_table, read_record, replay
 from common.net.protocol import BURST, MAX_ERRORS, MAX_LINE, PROTOCOL_VERSION, RATE
 from common.record import parse_record
 from invaders.rules import RULES
-from tests.common.netkit import Proc, Whole
+from tests.common.netkit import Proc, Wire
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 20.0  # seconds any one game may take
@@ -44,63 +44,11 @@ def start_host(procs, *args: str, grace: float | None = None) -> tuple[Proc, int
     return host, port
 
 
-class Raw:
-    """A hand-driven client on a plain socket; keeps every byte it receives."""
+class Raw(Wire):
+    """A hand-driven Invaders client on a plain socket (every line must be whole)."""
 
     def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-        self.buf = b""
-        self.received = bytearray()
-        self.messages: list[dict[str, Any]] = []
-        self.eof = False
-        self.whole = Whole()
-
-    def send(self, data: bytes | dict) -> None:
-        if isinstance(data, dict):
-            data = json.dumps(data).encode() + b"\n"
-        self.sock.sendall(data)
-
-    def next(self, timeout: float = 5.0) -> dict[str, Any] | None:
-        """The next message; None at end of stream. Raw lines must each be one JSON object."""
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self.buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"no message within {timeout} s (have {self.buf[:200]!r})")
-            self.sock.settimeout(left)
-            try:
-                chunk = self.sock.recv(65536)
-            except ConnectionResetError:
-                chunk = b""
-            except TimeoutError:
-                raise AssertionError(f"no message within {timeout} s") from None
-            if not chunk:
-                self.eof = True
-                assert not self.buf.strip(), f"a partial line before end of stream: {self.buf!r}"
-                return None
-            self.buf += chunk
-            self.received += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        msg = json.loads(line)
-        assert isinstance(msg, dict) and isinstance(msg.get("type"), str), line
-        self.messages.append(self.whole(msg))
-        return msg
-
-    def until(self, *kinds: str, timeout: float = 5.0, limit: int = 2000) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        for _ in range(limit):
-            msg = self.next(max(0.01, deadline - time.monotonic()))
-            assert msg is not None, f"the host hung up while we waited for {kinds}"
-            if msg["type"] in kinds:
-                return msg
-        raise AssertionError(f"no {kinds} in {limit} messages")
-
-    def hello(self, **fields: Any) -> dict[str, Any]:
-        self.send({"type": "hello", "version": PROTOCOL_VERSION, "game": "invaders", **fields})
-        return self.until("welcome", "error")
-
-    def close(self) -> None:
-        self.sock.close()
+        super().__init__(port, "invaders", whole_lines=True)
 
 
 def result_line(proc: Proc) -> str:
