@@ -156,8 +156,12 @@ def _meeting(st: Film, budget: int) -> list[Move]:
         if chars:
             moves.append(("subplot", (pick(tuple(chars), n + 1),),
                           _fresh_text(st, "subplot", SUBPLOTS, n, set())))
-        if sets:
-            moves.append(("prop", pick(tuple(sets), n), pick(PROPS, n)))
+        if sets:  # a prop the set does not already have
+            where = pick(tuple(sets), n)
+            held = {p.lower() for p in st.props.get(where, ())}
+            fresh = tuple(p for p in PROPS if p.lower() not in held)
+            if fresh:
+                moves.append(("prop", where, pick(fresh, n)))
         name = _free_name(st, n, character_name)
         if name:
             moves.append(("extra", name))

@@ -200,6 +200,9 @@ def test_meeting_suggestions_never_repeat_a_written_text():
                     texts = [m[-1].lower() for m in RULES.legal_moves(st, seat) if m[0] == verb]
                     assert not written & set(texts), (g, verb, written & set(texts))
                     assert len(texts) == len(set(texts))
+                for m in RULES.legal_moves(st, seat):  # nor a prop its set already has
+                    if m[0] == "prop":
+                        assert m[2].lower() not in {p.lower() for p in st.props.get(m[1], ())}, m
             RULES.apply(st, seat, move)
     assert meetings > 50
     # every stock trope written: the suggestion is a retake, still new
