@@ -75,9 +75,9 @@ def build(spec: GameSpec) -> click.Group:
         pass
 
     @group.command(help=f"Play {spec.title} at this terminal, against bots or hot-seat.\n\n"
-                   f"SEATS names a kind per seat, in seat order or as SEAT=KIND: 'human', 'random', "
-                   f"'ismcts' or one of the game's own bots; a last KIND* fills the remaining "
-                   f"seats. Default: {spec.default_seats}.")
+                   f"SEATS names a kind per seat, in seat order or as SEAT=KIND (seats not named "
+                   f"are human): 'human', 'random', 'ismcts' or one of the game's own bots; a last "
+                   f"KIND* fills the remaining seats. Default: {spec.default_seats}.")
     @click.option("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
     @click.option("--seats", default=spec.default_seats, show_default=True, help="who sits where")
     @click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
