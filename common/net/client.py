@@ -329,6 +329,7 @@ class RemoteSession:
         self.chats: list[str] = []
         self.ignored = 0  # state messages older than the one shown (never applied twice)
         self.gaps = 0  # times a state skipped positions without a resync
+        self.resyncing = False  # a patch did not fit: the whole view was asked for
         self._handle(reply)
 
     # -- messages ------------------------------------------------------------------------------
@@ -400,11 +401,14 @@ class RemoteSession:
                 msg = {**msg, "view": apply_patch(old["view"], msg["patch"])}
                 msg.setdefault("seats", old.get("seats"))  # sent only when they change
             except ProtocolError as exc:
-                self.lines.append(f"(out of step with the host: {exc.message}; asking for the whole view)")
-                with contextlib.suppress(Lost):  # a lost line is noticed, and rejoined, by the next read
-                    self.link.send({"type": "sync"})
+                if not self.resyncing:  # one request is enough: its answer is a whole view
+                    self.resyncing = True
+                    self.lines.append(f"(out of step with the host: {exc.message}; asking for the whole view)")
+                    with contextlib.suppress(Lost):  # a lost line is noticed, and rejoined, by the next read
+                        self.link.send({"type": "sync"})
                 return
             del msg["patch"]
+        self.resyncing = False  # in step again
         if same_game and msg["seq"] > old["seq"] + 1 and not msg.get("resync"):
             self.gaps += 1  # positions were skipped: the view is whole, the narration is not
             self.lines.append("(some moves were not narrated here; the board is up to date)")

@@ -101,3 +101,8 @@ def test_a_client_rebuilds_views_from_patches_and_asks_again_when_out_of_step():
                      "patch": [["=", ["n"], 3]], "to_move": [], "legal": [], "events": [], "paused": None})
     assert session.view("aliens") == {"hand": ["a", "b"], "n": 1}  # not applied to the wrong base
     assert link.sent == [{"type": "sync"}] and "out of step" in session.lines[-1]
+    session._handle({"type": "state", "game_no": 1, "seq": 8, "seat": "aliens", "base": 7,
+                     "patch": [], "to_move": [], "legal": [], "events": [], "paused": None})
+    assert link.sent == [{"type": "sync"}]  # asked once, not once per patch that follows
+    session._handle({**first, "seq": 8, "view": {"hand": [], "n": 8}, "resync": True})
+    assert session.view("aliens") == {"hand": [], "n": 8} and not session.resyncing
