@@ -4,13 +4,22 @@ the game matters). Every wait is bounded."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
+import sys
 import threading
 import time
 
 from common.net.protocol import FLOOD_LIMIT, PROTOCOL_VERSION
-from tests.common.netkit import Wire, bot_kind, moves_in, options_for, rules_of, start_host
+from tests.common.netkit import (
+    Wire,
+    bot_kind,
+    moves_in,
+    options_for,
+    rules_of,
+    start_host,
+)
 
 
 def play_out(wire: Wire, seat: str, first: dict | None = None, timeout: float = 30.0) -> dict:
@@ -217,3 +226,20 @@ def test_a_host_names_the_variant_it_plays(procs):
     assert "Grave Robbers II: Skippy's Revenge host listening" in host.stdout
     wire = Wire(port, "gros")
     assert wire.hello(name="ann")["title"] == "Grave Robbers II: Skippy's Revenge"
+
+
+def test_the_load_benchmark_runs_a_small_load(game):
+    """'bench --net' in miniature (the real run is opt-in): a host, bot clients, the echo
+    floor, and a report whose figures come from moves actually made."""
+    proc = subprocess.run([sys.executable, "-m", game, "bench", "--net", "--tables", "2",
+                           "--seconds", "1", "--interval", "0.02", "--json",
+                           *[a for k, v in options_for(game).items() if k != "variant" for a in ("-o", f"{k}={v}")]],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(proc.stdout)
+    for side in ("host", "echo_floor"):
+        figures = report[side]
+        assert figures["moves"] > 5 and figures["errors"] == 0, (side, figures)
+        assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert report["host"]["peak_rss_mb"] > 0 and set(report["targets"]) == {
+        "p99_under_20ms", "p99_within_5x_floor", "host_memory_under_300mb"}
