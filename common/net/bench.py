@@ -7,7 +7,9 @@ host's answer (the ``ack`` and the ``state`` after it) has arrived. In the same 
 asyncio JSON-lines echo server (in its own process) is measured the same way, with the same
 clients, seats and pauses: that is the floor no protocol on this machine can beat.
 
-Reported: moves/s, p50/p99/max round trip, and the host's memory (resident, and its peak).
+Reported: moves/s, p50/p99/max round trip, the host's memory (resident, and its peak) and how
+busy it was (its CPU time over the measured seconds, as a share of one core: near 100% the host
+is saturated, and its round trips are queueing).
 """
 
 from __future__ import annotations
@@ -43,6 +45,16 @@ def _memory(pid: int) -> dict[str, float]:
                 if key in ("VmRSS", "VmHWM"):
                     out["rss_mb" if key == "VmRSS" else "peak_rss_mb"] = round(int(value.split()[0]) / 1024, 1)
     return out
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU time a process has used so far (Linux /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            fields = fh.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _percentile(values: list[float], p: float) -> float:
@@ -171,19 +183,22 @@ async def _echo_server(port: int) -> None:
 
 
 async def _measure(clients: list, stats: Stats, stop: asyncio.Event, warmup: float,
-                   seconds: float) -> float:
+                   seconds: float, server: int) -> tuple[float, float | None]:
+    """Run ``clients`` for a warm-up and then ``seconds`` of measuring: the measured wall time
+    and the share of one core the ``server`` process used meanwhile (None if unknown)."""
     tasks = [asyncio.create_task(c) for c in clients]
     await asyncio.sleep(warmup)
     stats.measuring = True
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), _cpu_seconds(server)
     await asyncio.sleep(seconds)
     stats.measuring = False
-    wall = time.perf_counter() - t0
+    wall, cpu1 = time.perf_counter() - t0, _cpu_seconds(server)
+    busy = round(100 * (cpu1 - cpu0) / wall, 1) if cpu0 is not None and cpu1 is not None else None
     stop.set()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return wall
+    return wall, busy
 
 
 def _figures(stats: Stats, wall: float, clients: int, mem: dict[str, float]) -> dict[str, Any]:
@@ -214,8 +229,9 @@ async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
         names = ["main"] if tables == 1 else [f"t{i + 1}" for i in range(tables)]
         clients = [_game_client(spec, port, t, s, interval, stats, stop, random.Random(rng.random()))
                    for t in names for s in seats]
-        wall = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds)
+        wall, busy = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds, server=host.pid)
         game = _figures(stats, wall, len(clients), _memory(host.pid))
+        game["cpu_pct"] = busy
         game["idle_host_rss_mb"] = base.get("rss_mb")
     finally:
         host.kill()
@@ -231,8 +247,9 @@ async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
         stats, stop = Stats(), asyncio.Event()
         clients = [_echo_pair(port, len(seats), interval, stats, stop, random.Random(i))
                    for i in range(tables)]
-        wall = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds)
+        wall, busy = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds, server=echo.pid)
         floor = _figures(stats, wall, tables * len(seats), _memory(echo.pid))
+        floor["cpu_pct"] = busy
     finally:
         echo.kill()
         echo.wait(10)
@@ -260,7 +277,7 @@ def run_net_bench(spec: GameSpec, *, tables: int, interval: float, seconds: floa
     for label, fig in (("host", report["host"]), ("echo floor", report["echo_floor"])):
         print(f"  {label:<10} {fig['moves_per_s']:>8} moves/s  p50 {fig['p50_ms']:.3f} ms  "
               f"p99 {fig['p99_ms']:.3f} ms  max {fig['max_ms']} ms  memory {fig.get('rss_mb')} MB "
-              f"(peak {fig.get('peak_rss_mb')} MB)  errors {fig['errors']}")
+              f"(peak {fig.get('peak_rss_mb')} MB)  CPU {fig.get('cpu_pct')}% of a core  errors {fig['errors']}")
     print(f"  p99 is {report['p99_ratio']}x the floor's; targets: "
           + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in report["targets"].items()))
     return 0

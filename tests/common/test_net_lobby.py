@@ -241,5 +241,6 @@ def test_the_load_benchmark_runs_a_small_load(game):
         figures = report[side]
         assert figures["moves"] > 5 and figures["errors"] == 0, (side, figures)
         assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+        assert 0 <= figures["cpu_pct"] < 250  # how busy the server was, in % of one core
     assert report["host"]["peak_rss_mb"] > 0 and set(report["targets"]) == {
         "p99_under_20ms", "p99_within_5x_floor", "host_memory_under_300mb"}
