@@ -77,6 +77,25 @@ LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the re
 PASSWORD_DELAY = 1.0  # seconds before a wrong password is answered
 
 
+class Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.filled = rate, burst, burst, now
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.filled) * self.rate)
+        self.filled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def give_back(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
+
+
 class Conn:
     """One TCP connection; ``room`` is set once its hello was accepted."""
 
@@ -101,9 +120,9 @@ class Conn:
         now = time.monotonic()
         self.opened = self.heard = now
         self.pinged = False
-        self.bucket, self.filled = BURST, now
+        self.rate_limit = Bucket(RATE, BURST, now)
         self.flooded = 0
-        self.chat_bucket, self.chat_filled = CHAT_BURST, now
+        self.chat_limit = Bucket(CHAT_RATE, CHAT_BURST, now)
 
     @property
     def label(self) -> str:
@@ -138,25 +157,12 @@ class Conn:
             with contextlib.suppress(Exception):
                 self.writer.close()
 
-    # -- rate limits -------------------------------------------------------------------------
     def take(self) -> bool:
-        """One token from the message bucket; False when it is empty (a flood)."""
-        now = time.monotonic()
-        self.bucket = min(BURST, self.bucket + (now - self.filled) * RATE)
-        self.filled = now
-        if self.bucket < 1:
-            return False
-        self.bucket -= 1
-        return True
+        """One message from the rate limit; False when it is used up (a flood)."""
+        return self.rate_limit.take()
 
     def take_chat(self) -> bool:
-        now = time.monotonic()
-        self.chat_bucket = min(CHAT_BURST, self.chat_bucket + (now - self.chat_filled) * CHAT_RATE)
-        self.chat_filled = now
-        if self.chat_bucket < 1:
-            return False
-        self.chat_bucket -= 1
-        return True
+        return self.chat_limit.take()
 
 
 @dataclass
@@ -1148,7 +1154,7 @@ class Server:
         if kind == "ping":
             conn.send({"type": "pong"})
         elif kind == "pong":
-            conn.bucket = min(BURST, conn.bucket + 1)  # answers to our pings are free
+            conn.rate_limit.give_back()  # answers to our pings are free
         elif kind == "hello":
             self._hello(conn, message)
         elif room is None:
@@ -1156,7 +1162,7 @@ class Server:
                         f'{{"type": "hello", "version": {PROTOCOL_VERSION}, "game": "{self.spec.name}"}}')
         elif kind == "move":
             if room.move(conn, message):
-                conn.bucket = min(BURST, conn.bucket + 1)  # accepted moves are free
+                conn.rate_limit.give_back()  # accepted moves are free
         elif kind == "chat":
             room.chat(conn, message["text"])
         elif kind == "sit":
