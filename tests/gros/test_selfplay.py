@@ -11,20 +11,9 @@ from common.bots import RandomBot
 from common.record import Line, Record, format_record, parse_record
 from common.selfplay import play_game
 from gros.rules import RULES, GrosRules
+from tests.common.counting import counting
 
 GAMES = 1000
-
-
-class CountingRules(GrosRules):
-    """The real rules, counting the events they report (to prove the soak reaches the rules)."""
-
-    def __init__(self) -> None:
-        self.events: Counter[str] = Counter()
-
-    def apply(self, state, seat, move):
-        events = super().apply(state, seat, move)
-        self.events.update(e.kind for e in events)
-        return events
 
 
 def options_for(deck: str, g: int) -> dict[str, str]:
@@ -55,7 +44,7 @@ def _public(data: dict) -> dict:
 
 @pytest.mark.parametrize("deck", ["gros", "gr2", "gros+gr2"])
 def test_random_games_keep_every_invariant_and_replay(deck):
-    rules = CountingRules()
+    rules = counting(GrosRules)
     ends: Counter[str] = Counter()
     players: Counter[int] = Counter()
 

@@ -16,21 +16,10 @@ from common.table import Table
 from horror.bots import AuteurBot
 from horror.rules import RULES, HorrorRules
 from horror.state import OVER
+from tests.common.counting import counting
 
 FILMS = 520  # auteur films, 2 to 8 players
 RANDOM_FILMS = 12  # uniform random play: the long, odd films
-
-
-class CountingRules(HorrorRules):
-    """The real rules, counting the events they report (to prove the soak reaches every rule)."""
-
-    def __init__(self) -> None:
-        self.events: Counter[str] = Counter()
-
-    def apply(self, state, seat, move):
-        events = super().apply(state, seat, move)
-        self.events.update(e.kind for e in events)
-        return events
 
 
 def options(g: int) -> dict[str, str]:
@@ -55,7 +44,7 @@ def checker(rules, acts: list[int]):
 
 
 def test_auteur_films_keep_every_invariant():
-    rules = CountingRules()
+    rules = counting(HorrorRules)
     endings: Counter[str] = Counter()
     for g in range(FILMS):
         opts = options(g)
