@@ -28,6 +28,7 @@ from common.engine import GameError
 from common.net.protocol import (
     MAX_HOST_LINE,
     PROTOCOL_VERSION,
+    REJOIN_EVERY,
     SUPPORTED_VERSIONS,
     ProtocolError,
     apply_patch,
@@ -74,7 +75,8 @@ def parse_address(address: str) -> tuple[str, int]:
 
 
 def retry_delays(total: float | None = None, rng: random.Random | None = None) -> list[float]:
-    """Pauses between rejoin attempts: doubling from 0.2 s to 5 s, with jitter, for ``total`` s."""
+    """Pauses between rejoin attempts: doubling from 0.2 s to ``REJOIN_EVERY``, with jitter, for
+    ``total`` s (a LAN host is back within seconds; a short cap finds it soon after)."""
     if total is None:
         try:
             total = float(os.environ.get(RETRY_ENV, RETRY_FOR))
@@ -83,7 +85,7 @@ def retry_delays(total: float | None = None, rng: random.Random | None = None) -
     rng = rng or random.Random()
     delays, spent, step = [], 0.0, 0.2
     while spent < total:
-        delay = min(step, 5.0) * rng.uniform(0.8, 1.2)
+        delay = min(step, REJOIN_EVERY) * rng.uniform(0.8, 1.2)
         delays.append(delay)
         spent += delay
         step *= 2

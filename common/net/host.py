@@ -47,6 +47,7 @@ from common.net.protocol import (
     PATCHES_SINCE,
     PROTOCOL_VERSION,
     RATE,
+    RESUME_WAIT,
     SUPPORTED_VERSIONS,
     Memo,
     ProtocolError,
@@ -324,11 +325,12 @@ class Room:
         except OSError as exc:
             raise GameError(f"cannot append to {path}: {exc.strerror or exc}") from None
         self.started, self.over = True, False
+        wait = max(self.cfg.grace, RESUME_WAIT)
         self.log(f"resumed from {path} at move {table.seq}; waiting for "
                  f"{', '.join(s for s, k in self.kinds.items() if k == REMOTE) or 'nobody'} to rejoin")
         for seat, info in self.seats.items():
             if info.kind == REMOTE:
-                self._away(seat)
+                self._away(seat, wait)
 
     async def _play(self) -> None:
         table = self.table
@@ -773,18 +775,20 @@ class Room:
         self._away(seat)
         self._broadcast_lobby()
 
-    def _away(self, seat: str) -> None:
-        """A started game's remote seat has no connection: wait, then hand it to a bot (or pause)."""
+    def _away(self, seat: str, wait: float | None = None) -> None:
+        """A started game's remote seat has no connection: wait (``--grace``, or ``wait``
+        seconds), then hand it to a bot (or pause)."""
         info = self.seats[seat]
         who = info.player or seat
         if self.cfg.on_disconnect == "pause":
             self.inform(f"{who} ({seat}) is not connected; the table waits for them to come back.")
             self._resend_paused()
             return
+        wait = self.cfg.grace if wait is None else wait
         self.inform(f"{who} ({seat}) is not connected; a bot decides for {seat} if they are not "
-                    f"back in {self.cfg.grace:g} s.")
+                    f"back in {wait:g} s.")
         loop = asyncio.get_running_loop()
-        info.timer = loop.call_later(self.cfg.grace, self._expire, seat, self.game_no)
+        info.timer = loop.call_later(wait, self._expire, seat, self.game_no)
 
     def _resend_paused(self) -> None:
         """Everyone learns that the table is waiting (a state with ``paused``)."""

@@ -27,6 +27,10 @@ FLOOD_LIMIT = 200  # messages ignored in one flood before the host hangs up
 CHAT_RATE, CHAT_BURST = 1.0, 5.0  # chat messages a second, and in one burst
 GRACE_ENV = "BMOVIE_NET_GRACE"
 GRACE = 30.0  # seconds a disconnected seat waits for its player before a bot takes over
+REJOIN_EVERY = 2.0  # the longest pause (before jitter of up to 20%) between a client's rejoin attempts
+# A resumed host waits at least this long for its players: every client is then somewhere in its
+# backoff, and a short --grace would hand seats to bots before their players' next attempt.
+RESUME_WAIT = 2 * REJOIN_EVERY * 1.2 + 0.5
 IDLE = 30.0  # seconds of silence before the host pings a client; twice that and it hangs up
 HELLO_TIMEOUT = 60.0  # seconds a new connection has to say an accepted hello
 

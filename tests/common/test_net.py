@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from common.batch import open_table, read_record, replay
-from common.net.protocol import BURST, MAX_ERRORS, MAX_LINE, PROTOCOL_VERSION, RATE
+from common.net.client import retry_delays
+from common.net.protocol import BURST, MAX_ERRORS, MAX_LINE, PROTOCOL_VERSION, RATE, RESUME_WAIT
 from common.record import parse_record
 from invaders.rules import RULES
 from tests.common.netkit import Proc, Wire
@@ -305,6 +306,34 @@ def test_a_client_sees_only_its_own_seat_and_rejoins_with_its_token(procs, tmp_p
     early = [dict(m) for m in messages]
     early[states[0]]["record"] = record
     assert any("record" in p for p in audit(early, record, "humans", "aliens"))
+
+
+def test_a_resumed_host_waits_for_clients_still_in_their_backoff(procs, tmp_path):
+    """After a host restart every client is somewhere in its rejoin backoff: a short --grace
+    must not hand the seats to bots before the clients' next attempt comes (a flake in CI)."""
+    save = tmp_path / "game.rec"
+    host, port = start_host(procs, "--games", "1", "--save", str(save), "--seats",
+                            "aliens=random,humans=remote", "--seed", "5", grace=30)
+    raw = Raw(port)
+    welcome = raw.hello(name="p", seat="humans")
+    rng = random.Random(1)
+    for _ in range(3):  # a few moves of ours, so that there is a game to resume
+        state = raw.until("state")
+        while "humans" not in state["to_move"]:
+            state = raw.until("state")
+        raw.send({"type": "move", "move": rng.choice(state["legal"]), "seq": state["seq"]})
+        assert raw.until("ack", "error")["type"] == "ack"
+    host.kill()
+    raw.close()
+    resumed, _ = start_host(procs, "--resume", str(save), "--port", str(port), "--grace", "0")
+    resumed.wait_line(r"resumed from .* at move \d+")
+    assert RESUME_WAIT >= 2 * max(retry_delays(120.0))  # the longest pause fits twice
+    time.sleep(max(retry_delays(120.0)))  # a client that had just missed the host
+    raw = Raw(port)
+    again = raw.hello(token=welcome["token"])
+    assert again["type"] == "welcome" and again["rejoin"], again
+    resumed.wait_line(r"humans rejoined")
+    assert "is not back" not in resumed.stdout
 
 
 # -- clear one-line errors on the client side ----------------------------------------------------------
