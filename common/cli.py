@@ -158,15 +158,10 @@ def build(spec: GameSpec) -> click.Group:
     def host(port, bind, seats, seed, variant, games, think, save, resume, password, grace,
              on_disconnect, fill, share_record, tables, idle, option, **flags) -> None:
         def go() -> int:
-            from common.spec import players_from_seats
-
-            options = _options(spec, option, flags)
-            if not resume:  # a resumed game keeps its record's options
-                options = players_from_seats(spec, seats, variant, options)
             from common.net.host import serve
 
             return serve(spec, port=port, bind=bind, seats=seats, seed=seed, variant=variant,
-                         games=games, think=think, save=save, options=options,
+                         games=games, think=think, save=save, options=_options(spec, option, flags),
                          grace=grace, on_disconnect=on_disconnect, password=password,
                          resume=resume, fill=fill, share_record=share_record, tables=tables,
                          idle=idle)

@@ -62,7 +62,7 @@ from common.net.protocol import (
     view_patch,
 )
 from common.record import format_record
-from common.spec import HUMAN, GameSpec, parse_seats
+from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table, heard
 
 REMOTE = "remote"
@@ -1295,7 +1295,7 @@ def join_addresses(bind: str) -> list[str]:
 
 
 def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str | None = None,
-          seed: int | None = None, variant: str = "standard", games: int | None = None,
+          seed: int | None = None, variant: str | None = None, games: int | None = None,
           think: float | None = 0.5, save: str | None = None, options: dict[str, str] | None = None,
           grace: float | None = None, on_disconnect: str = "bot", password: str | None = None,
           resume: str | None = None, fill: str | None = None, share_record: bool = False,
@@ -1303,6 +1303,7 @@ def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str
     """Host games until ``games`` have been played (forever if None); the exit code."""
     rules = spec.rules
     options = dict(options or {})
+    variant = variant or spec.variants[0]
     if not 0 <= port <= 65535:
         raise GameError(f"--port must be between 0 and 65535, not {port}")
     if games is not None and games < 1:
@@ -1330,6 +1331,8 @@ def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str
         rec = read_record(resume)
         variant, options, save = rec.variant, dict(rec.options), resume
         games = games or 1
+    else:  # a resumed game keeps its record's options; a new one may count its --seats
+        options = players_from_seats(spec, seats, variant, options)
     Table(rules, seed=0, options=options, variant=variant)  # bad options fail before listening
     names = rules.seats({**options, "variant": variant})
     if seats:

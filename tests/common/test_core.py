@@ -87,6 +87,22 @@ def test_seats_imply_the_player_count():
     assert "you play p1, p2." in proc.stdout
 
 
+def test_serve_counts_the_seats_it_is_given_too():
+    """``common.net.host.serve`` called directly (not through the CLI) infers the player count
+    from ``seats`` as well: here it gets as far as listening, on a port that is taken."""
+    import socket
+
+    from common.net.host import serve
+    from gros.cli import SPEC as GROS
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(GameError, match=rf"cannot listen on 127\.0\.0\.1:{port}"):
+            serve(GROS, port=port, bind="127.0.0.1", seats="remote,remote,remote", out=None)
+
+
 def test_bots_are_handed_views_not_states():
     """The searching bot only ever sees what its seat sees, and samples the rest."""
     st = RULES.setup({}, 3)
