@@ -10,25 +10,34 @@ SHIP, DEFENDER, RED, BLUE = "▼", "▲", "●", "◆"  # bullets differ in shap
 
 
 def _cell(view: dict[str, Any], name: str, colour: bool) -> tuple[str, str]:
-    """The text and style of one square."""
-    ships, red, blue = set(view["ships"]), set(view["red"]), set(view["blue"])
-    fresh = set(view["fresh"])
-    (red if view["fresh_colour"] == "red" else blue).update(fresh)
+    """The text and style of one square. Bullets stack (a ship with two red bullets has two
+    shields), so more than one is shown with its count."""
+    red = view["red"].count(name)
+    blue = view["blue"].count(name)
+    if view["fresh_colour"] == "red":
+        red += view["fresh"].count(name)
+    else:
+        blue += view["fresh"].count(name)
     lunar = name[1:] == "1"
-    bg = "on yellow" if lunar else "on blue"
+    ship = name in view["ships"]
+    defender = lunar and view["defender"] == name[0]
     if not colour:
-        text = ("V" if name in ships else "A" if lunar and view["defender"] == name[0] else "")
-        text += "r" if name in red else "b" if name in blue else ""
+        text = "V" if ship else "A" if defender else ""
+        text += _bullets("r", red) + _bullets("b", blue)
         return (text or ("_" if lunar else ".")).center(3), ""
-    if name in ships:
-        return f" {SHIP}{RED if name in red else ' '}", f"bold bright_white {bg}"
-    if lunar and view["defender"] == name[0]:
-        return f" {DEFENDER}{BLUE if name in blue else ' '}", f"bold bright_cyan {bg}"
-    if name in red:
-        return f" {RED} ", f"bold red {bg}"
-    if name in blue:
-        return f" {BLUE} ", f"bold bright_cyan {bg}"
+    bg = "on yellow" if lunar else "on blue"
+    marks = _bullets(RED, red) + _bullets(BLUE, blue)
+    if ship or defender:
+        text = (SHIP if ship else DEFENDER) + marks
+        return (f" {text}" if len(text) < 3 else text).ljust(3), \
+            f"bold {'bright_white' if ship else 'bright_cyan'} {bg}"
+    if marks:
+        return marks.center(3), f"bold {'red' if red else 'bright_cyan'} {bg}"
     return "   ", bg
+
+
+def _bullets(mark: str, n: int) -> str:
+    return "" if n == 0 else mark if n == 1 else f"{mark}{n}"
 
 
 def board(view: dict[str, Any]):

@@ -1,0 +1,40 @@
+"""What players see of the board: every bullet counts, so stacked ones are shown with their number."""
+
+from __future__ import annotations
+
+from common.batch import open_table
+from common.record import parse_record
+from invaders import render
+from invaders.rules import RULES
+
+STACKED = """game invaders
+variant standard
+seed 11
+seats aliens=human humans=human
+humans: place d
+aliens: fire
+aliens: end
+aliens: discard reinforcements
+humans: end
+humans: discard fire
+humans: discard fire
+aliens: fire
+expect red: b5 b5 d5 d5 f5 f5
+"""
+
+
+def test_two_red_bullets_on_a_ship_are_drawn_as_two(monkeypatch):
+    rec = parse_record(STACKED)
+    table = open_table(RULES, rec)
+    for line in rec.body:
+        if line.kind == "move":
+            table.play(line.seat, line.text)
+    view = table.view("humans")
+    assert view["red"].count("b5") + view["fresh"].count("b5") == 2
+    for colour in (True, False):
+        text, _style = render._cell(view, "b5", colour)
+        assert text.endswith("2") and len(text) == 3, text
+        alone, _style = render._cell(view, "c5", colour)
+        assert "2" not in alone
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert " Vr2 " in render.board(view).plain
