@@ -3,6 +3,8 @@ G9, attacks, scoring and match play. ``gros.rules`` calls these after checking a
 
 from __future__ import annotations
 
+import zlib
+
 from common.engine import Event
 from gros import effects as fx
 from gros import moves as mv
@@ -38,7 +40,7 @@ def next_seat(st: GrosState, seat: int) -> int:
 # -- games, turns ---------------------------------------------------------------------------------
 
 def start_game(st: GrosState, events: list[Event]) -> None:
-    """Title words, the deal with its mulligan, and the starting casts (rulings G2, G3)."""
+    """The six title words (ruling G2); the deal waits for the title, as the books say."""
     n = st.n
     st.deck = list(range(len(st.ids)))
     st.discard, st.hands = [], [[] for _ in range(n)]
@@ -51,8 +53,13 @@ def start_game(st: GrosState, events: list[Event]) -> None:
     st.rng.shuffle(st.deck)  # the six are shuffled back
     st.title, st.title_words = "", []
     st.turn_no, st.deck_out, st.phase = 0, False, TITLE
-    st.propped, st.used, st.mulligans = [], [], 0
-    order = [(st.first + k) % n for k in range(n)]
+    st.propped, st.used, st.mulligans, st.dealt = [], [], 0, False
+
+
+def deal(st: GrosState, events: list[Event]) -> None:
+    """Six cards each, the mulligan, and the starting casts (ruling G3)."""
+    st.dealt = True
+    order = [(st.first + k) % st.n for k in range(st.n)]
     for s in order:
         zones.draw(st, s, HAND_SIZE, events)
     for s in order:
@@ -75,14 +82,20 @@ def start_game(st: GrosState, events: list[Event]) -> None:
 
 
 def default_title(st: GrosState) -> str:
+    """A generated title using all six words. Its pattern comes from the words, not from the
+    game's random stream, so the deal that follows is the same whatever title is chosen."""
     words = [w.capitalize() for w in st.candidates]
-    return st.rng.choice(list(TITLE_PATTERNS)).format(*words) if len(words) == 6 else " ".join(words)
+    if len(words) != 6:
+        return " ".join(words)
+    return TITLE_PATTERNS[zlib.crc32(" ".join(words).encode()) % len(TITLE_PATTERNS)].format(*words)
 
 
 def set_title(st: GrosState, text: str, words: tuple[str, ...], events: list[Event]) -> None:
     st.title = text or default_title(st)
     st.title_words = list(words) if words else [w.lower() for w in st.candidates]
     events.append(Event("title", (st.title, tuple(st.title_words))))
+    if not st.dealt:
+        deal(st, events)
     begin_turn(st, st.first, events)
 
 

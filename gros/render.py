@@ -117,6 +117,13 @@ def render_view(view: dict[str, Any], seat: str | None):
         if d["seat"] == seat:
             head.append(f"\n{seat}: {d['prompt']}", style="bold yellow")
     parts.append(head)
+    if view["phase"] == "title":  # nothing is dealt before the title (books 000 and 001)
+        parts.append(Text("The hands are dealt, and the casts put down, once the title is agreed.",
+                          style="dim"))
+        if view["target"]:
+            parts.append(Text("Totals: " + ", ".join(f"{n} {v}" for n, v in view["totals"].items())
+                              + f" (playing to {view['target']})", style="dim"))
+        return Group(*parts)
     a = view["attack"]
     target = a["target"] if a else None
     parts.append(Columns([_movie_panel(m, m["seat"] == seat, words, m["seat"] == target)

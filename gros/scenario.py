@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from common.engine import GameError, IllegalMove
+from common.engine import IllegalMove
 from gros import flow, zones
 from gros.notation import card
 from gros.state import MAIN, TITLE, Char, GrosState
@@ -64,10 +64,9 @@ def apply_directive(rules: GrosRules, st: GrosState, directive: str) -> None:
     if not sep:
         raise IllegalMove("a setup line reads 'setup WHAT: VALUES'")
     words = head.split()
-    try:
-        _apply(st, words, body)
-    except GameError:
-        raise
+    if not st.dealt:  # setup lines describe a dealt table: deal first (the title may come later)
+        flow.deal(st, [])
+    _apply(st, words, body)
     for s in range(st.n):
         zones.touch(st, s)
 

@@ -105,6 +105,7 @@ class GrosState:
     reason: str = ""
     autopass: tuple[bool, ...] = ()
     mulligans: int = 0  # hands shown and redrawn in this game (G3)
+    dealt: bool = False  # the hands are dealt once the title is agreed (G2, G3)
     dcache: list[int | None] = field(default_factory=list)  # static Defence per Movie
     legal_cache: tuple | None = None  # (seat, legal moves); never cloned nor saved
     refs: dict = field(default_factory=dict)  # seat -> its Characters' names; cleared by zones.touch
@@ -126,7 +127,7 @@ class GrosState:
             self.turn_no, self.first, self.actor, self.passes, self.resume, self.propped[:],
             self.used[:], self.deck_out, self.candidates[:], self.title, self.title_words[:],
             self.totals[:], self.scores[:], self.target, self.game_no, self.winners[:], self.reason,
-            self.autopass, self.mulligans, self.dcache[:], None)
+            self.autopass, self.mulligans, self.dealt, self.dcache[:], None)
 
     # -- serialisation ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -102,6 +102,7 @@ def test_cached_defence_is_checked(monkeypatch):
 
 def test_stale_character_names_are_caught():
     st = RULES.setup({"players": "2"}, 5)
+    RULES.apply(st, "ray", RULES.parse("title"))  # the deal follows the title
     zones.char_refs(st, 0)
     st.movies[0].chars.pop()  # changed behind the cache's back
     assert any("cached Character names" in b for b in RULES.check_invariants(st))
