@@ -111,14 +111,20 @@ def cards_table(query: str = ""):
 
 
 def describe_card(name: str) -> str | None:
+    """Every card the name fits, one line each with its side: both sides have a Fire! and a
+    Maneuver, and the REPL's hook is not told which seat asks, so the humans could never read
+    theirs if the aliens' card came back alone. "maneuver" also fits Maneuver 1, 2 and 3."""
+    from invaders.notation import card_id
     from invaders.rules import RULES
 
-    key = name.lower().replace(" ", "")
+    key = card_id(name.split())
+    lines = []
     for seat in ("aliens", "humans"):
         for cid, card in RULES.catalog.cards[seat].items():
-            if key in (cid, card.name.lower().replace(" ", ""), card.italian.lower().replace(" ", "")):
-                return f"{card.name} ({seat}; {card.italian}): {card.text}"
-    return None
+            forms = {cid, card.name.lower().replace(" ", ""), card.italian.lower().replace(" ", "")}
+            if key in forms | {f.rstrip("0123456789") for f in forms}:
+                lines.append(f"{card.name} ({seat}; {card.italian}): {card.text}")
+    return "\n".join(lines) or None
 
 
 def card_names() -> list[str]:

@@ -38,3 +38,16 @@ def test_two_red_bullets_on_a_ship_are_drawn_as_two(monkeypatch):
         assert "2" not in alone
     monkeypatch.setenv("NO_COLOR", "1")
     assert " Vr2 " in render.board(view).plain
+
+
+def test_a_card_name_both_sides_use_shows_both_cards():
+    for name in ("fire", "Fire!", "Fuoco!"):
+        lines = render.describe_card(name).splitlines()
+        assert [line.split(";")[0] for line in lines] == ["Fire! (aliens", "Fire! (humans"], lines
+        assert "blue bullet" in lines[1]
+    lines = render.describe_card("maneuver").splitlines()
+    assert lines[0].startswith("Maneuver (aliens;")
+    assert [line.split(" (")[0] for line in lines[1:]] == ["Maneuver 1", "Maneuver 2", "Maneuver 3"]
+    assert render.describe_card("maneuver 2").splitlines() == [
+        "Maneuver 2 (humans; Manovra 2): The Defender moves exactly 2 squares left or right."]
+    assert render.describe_card("zzz") is None
