@@ -1,10 +1,11 @@
 """The Invaders move language, used by the REPL, records, the wire protocol and logs.
 
-    place d            the humans put the Defender on column d of the lunar row
+    place d            the humans put the Defender on column d of the lunar row (also: place d1)
     fire               play a Fire! card
     maneuver           the aliens' Maneuver (the whole fleet steps right)
     maneuver 2 left    the humans' Maneuver 2, Defender two squares left (also: left 2)
-    reinforce c        a new ship on column c of the top row ("reinforce" alone if it is full)
+    reinforce c        a new ship on column c of the top row ("reinforce" alone if it is full;
+                       "reinforce c7" names the top row too)
     shield             put a Deflector Shield into play
     end                end your phase
     discard fire       discard a card (down to the hand limit at the end of a phase)
@@ -34,6 +35,27 @@ def column(word: str) -> int:
     return ord(word[0]) - 97
 
 
+def row(word: str) -> int | None:
+    """The row a square like 'b7' names, None for a bare column: kept so that a wrong row is
+    refused rather than silently dropped."""
+    digits = word.strip()[1:]
+    return int(digits) if digits else None
+
+
+def place(word: str) -> Move:
+    """The Defender's square: only the lunar row, row 1, whatever the board's size."""
+    col, at = column(word), row(word)
+    if at not in (None, 1):
+        raise NotationError(f"the Defender stands on the lunar row, row 1, not row {at}")
+    return ("place", col)
+
+
+def reinforce(word: str) -> Move:
+    """A top-row square; the row is checked by the rules, which know the board's height."""
+    col, at = column(word), row(word)
+    return ("reinforce", col) if at is None else ("reinforce", col, at)
+
+
 def card_id(words: list[str]) -> str:
     key = "".join(words).lower()
     return _CARD_ALIASES.get(key, key)
@@ -56,9 +78,9 @@ def parse(text: str) -> Move:
             return ("maneuver", int(rest[0]), _DIRS[rest[1]])
         raise NotationError("a Maneuver is 'maneuver' (aliens) or 'maneuver N left|right' (humans)")
     if verb == "place" and len(rest) == 1:
-        return ("place", column(rest[0]))
+        return place(rest[0])
     if verb == "reinforce" and len(rest) <= 1:
-        return ("reinforce", column(rest[0]) if rest else -1)
+        return reinforce(rest[0]) if rest else ("reinforce", -1)
     if verb == "discard" and rest:
         return ("discard", card_id(rest))
     raise NotationError(f"{text.strip()!r} is not a move; try 'help moves'")

@@ -263,6 +263,8 @@ class InvadersRules(Rules[InvadersState]):
                 raise IllegalMove(f"the board has columns a to {chr(96 + st.width)}")
             if move[1] < 0 and free:
                 raise IllegalMove(f"name an empty top-row column: {', '.join(chr(97 + c) for c in free)}")
+            if len(move) == 3 and move[2] != st.height + 1:
+                raise IllegalMove(f"Reinforcements land on the top row, row {st.height + 1}, not row {move[2]}")
             if move[1] >= 0 and move[1] not in free:
                 raise IllegalMove(f"the top-row square {board.square_name(st, st.width * st.height + move[1])} is not empty")
         return card

@@ -74,6 +74,7 @@ def test_the_whole_vocabulary_round_trips():
     ("reinforce c", ("reinforce", 2)), ("rinforzi", ("reinforce", -1)), ("r a", ("reinforce", 0)),
     ("shield", ("shield",)), ("scudo", ("shield",)), ("end", ("end",)), ("pass", ("end",)),
     ("place d", ("place", 3)), ("p g", ("place", 6)), ("  PLACE   A ", ("place", 0)),
+    ("place d1", ("place", 3)), ("reinforce c7", ("reinforce", 2, 7)),
     ("discard fire", ("discard", "fire")), ("discard maneuver 2", ("discard", "maneuver2")),
     ("discard Deflector Shield", ("discard", "shield")), ("d reinforce", ("discard", "reinforcements")),
 ])
@@ -94,6 +95,8 @@ def test_parse_accepts_the_documented_forms(text, move):
     ("place dd", "'dd' is not a column"),
     ("reinforce a b", "is not a move"),
     ("reinforce 7", "'7' is not a column"),
+    ("place d5", "the Defender stands on the lunar row, row 1, not row 5"),
+    ("place d0", "the Defender stands on the lunar row, row 1, not row 0"),
     ("discard", "'discard' is not a move"),
     ("end now", "is not a move"),
 ])
@@ -122,6 +125,19 @@ def test_legal_moves_are_exactly_the_moves_apply_accepts(seed, options, upto):
                 with pytest.raises(IllegalMove) as info:
                     RULES.apply(trial, seat, move)
                 assert str(info.value)  # says why
+
+
+@pytest.mark.parametrize("options,top", [({}, 7), ({"width": "5", "height": "9"}, 10)])
+def test_reinforcements_name_the_top_row_or_no_row(options, top):
+    st = RULES.setup({**options, "deck.aliens": "reinforcements:4"}, 1)
+    RULES.apply(st, HUMANS, ("place", 0))
+    for wrong in (3, top - 1, top + 1):
+        with pytest.raises(IllegalMove, match=f"top row, row {top}, not row {wrong}"):
+            RULES.apply(RULES.clone(st), ALIENS, RULES.parse(f"reinforce a{wrong}"))
+    rowed, bare = RULES.clone(st), RULES.clone(st)
+    RULES.apply(rowed, ALIENS, RULES.parse(f"reinforce a{top}"))
+    RULES.apply(bare, ALIENS, RULES.parse("reinforce a"))
+    assert RULES.facts(rowed) == RULES.facts(bare)
 
 
 # -- determinize -----------------------------------------------------------------------------------
