@@ -29,11 +29,18 @@ def _cell(view: dict[str, Any], name: str, colour: bool) -> tuple[str, str]:
     marks = _bullets(RED, red) + _bullets(BLUE, blue)
     if ship or defender:
         text = (SHIP if ship else DEFENDER) + marks
-        return (f" {text}" if len(text) < 3 else text).ljust(3), \
-            f"bold {'bright_white' if ship else 'bright_cyan'} {bg}"
+        return (f" {text}" if len(text) < 3 else text).ljust(3), f"bold {_ink('piece', lunar)} {bg}"
     if marks:
-        return marks.center(3), f"bold {'red' if red else 'bright_cyan'} {bg}"
+        return marks.center(3), f"bold {'red' if red else _ink('blue', lunar)} {bg}"
     return "   ", bg
+
+
+def _ink(what: str, lunar: bool) -> str:
+    """Light ink on the blue of space, dark ink on the yellow lunar row: bright cyan or white
+    on yellow (the Defender, a blue bullet just fired, a landed ship) could hardly be seen."""
+    if lunar:
+        return "black" if what == "piece" else "blue"
+    return "bright_white" if what == "piece" else "bright_cyan"
 
 
 def _bullets(mark: str, n: int) -> str:

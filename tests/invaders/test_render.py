@@ -51,3 +51,23 @@ def test_a_card_name_both_sides_use_shows_both_cards():
     assert render.describe_card("maneuver 2").splitlines() == [
         "Maneuver 2 (humans; Manovra 2): The Defender moves exactly 2 squares left or right."]
     assert render.describe_card("zzz") is None
+
+
+def test_the_defender_and_blue_bullets_stand_out_on_the_yellow_lunar_row():
+    st = RULES.setup({"deck.humans": "fire:12"}, 3)
+    RULES.apply(st, "humans", ("place", 3))
+    RULES.apply(st, "aliens", ("end",))
+    while RULES.decisions(st)[0].seat == "aliens":  # discarding down to the hand limit
+        RULES.apply(st, "aliens", RULES.legal_moves(st, "aliens")[0])
+    RULES.apply(st, "humans", ("fire",))
+    view = RULES.view(st, "humans")
+    assert view["fresh"] == ["d1"] and view["fresh_colour"] == "blue"
+    text, style = render._cell(view, "d1", True)
+    assert text.strip() == render.DEFENDER + render.BLUE
+    assert style == "bold black on yellow"
+    view = {**view, "defender": "a"}  # the Defender has moved on and left its bullet behind
+    assert render._cell(view, "d1", True) == (f" {render.BLUE} ", "bold blue on yellow")
+    assert render._cell(view, "a1", True)[1] == "bold black on yellow"
+    assert render._cell(view, "d6", True)[1] == "bold bright_white on blue"  # a ship in space
+    assert render._cell(view, "d1", False) == (" b ", "")  # plain mode is unchanged
+    assert render._cell(view, "a1", False) == (" A ", "")
