@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from common.engine import Move, NotationError
+from horror.freetext import NAME_MAX, TEXT_MAX, clean, limited
 
 HELP = __doc__ or ""
 
@@ -33,6 +34,7 @@ _ONE_REF = ("play", "chase", "attack", "help", "move", "drop", "accept")
 _BARE = ("begin", "close", "done", "decline", "pass", "cut", "roll", "spring", "escape",
          "screenplay")
 _NUMBER = ("bid", "claim", "stake")
+_NAMES = ("monster", "title", "extra", "supporting", "star", "set")  # the rest are sentences
 _ID = re.compile(r"^(?:[cstp]\d+|m|monster)$", re.IGNORECASE)
 
 
@@ -74,8 +76,16 @@ def _count(rest: str, what: str) -> tuple[str, int]:
     return _canon(rest), 1
 
 
+def _free(verb: str, text: str) -> str:
+    """Free text within its length limit: a name is short, a sentence longer."""
+    if verb in _NAMES:
+        return limited(text, "a title" if verb == "title" else f"a {verb}'s name", NAME_MAX)
+    return limited(text, f"the text of '{verb}'", TEXT_MAX)
+
+
 def parse(text: str) -> Move:
-    text = text.strip()
+    """One move from its text; control characters and escape codes never get through."""
+    text = clean(text)
     if not text:
         raise NotationError("empty move")
     head, _, rest = text.partition(" ")
@@ -87,11 +97,11 @@ def parse(text: str) -> Move:
             raise NotationError(f"'{verb}' takes nothing after it")
         return (verb,)
     if verb == "trigger":
-        return ("trigger", " ".join(rest.split()))
+        return ("trigger", _free(verb, rest))
     if verb in _TEXT:
         if not rest:
             raise NotationError(f"'{verb}' needs some text after it")
-        return (verb, " ".join(rest.split()))
+        return (verb, _free(verb, rest))
     if verb in _NUMBER:
         return (verb, _number(rest, verb))
     if verb in _ONE_REF:
@@ -113,7 +123,7 @@ def parse(text: str) -> Move:
             name, near = m.group(1), m.group(2)
         if not name.strip():
             raise NotationError("a set needs a name, e.g. 'set The crypt'")
-        return ("set", " ".join(name.split()), _refs(near))
+        return ("set", _free("set", name), _refs(near))
     if verb == "near":
         refs = _refs(rest)
         if len(refs) != 2:
@@ -133,7 +143,7 @@ def parse(text: str) -> Move:
 
 def _colon(verb: str, rest: str) -> Move:
     head, sep, body = rest.partition(":")
-    body = " ".join(body.split())
+    body = _free(verb, body)
     if not sep or not body:
         example = {"prop": "prop s1: a crowbar", "trope": "trope 1 c1, c2: the car will not start",
                    "subplot": "subplot c1, c2: an old grudge"}[verb]

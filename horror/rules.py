@@ -16,6 +16,7 @@ from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules
 from common.rng import Rng
 from horror import dice, elements, filming, legal, notation, script
 from horror.ledger import emit
+from horror.notation import parse
 from horror.state import (
     MEETING,
     MONSTER,
@@ -51,6 +52,17 @@ def seat_names(options: dict[str, str]) -> list[str]:
     return names
 
 
+def premise_options(options: dict[str, str]) -> dict[str, str]:
+    """The premise given as options (--title and the like), held to the same limits as the
+    premise moves; refused rather than cleaned, as they are written into the record as given."""
+    given = {k: str(options[k]) for k in ("monster", "ability", "trigger", "setting", "title") if k in options}
+    for key, text in given.items():
+        if not text.isprintable():
+            raise IllegalMove(f"option {key} holds control characters")
+        given[key] = parse(f"{key} {text}")[1]
+    return given
+
+
 class HorrorRules(Rules[Film]):
     name = "horror"
     title = "Creature Feature"
@@ -76,11 +88,12 @@ class HorrorRules(Rules[Film]):
         seats = seat_names(options)
         base = elements.premise(seed)
         st = Film(seats, Rng(seed))
-        st.monster = options.get("monster", base["monster"])
-        st.abilities = [options.get("ability", base["ability"])]
-        st.trigger = options.get("trigger", base["trigger"])
-        st.setting = options.get("setting", base["setting"])
-        st.title = options.get("title", base["title"])
+        given = premise_options(options)
+        st.monster = given.get("monster", base["monster"])
+        st.abilities = [given.get("ability", base["ability"])]
+        st.trigger = given.get("trigger", base["trigger"])
+        st.setting = given.get("setting", base["setting"])
+        st.title = given.get("title", base["title"])
         st.elements[MONSTER] = Element(MONSTER, "monster", st.monster)
         st.pool.append(MONSTER)
         raw = str(options.get("budget", START_BUDGET))

@@ -58,6 +58,15 @@ def test_play_takes_moves_and_bad_input(tmp_path):
     assert ("p1", "star Vera Crane") in rec.moves() and ("p1", "say hello") in rec.moves()
 
 
+def test_play_keeps_escape_codes_off_the_screen(tmp_path):
+    typed = "begin\nextra A\x01\x1b[2JB\x00C\nsay \x1b]0;pwned\x07hi\nsave film.rec\nquit\n"
+    out = horror("play", "--seed", "3", "--players", "2", stdin=typed, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "“ABC”" in out.stdout and "p1: hi" in out.stdout
+    assert not any(ch in out.stdout for ch in "\x00\x01\x07\x1b")
+    assert ("p1", "extra ABC") in parse_record((tmp_path / "film.rec").read_text()).moves()
+
+
 def test_screenplay_command(tmp_path):
     table = finished_table()
     path = tmp_path / "film.rec"

@@ -128,6 +128,33 @@ def test_notation_refuses_nonsense(text):
         parse(text)
 
 
+@pytest.mark.parametrize("text, move", [
+    ("extra A\x01\x1b[2JB\x00C", ("extra", "ABC")),
+    ("say \x1b]0;pwned\x07hi", ("say", "hi")),
+    ("star Vera\tCrane\u202e\x9b", ("star", "Vera Crane")),
+    ("set The \x1b[31mcrypt\x1b[0m near s1", ("set", "The crypt", ("s1",))),
+    ("trope 1 c1: a\r\nscream\x07", ("trope", 1, ("c1",), "a scream")),
+    ("plan \x1bPfreeze it", ("plan", "freeze it")),
+    ("prop s1: a \u200dcrowbar", ("prop", "s1", "a \u200dcrowbar"))])
+def test_free_text_loses_control_characters_and_escape_codes(text, move):
+    assert parse(text) == move
+
+
+@pytest.mark.parametrize("text", ["star " + "x" * 5000, "title " + "x" * 61, "set " + "x" * 61,
+                                  "say " + "x" * 301, "trope 1: " + "x" * 301, "say \x1b[2J\x00"])
+def test_free_text_has_limits(text):
+    with pytest.raises(NotationError):
+        parse(text)
+    assert parse("star " + "x" * 60) and parse("say " + "x" * 300)
+
+
+@pytest.mark.parametrize("options", [{"title": "Bad\x1b[31mTitle"}, {"monster": "M" * 61},
+                                     {"setting": "\x00"}, {"trigger": "x" * 301}])
+def test_premise_options_are_held_to_the_same_limits(options):
+    with pytest.raises(GameError):
+        RULES.setup({"players": "2", **options}, 1)
+
+
 def test_players_option():
     assert seat_names({}) == ["p1", "p2", "p3"]
     assert seat_names({"players": "8"})[-1] == "p8"
