@@ -10,11 +10,14 @@ import sys
 from typing import Any
 
 from common.render import die_face, plain
-from horror.elements import FILMING_COST, MEETING_COST, SCREEN_TIME, SET_MAX_ST
+from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_TIME, SET_MAX_ST
 
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
 _written: dict[str, int] = {}  # film title -> screenplay requests already written
+# the last view drawn: the REPL asks ``describe_card(name)`` without a view, and a player
+# naming c3 or "Sheriff Brody" means the film on their screen
+_shown: dict[str, Any] = {}
 
 
 def _els(view: dict[str, Any]) -> dict[str, list]:
@@ -69,6 +72,7 @@ def render_view(view: dict[str, Any], seat: str | None):
     from rich.table import Table
     from rich.text import Text
 
+    _shown["view"] = view
     els = _els(view)
     act = "the climax" if view["act"] == 4 else f"act {view['act']}"
     head = Text(f"{view['title']} — {view['monster']} · {view['setting']} · {act}", style="bold")
@@ -168,14 +172,56 @@ def cards_table(query: str = ""):
     return table
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
 def describe_card(name: str) -> str | None:
+    """An element of the film on screen (by id or name), else an element type."""
+    view = _shown.get("view")
+    found = film_card(view, name) if view else None
+    if found:
+        return found
     key = name.lower().strip()
     for row in PRICES:
         if row[0] == key:
             film = "not during filming" if row[3] is None else f"{row[3]} dice during filming"
-            return f"{row[0]}: {row[1]}; {row[2]} dice at a meeting, {film}. {row[4]}."
+            return f"{row[0]}: {row[1]}; {row[2]} dice at a meeting, {film}. {_sentence(row[4])}"
     return None
 
 
+def film_card(view: dict[str, Any], name: str) -> str | None:
+    """What one element of this film is, where it is (as far as this seat may know) and what
+    it does; None if no id or name matches."""
+    from horror.notation import _canon
+
+    els = _els(view)
+    ref = _canon(name)
+    if ref not in els:
+        ref = next((e[0] for e in view["elements"] if e[2].lower() == ref.lower()), "")
+    if not ref:
+        return None
+    e = els[ref]
+    kind = e[1]
+    if ref in view["screen"]:
+        where = f"on screen, played by {view['played_by'].get(ref, '?')}"
+    elif ref in view["gone"]:
+        where = "dead" if kind in CHARACTER_KINDS else "played"
+    elif view.get("hand") and ref in view["hand"]:
+        where = "in your hand"
+    else:
+        where = "not in your hand" if view["phase"] not in ("premise", "meeting") else "in the script"
+    author = f"; written by {e[5]}" if e[5] else ""
+    if kind == "monster":
+        what = (_sentence("; ".join(view["abilities"]) or "no special abilities") + " It appears once "
+                f"{view['trigger']}" + (" (the trigger has happened)." if view["triggered"] else "."))
+    else:
+        what = _sentence(next(row[4] for row in PRICES if row[0] == kind))
+    return f"{_card(view, els, ref)} — {where}{author}. {what}"
+
+
 def card_names() -> list[str]:
-    return [row[0] for row in PRICES]
+    """The element types, and the ids and names of the film on screen (for Tab and typos)."""
+    view = _shown.get("view")
+    film = [n for e in view["elements"] for n in (e[0], e[2]) if len(n) <= 40] if view else []
+    return [row[0] for row in PRICES] + film

@@ -121,6 +121,29 @@ def test_render_every_stage(tmp_path, monkeypatch):
     assert "trope" in render.card_names()
 
 
+def test_card_names_the_films_elements(tmp_path):
+    typed = "begin\nextra Sheriff Brody\ncard c1\ncard sheriff brody\ncard m\ncard star\ncard c9\nquit\n"
+    out = " ".join(horror("play", "--seed", "3", "--players", "2", stdin=typed, cwd=tmp_path).stdout.split())
+    assert out.count("c1 Sheriff Brody (extra, Screen Time 1) — in the script; written by p1.") == 2
+    assert "m The Giant Mantis (Screen Time 4, Monster Dice 0) — " in out and "Flies short distances" in out
+    assert "star: Screen Time 3" in out and "no card 'c9'" in out
+
+
+def test_card_tells_where_an_element_is_as_far_as_the_seat_may_know():
+    table = finished_table(5)
+    st = RULES.setup({"players": "3"}, 5)
+    for line in table.record.body[:60]:
+        RULES.apply(st, line.seat, RULES.parse(line.text))
+    theirs = next(c for c in st.hands["p2"])
+    view = RULES.view(st, "p1")
+    render.render_view(view, "p1")
+    assert "— not in your hand" in render.describe_card(theirs)
+    assert "— in your hand" in render.describe_card(st.hands["p1"][0])
+    name = st.elements[theirs].name
+    assert render.describe_card(name.upper()) == render.describe_card(theirs)
+    assert theirs in render.card_names() and "star" in render.card_names()
+
+
 def test_view_round_trips_through_json():
     table = finished_table(2)
     view = table.view("p2")
