@@ -122,7 +122,9 @@ def end_main(st: GrosState, events: list[Event]) -> None:
     """'end': discard any cards, then down to six (G4); with an empty hand there is nothing to do."""
     if st.hands[st.turn]:
         st.phase = DISCARD
-        events.append(Event("ending", (st.names[st.turn], len(st.hands[st.turn]))))
+        name, held = st.names[st.turn], len(st.hands[st.turn])
+        events.append(Event("ending", (name, held)))
+        events.append(Event("ending_hint", (name, held), name))  # what to type: for that seat only
     else:
         end_turn(st, events)
 
@@ -211,10 +213,9 @@ def resolve_top(st: GrosState, events: list[Event]) -> None:
         return
     if verb == "combine":
         zones.place_location(st, zones.seat_of(st, move[2]), iid, True, events)
-    elif t == "character":
+    elif t == "character":  # no event: "X plays C" already said it, and a stop says otherwise
         st.movies[seat].chars.append(Char(iid))
         zones.touch(st, seat)
-        events.append(Event("cast", (st.names[seat], (card.id,))))
     elif t == "prop":
         _place_prop(st, iid, move[2][0], events)
     elif t == "location":

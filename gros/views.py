@@ -12,7 +12,7 @@ from common.rng import Rng
 from gros import moves as mv
 from gros import strength as sx
 from gros import zones
-from gros.state import DISCARD, OVER, TITLE, VICTIM, GrosState
+from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
 
 if TYPE_CHECKING:
     from gros.rules import GrosRules
@@ -212,8 +212,9 @@ _TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
     "returned": lambda d, raw: f"{d[0]} returns to its owner's hand.",
     "chooser": lambda d, raw: f"{d[0]} will pick the victim.",
     "discard": lambda d, raw: f"{d[0]} discards {d[1]}.",
-    "ending": lambda d, raw: f"{d[0]} ends the turn holding {d[1]} card{'s' * (d[1] != 1)}: "
-                              "'discard CARD' any (down to 6), then 'done'.",
+    "ending": lambda d, raw: f"{d[0]} ends the turn holding {d[1]} card{'s' * (d[1] != 1)}.",
+    "ending_hint": lambda d, raw: (f"You must 'discard CARD' at least {d[1] - HAND_SIZE} times" if d[1] > HAND_SIZE
+                                   else "You may 'discard CARD' any") + ", then 'done'.",
     "scores": lambda d, raw: f"The credits roll ({d[0]}): " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
     "next_game": lambda d, raw: f"Game {d[0]} begins; totals: " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
     "winners": lambda d, raw: f"Winner: {', '.join(d)}.",
