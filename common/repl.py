@@ -109,12 +109,17 @@ class Ui:
 
     def handoff(self, seat: str) -> None:
         """Hot-seat: hide the last player's hand before the next one sits down."""
-        if len(self.here) > 1 and seat != self.last_seat and sys.stdin.isatty():
-            self.wipe()
-            say(f"Hand the keyboard to {seat} and press Enter.", "bold")
-            sys.stdin.readline()
-            self.wipe()
-            self.dirty = True
+        if len(self.here) > 1 and seat != self.last_seat:
+            missed = self.session.take_over(seat)  # type: ignore[attr-defined]  # hot-seat is local
+            if sys.stdin.isatty():
+                self.wipe()
+                say(f"Hand the keyboard to {seat} and press Enter.", "bold")
+                sys.stdin.readline()
+                self.wipe()
+                if missed:  # the wipe took what happened since this player's last turn: retell it
+                    say(f"{seat}, since your last turn:", "bold")
+                    self.lines(missed)
+                self.dirty = True
         self.last_seat = seat
 
     @staticmethod
@@ -217,7 +222,7 @@ class Ui:
                 error(f"no card {rest!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
         elif word == "undo":
             try:
-                n = self.session.undo()
+                n = self.session.undo(seat)
                 say(f"Took back {n} move{'s' * (n != 1)}.")
                 self.dirty = True
             except GameError as exc:

@@ -29,8 +29,8 @@ class Session(Protocol):
     def play(self, seat: str, text: str) -> list[str]: ...
     def advance(self, on_lines: Lines, progress: Progress | None = None) -> None: ...
     def outcome(self) -> dict[str, Any] | None: ...
-    def undo(self) -> int:
-        """Take back the last human move and the bot moves made after it."""
+    def undo(self, seat: str | None = None) -> int:
+        """Take back the last human move (``seat``'s, at hot-seat) and the bot moves after it."""
         ...
 
     def record_text(self) -> str: ...
@@ -48,6 +48,9 @@ class LocalSession:
         self.bots: dict[str, Bot] = {
             seat: make_bot(kind, table.rules, seed=seed + 1 + i, think=think)
             for i, (seat, kind) in enumerate(kinds.items()) if kind != HUMAN}
+        # hot-seat: whose the keyboard is, and what each other player has yet to read
+        self.keyboard: str | None = None
+        self.missed: dict[str, list[str]] = {s: [] for s in self.seats_here()}
 
     def seats_here(self) -> list[str]:
         return [s for s, k in self.kinds.items() if k == HUMAN]
@@ -65,9 +68,22 @@ class LocalSession:
         return self.table.legal(seat)
 
     def _narrate(self, events) -> list[str]:
+        """Sentences for the player at the keyboard (at hot-seat, everyone else's are kept for
+        when they sit down: see ``take_over``)."""
         here = self.seats_here()
-        viewer = here[0] if len(here) == 1 else None  # hot-seat: only what everyone may know
-        return self.table.narrate(events, viewer)
+        if len(here) == 1:
+            return self.table.narrate(events, here[0])
+        for seat in here:
+            if seat != self.keyboard:
+                self.missed[seat] += self.table.narrate(events, seat)
+        return self.table.narrate(events, self.keyboard)  # nobody yet: only what all may know
+
+    def take_over(self, seat: str) -> list[str]:
+        """Hot-seat: ``seat`` has the keyboard now; what happened since it last had it, as that
+        seat may know it (its own draws included), which the screen wiped at the hand-over."""
+        self.keyboard = seat
+        lines, self.missed[seat] = self.missed.get(seat, []), []
+        return lines
 
     def play(self, seat: str, text: str) -> list[str]:
         return self._narrate(self.table.play(seat, text))
@@ -95,9 +111,16 @@ class LocalSession:
         out = self.table.outcome()
         return out.to_json() if out else None
 
-    def undo(self) -> int:
-        """Take back the last human move (and the bot moves after it)."""
-        count = self.table.undo(set(self.seats_here()))
+    def undo(self, seat: str | None = None) -> int:
+        """Take back the last human move (and the bot moves after it). At hot-seat a player
+        takes back only their own moves, never one another player has answered since."""
+        here = set(self.seats_here())
+        mine = {seat} if seat is not None and len(here) > 1 else here
+        others = sorted((here - mine) & set(self.table.undo_span(mine)))
+        if others:
+            raise GameError(f"{', '.join(others)} moved after your last move; undo takes back only "
+                            "your own moves")
+        count = self.table.undo(mine)
         if count == 0:
             raise GameError("nothing to undo")
         return count

@@ -87,6 +87,14 @@ class Table:
         self.seq += 1
         return events
 
+    def undo_span(self, seats: set[str]) -> list[str]:
+        """Who made the moves ``undo(seats)`` would take back, oldest first."""
+        stack = self._undo
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i][1] in seats:
+                return [who for _, who, _ in stack[i:]]
+        return []
+
     def undo(self, seats: set[str] | None = None) -> int:
         """Take back moves up to and including the last one made by one of ``seats``
         (the last move, if None). Returns how many were taken back; 0 if none was found,

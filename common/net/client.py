@@ -605,7 +605,7 @@ class RemoteSession:
                     "scores": {}}
         return None
 
-    def undo(self) -> int:
+    def undo(self, seat: str | None = None) -> int:
         raise GameError("undo exists only in local games")
 
     def record_text(self) -> str:

@@ -257,6 +257,37 @@ def test_local_undo_takes_back_the_human_move_and_the_bot_replies():
         session.undo()
 
 
+def test_hot_seat_undo_and_the_narration_each_player_missed():
+    """At one keyboard a player takes back only their own moves, and whoever sits down next is
+    told what happened meanwhile, their own draws included (never another seat's)."""
+    from common.session import LocalSession
+    from common.table import Table
+    from invaders.cli import SPEC
+
+    kinds = {"aliens": "human", "humans": "human"}
+    table = Table(RULES, seed=3, seat_kinds=kinds)
+    session = LocalSession(SPEC, table, kinds, 3, None)
+    assert session.take_over("humans") == []
+    session.play("humans", "place d")
+    missed = session.take_over("aliens")
+    assert "The humans place the Defender on column d." in missed
+    assert any(line.startswith("You drew: ") for line in missed)  # the aliens' own draw
+    with pytest.raises(GameError, match="nothing to undo"):
+        session.undo("aliens")  # the humans' move is not the aliens' to take back
+    session.play("aliens", "fire")
+    assert session.undo("aliens") == 1  # their own last move
+    session.play("aliens", "end")
+    for _ in range(10):  # the aliens' discards, then the humans' turn
+        if session.waiting_for() != "aliens":
+            break
+        session.play("aliens", session.legal("aliens")[0])
+    assert session.waiting_for() == "humans"
+    session.play("humans", "fire")
+    with pytest.raises(GameError, match="humans moved after your last move"):
+        session.undo("aliens")
+    assert session.undo("humans") == 1
+
+
 def test_rules_read_as_plain_text_when_piped(monkeypatch):
     """'GAME rules' and the REPL's 'rules' print no Markdown emphasis into a pipe (or with
     NO_COLOR); a terminal gets rich's rendering of the same page."""

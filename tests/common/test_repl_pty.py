@@ -95,6 +95,25 @@ def test_hot_seat_handoff_wipes_the_scrollback(tmp_path):
     assert "Traceback" not in child.before
 
 
+def test_hot_seat_hand_over_retells_what_the_next_player_missed(tmp_path):
+    """The wipe at the hand-over also takes the narration away: the next player is told what
+    happened since their last turn (the other player's moves, and their own draws)."""
+    child = spawn(tmp_path, "--seed", "3", "--seats", "human,human")
+    child.expect("Hand the keyboard to humans")
+    child.sendline("")
+    child.expect(PROMPT)
+    send(child, "place d")
+    child.expect("Hand the keyboard to aliens")
+    child.sendline("")
+    child.expect("aliens, since your last turn:")
+    child.expect("The humans place the Defender on column d")
+    child.expect("aliens>")
+    child.sendline("undo")  # the aliens have not moved: the humans' move is not theirs to take back
+    child.expect("nothing to undo")
+    child.expect("aliens>")
+    child.close(force=True)
+
+
 def test_hot_seat_players_do_not_share_the_history(tmp_path):
     """Up-arrow at hot-seat must not bring back the other seat's lines (they can name cards)."""
     child = spawn(tmp_path, "--seed", "3", "--seats", "human,human")
