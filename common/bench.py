@@ -67,6 +67,7 @@ def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
 
 
 def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, str]) -> int:
+    spec.rules.check_options(options)
     report: dict[str, Any] = {"game": spec.name, "speed": [], "matchups": []}
     for label, extra in spec.bench_speed:
         report["speed"].append(speed(spec, games, _opts(extra, options), label))

@@ -58,6 +58,8 @@ def guard(fn: Callable[[], int | None]) -> None:
     except KeyboardInterrupt:
         click.echo("", err=True)
         sys.exit(130)
+    except click.ClickException:  # a usage error: click prints it, with the usage line
+        raise
     except Exception as exc:  # pragma: no cover - the last line of defence
         if os.environ.get("BMOVIE_DEBUG"):
             raise

@@ -81,6 +81,22 @@ class Rules(Generic[S]):
     name: str = "game"
     title: str = "Game"
     variants: tuple[str, ...] = ("standard",)
+    # the option keys the game reads ('autopass.*' matches any one-word suffix); any other key
+    # is refused, so that a misspelt '-o widht=9' is not a default game in disguise
+    option_keys: tuple[str, ...] = ()
+
+    def check_options(self, options: dict[str, str]) -> None:
+        """A GameError naming the first option this game does not know (with a guess)."""
+        import difflib
+        import fnmatch
+
+        for key in options:
+            if key == "variant" or any(fnmatch.fnmatchcase(key, k) for k in self.option_keys):
+                continue
+            near = difflib.get_close_matches(key, self.option_keys, n=1, cutoff=0.6)
+            known = ", ".join(self.option_keys) or "none"
+            raise GameError(f"{self.title} has no option {key!r}"
+                            + (f"; did you mean {near[0]!r}?" if near else f" (options: {known})"))
 
     # -- set-up ---------------------------------------------------------------------------
     def seats(self, options: dict[str, str]) -> list[str]:

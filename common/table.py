@@ -20,6 +20,7 @@ class Table:
         options = dict(options or {})
         if variant not in rules.variants:
             raise GameError(f"{rules.title} has no rules variant {variant!r} (try {', '.join(rules.variants)})")
+        rules.check_options(options)
         full = {**options, "variant": variant}  # the variant reaches the rules as an option
         self.state = rules.setup(full, seed)
         self.record = Record(game=rules.name, variant=variant, seed=seed,

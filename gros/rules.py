@@ -28,6 +28,7 @@ class GrosRules(Rules[GrosState]):
     name = "gros"
     title = "Grave Robbers from Outer Space"
     variants = ("gros", "gr2")
+    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target")
 
     @property
     def bot_kinds(self) -> dict:  # type: ignore[override]

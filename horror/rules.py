@@ -67,6 +67,7 @@ class HorrorRules(Rules[Film]):
     name = "horror"
     title = "Creature Feature"
     variants = ("standard",)
+    option_keys = ("players", "budget", "monster", "ability", "trigger", "setting", "title")
     notation = notation
 
     @property

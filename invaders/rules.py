@@ -75,6 +75,7 @@ class InvadersRules(Rules[InvadersState]):
     name = "invaders"
     title = "Galaxy Invaders"
     variants = ("standard",)
+    option_keys = ("width", "height", "limit", "draw", "hand", "deck.aliens", "deck.humans")
     seat_names = SEATS
     notation = notation
 

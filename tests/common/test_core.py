@@ -319,3 +319,21 @@ def test_rules_read_as_plain_text_when_piped(monkeypatch):
     render.markdown("Every player has a **budget** of dice.")
     out = term.file.getvalue()
     assert "**" not in out and "\x1b[1mbudget" in out
+
+
+def test_unknown_or_malformed_options_are_refused_in_one_line():
+    """A misspelt option used to start a default game without a word; a KEY without a value
+    was an 'internal error'."""
+    from click.testing import CliRunner
+
+    from common.table import Table
+    from gros.rules import RULES as GROS_RULES
+    from invaders.cli import main as invaders_main
+
+    with pytest.raises(GameError, match=r"no option 'widht'; did you mean 'width'\?"):
+        Table(RULES, options={"widht": "9"})
+    Table(GROS_RULES, options={"autopass.ray": "off", "players": "2"}, variant="gros")  # a pattern
+    result = CliRunner().invoke(invaders_main, ["play", "-o", "noequals"])
+    assert result.exit_code == 2 and "KEY=VALUE" in result.output and "internal" not in result.output
+    result = CliRunner().invoke(invaders_main, ["bench", "-o", "deck.alien=fire:3"])
+    assert result.exit_code == 2 and "did you mean 'deck.aliens'" in result.output
