@@ -110,6 +110,14 @@ def helpers_of(st: Film, seat: str) -> list[str]:
             and card not in st.out and card not in c.helpers and st.played_by.get(card) == seat]
 
 
+def pass_help(st: Film, seat: str, events: list[Event]) -> None:
+    """A seat stays out of the chase; say who may help next, or that the dice roll."""
+    c = st.conflict
+    assert c is not None
+    c.help_queue.pop(0)
+    ledger.announce(events, "help_pass", seat, c.help_queue[0] if c.help_queue else "", st.director)
+
+
 def help_monster(st: Film, seat: str, card: str, events: list[Event]) -> None:
     """A melee attack on a monster busy chasing someone else: the attacker rolls its Screen
     Time in dice and each success comes off the monster's stake (ruling: not caught)."""

@@ -95,6 +95,8 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         raise IllegalMove(f"{st.trade_queue[0]} may offer a trade now, not {seat}")
     if verb in ("done", "pass"):
         st.trade_queue.pop(0)
+        after = next((s for s in st.trade_queue if st.swaps[s] < MAX_TRADES), "")
+        ledger.announce(events, "done", seat, after)
         _after_trades(st, events)
         return
     if verb != "offer":
@@ -144,6 +146,8 @@ def open_auction(st: Film, events: list[Event], claim: tuple[str, int] | None = 
     _auction_skip(st)
     if auction_over(st):
         _seat_director(st, events)
+    elif claim is None:
+        ledger.announce(events, "auction", st.scene_no + 1, st.act, auction_seat(st))
 
 
 def auction_seat(st: Film) -> str | None:
@@ -222,6 +226,8 @@ def claim(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         raise IllegalMove(f"{st.window[0]} may claim the chair now, not {seat}")
     if move[0] == "pass":
         st.window.pop(0)
+        if not st.window:
+            ledger.announce(events, "no_claim", st.director)
         return
     if move[0] not in ("claim", "bid"):
         raise IllegalMove("'claim N' to take the director's chair, or 'pass'")

@@ -18,6 +18,12 @@ def emit(st: Film, events: list[Event], kind: str, *data) -> None:
     events.append(Event(kind, data))
 
 
+def announce(events: list[Event], kind: str, *data) -> None:
+    """A public event that says what comes next, for the table only: the film's log (and so
+    the screenplay and every view) stays free of such book-keeping."""
+    events.append(Event(kind, data))
+
+
 def tell(events: list[Event], seat: str, kind: str, *data) -> None:
     """A private event: only ``seat`` learns of it; it stays out of the log."""
     events.append(Event(kind, data, seat))

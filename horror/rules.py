@@ -183,7 +183,7 @@ class HorrorRules(Rules[Film]):
     @staticmethod
     def _help(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         if move[0] == "pass":
-            st.conflict.help_queue.pop(0)  # type: ignore[union-attr]
+            dice.pass_help(st, seat, events)
         elif move[0] == "help":
             from horror.ledger import CHAR, find
 

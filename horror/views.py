@@ -180,6 +180,12 @@ NARRATION = {
     "trade": lambda d: f"{d[0]} and {d[1]} trade a {d[2]} for a {d[3]}.",
     "got": lambda d: f"You receive {d[1]}.",
     "pass": lambda d: f"{d[0]} passes.",
+    "done": lambda d: f"{d[0]} is done trading" + (f"; {d[1]} may offer next." if d[1] else "."),
+    "auction": lambda d: f"The director's chair for {'the climax' if d[1] == 4 else f'scene {d[0]}'} "
+                         f"goes to auction: {d[2]} bids first.",
+    "help_pass": lambda d: f"{d[0]} stays out of the chase; "
+                           + (f"{d[1]} may help next." if d[1] else f"{d[2]} rolls the dice."),
+    "no_claim": lambda d: f"Nobody claims the chair: {d[0]} directs on.",
     "bid": lambda d: f"{d[0]} bids {_dice(d[1])} for the director's chair.",
     "claim": lambda d: f"{d[0]} claims the director's chair for {_dice(d[1])}!",
     "chair": lambda d: (f"{d[0]} keeps the chair for {_dice(d[1])}." if d[0] == d[2]

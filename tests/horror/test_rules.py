@@ -155,6 +155,36 @@ def test_premise_options_are_held_to_the_same_limits(options):
         RULES.setup({"players": "2", **options}, 1)
 
 
+@pytest.mark.parametrize("g", range(6))
+def test_every_move_tells_the_table_what_happens(g):
+    """Only a pass that leaves the claim window open to others may go unsaid (the last pass
+    says nobody claimed the chair), so nobody is left wondering whose turn it is."""
+    opts, moves = film(g, players=2 + g % 4)
+    st = RULES.setup(opts, g)
+    said = set()
+    for seat, move in moves:
+        kind = RULES.decisions(st)[0].kind
+        events = RULES.apply(st, seat, move)
+        public = [RULES.narrate(e) for e in events if e.seat is None]
+        if not (kind == "claim" and st.window):
+            assert public, f"{seat}: {format_move(move)!r} ({kind}) told the table nothing"
+        said.update(e.kind for e in events)
+    assert {"done", "auction", "no_claim"} <= said
+
+
+def test_passing_a_chase_says_who_helps_or_rolls_next():
+    from horror.state import SCENE, Conflict
+
+    st = RULES.setup({"players": "3"}, 1)
+    st.phase, st.director = SCENE, "p1"
+    st.conflict = Conflict("chase", ["m", "c1"], ["p1", "p2"], [4, 2], [2, 2], [0, 0], [0, 0])
+    st.conflict.help_queue = ["p2", "p3"]
+    first = [RULES.narrate(e) for e in RULES.apply(st, "p2", ("pass",))]
+    second = [RULES.narrate(e) for e in RULES.apply(st, "p3", ("pass",))]
+    assert first == ["p2 stays out of the chase; p3 may help next."]
+    assert second == ["p3 stays out of the chase; p1 rolls the dice."]
+
+
 def test_players_option():
     assert seat_names({}) == ["p1", "p2", "p3"]
     assert seat_names({"players": "8"})[-1] == "p8"
