@@ -38,8 +38,9 @@ def _game_flags(spec: GameSpec) -> Callable:
         fn = click.option("--option", "-o", "option", multiple=True, metavar="KEY=VALUE",
                           help="a game option, e.g. width=9 (repeatable)")(fn)
         for flag, key, help_text in reversed(spec.flags):
-            fn = click.option(flag, key.replace(".", "_").replace("-", "_"), default=None,
-                              help=help_text)(fn)
+            name, _, metavar = flag.partition(" ")  # '--width N': the flag and what it takes
+            fn = click.option(name, key.replace(".", "_").replace("-", "_"), default=None,
+                              metavar=metavar or None, help=help_text)(fn)
         return fn
 
     return deco
@@ -230,7 +231,12 @@ def build(spec: GameSpec) -> click.Group:
         def go() -> int:
             from common.render import show
 
-            show(spec.render.cards_table(query))
+            table = spec.render.cards_table(query)
+            if query and not table.row_count:
+                from common.engine import GameError
+
+                raise GameError(f"no card matches {query!r}; '{spec.name} cards' lists them all")
+            show(table)
             return 0
         guard(go)
 

@@ -36,7 +36,7 @@ class GameSpec:
         self.variants = variants
         # a rules variant that is a game of its own, under its own name: (variant, title)
         self.variant_titles = variant_titles
-        self.flags = flags  # game options offered as flags: (flag, option key, help)
+        self.flags = flags  # game options offered as flags: ('--flag VALUE', option key, help)
         self.bench_speed = bench_speed  # random self-play speed: (label, options "k=v,k=v")
         # win-rate match-ups: (label, seat kinds in seat order, games, options "k=v,...")
         self.bench_matchups = bench_matchups

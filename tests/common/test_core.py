@@ -337,3 +337,17 @@ def test_unknown_or_malformed_options_are_refused_in_one_line():
     assert result.exit_code == 2 and "KEY=VALUE" in result.output and "internal" not in result.output
     result = CliRunner().invoke(invaders_main, ["bench", "-o", "deck.alien=fire:3"])
     assert result.exit_code == 2 and "did you mean 'deck.aliens'" in result.output
+
+
+def test_cards_without_a_match_and_flag_metavars():
+    """'cards zzz' printed an empty table and succeeded; '--width' was shown as taking TEXT."""
+    from click.testing import CliRunner
+
+    from gros.cli import main as gros_main
+    from invaders.cli import main as invaders_main
+
+    result = CliRunner().invoke(gros_main, ["cards", "zzz"])
+    assert result.exit_code == 2 and "no card matches 'zzz'" in result.output
+    assert CliRunner().invoke(gros_main, ["cards", "robot"]).exit_code == 0
+    text = CliRunner().invoke(invaders_main, ["play", "--help"]).output
+    assert "--width N" in text and "--height N" in text
