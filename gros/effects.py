@@ -198,7 +198,18 @@ def _add(ctx: Ctx, e: Effect) -> None:
         a.atk_bonus += n
     elif ctx.action.target == "movie" and a:
         a.def_bonus += n
-    ctx.say("strength", ctx.on[0] if ctx.on else "", f"{n:+d}")
+    ctx.say("strength", *_subject(ctx), f"{n:+d}")
+
+
+def _subject(ctx: Ctx) -> tuple[str, str, tuple[str, ...]]:
+    """What an effect changes, for the narration: (target kind, seat or card, the Location's
+    cards when it is a Location), so that it reads "dana's The Tomb", not just "dana"."""
+    on = ctx.on[0] if ctx.on else ""
+    t = ctx.action.target
+    if t == "location" and on:
+        st = ctx.st
+        return t, on, tuple(st.ids[i] for i in st.movies[zones.seat_of(st, on)].location)
+    return t, on, ()
 
 
 @effect("multiply", "action", fields={"factor": int}, targets=("movie", "creature"),
@@ -346,7 +357,7 @@ def _grant(ctx: Ctx, e: Effect) -> None:
     a = ctx.st.attack
     if ctx.action.target == "creature" and a is not None:
         a.traits.append(e.get("trait"))
-    ctx.say("granted", ctx.on[0] if ctx.on else "", e.get("trait"))
+    ctx.say("granted", *_subject(ctx), e.get("trait"))
 
 
 @effect("draw", "action", fields={"count": int})

@@ -50,12 +50,12 @@ def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool):
         for p in ch["props"]:
             t.add_row(Text("  ") + _styled(p, words), take(p))
         for u in ch["under"]:
-            t.add_row(Text("  under: ") + _styled(u, words), "")
+            t.add_row(Text("  under: ") + _styled(u, words), take("under " + u))
     for loc in m["location"]:
         t.add_row(Text("@ ") + _styled(loc, words), take("@" + loc))
     for u in m["loc_under"]:
-        t.add_row(Text("  under: ") + _styled(u, words), "")
-    for label in ("@ SFX", "allies", "this attack"):
+        t.add_row(Text("  under: ") + _styled(u, words), take("under " + u))
+    for label in ("allies", "this attack"):
         if parts.get(label):
             t.add_row(Text(label, style="dim"), take(label))
     for c in m["credits"]:

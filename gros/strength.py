@@ -88,6 +88,14 @@ def under_value(st: GrosState, under: list[int]) -> int:
     return total
 
 
+def _under_parts(st: GrosState, under: list[int], parts: list[tuple[str, int]]) -> None:
+    """Each permanent SFX's own share, shown on its own line under the card it changes."""
+    for u in under:
+        x = under_value(st, [u])
+        if x:
+            parts.append((f"under {st.ids[u]}", x))
+
+
 def defence(st: GrosState, seat: int, a: Attack | None = None,
             parts: list[tuple[str, int]] | None = None) -> int:
     """A Movie's Defence: Characters, their Props and SFX, the Location, and, during an attack on
@@ -102,9 +110,11 @@ def defence(st: GrosState, seat: int, a: Attack | None = None,
     others = len(m.chars) - 1
     for ch in m.chars:
         d = defs[ch.iid]
-        v = value(st, ch.iid, seat, seat, a, atraits) + under_value(st, ch.under)
+        v = value(st, ch.iid, seat, seat, a, atraits)
         if parts is not None:
             parts.append((ids[ch.iid], v))
+            _under_parts(st, ch.under, parts)
+        v += under_value(st, ch.under)
         for p in ch.props:
             x = 0 if swarm and "Gun" in defs[p].traits else value(st, p, seat, seat, a, atraits)
             for e in d.passive:
@@ -124,10 +134,9 @@ def defence(st: GrosState, seat: int, a: Attack | None = None,
             parts.append((f"@{ids[i]}", x))
         total += x
     if m.location:
-        x = under_value(st, m.loc_under)
-        if parts is not None and x:
-            parts.append(("@ SFX", x))
-        total += x
+        if parts is not None:
+            _under_parts(st, m.loc_under, parts)
+        total += under_value(st, m.loc_under)
     if allies and parts is not None:
         parts.append(("allies", allies))
     total += allies

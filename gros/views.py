@@ -180,6 +180,20 @@ def _played(seat: str, move: tuple) -> str:
     return text + "."
 
 
+_FOR = {"movie": " Defence for this attack", "creature": " Attack for this attack",
+        "character": " Defence", "location": " Defence"}
+
+
+def _subject(raw: tuple) -> str:
+    """What a strength or trait change lands on: (target kind, seat or card, Location cards)."""
+    kind, who, locs = raw[0], raw[1], raw[2]
+    if kind == "movie":
+        return f"{who}'s Movie"
+    if kind == "location" and locs:
+        return f"{who}'s " + " + ".join(map(_name, locs))
+    return _name(who) if who else "It"
+
+
 # what each kind of event says; ``d`` is its data with card ids turned into names, ``raw`` as is
 _TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
     "title": lambda d, raw: f"Tonight's feature: \u201c{d[0]}\u201d (title words: {', '.join(d[1])}).",
@@ -206,8 +220,8 @@ _TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
     "prop": lambda d, raw: f"{d[0]} gets {d[1]}.",
     "moved": lambda d, raw: f"{d[0]} goes to {d[1]}.",
     "used": lambda d, raw: f"{d[0]} uses {d[1]}.",
-    "strength": lambda d, raw: f"{d[0] or 'It'} gets {d[1]}.",
-    "granted": lambda d, raw: f"{d[0]} gains {d[1]}.",
+    "strength": lambda d, raw: f"{_subject(raw)} gets {raw[3]}{_FOR.get(raw[0], '')}.",
+    "granted": lambda d, raw: f"{_subject(raw)} gains {raw[3]}{' for this attack' * (raw[0] == 'creature')}.",
     "fetched": lambda d, raw: f"{d[0]} takes {d[1]} from the discards ({d[2]}).",
     "returned": lambda d, raw: f"{d[0]} returns to its owner's hand.",
     "chooser": lambda d, raw: f"{d[0]} will pick the victim.",

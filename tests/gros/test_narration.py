@@ -29,3 +29,45 @@ def test_a_character_played_is_narrated_once():
     lines = t.narrate(t.play("ray", "play the-sheriff"), None)
     assert sum("The Sheriff" in line for line in lines) == 1, lines
     assert t.facts()["movie.ray"] == "the-robot the-sheriff"
+
+
+def _panel(t: Table, seat: str) -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from gros.render import render_view
+
+    console = Console(file=StringIO(), width=120, color_system=None)
+    console.print(render_view(t.view(seat), seat))
+    return console.file.getvalue()
+
+
+def test_a_permanent_sfx_on_a_location_is_shown_and_narrated_as_the_locations():
+    t = table("movie ray: the-robot", "movie dana: the-reporter", "location ray: the-tomb",
+              "hand ray: the-fog-machine", "hand dana: the-car-keys", "turn: ray 2")
+    lines = t.narrate(t.play("ray", "play the-fog-machine on ray"), None)
+    assert "ray's The Tomb gets +3 Defence." in lines, lines
+    panel = _panel(t, "ray")
+    assert "@ SFX" not in panel
+    assert any("under: The Fog Machine" in row and "+3" in row for row in panel.splitlines()), panel
+
+
+def test_a_permanent_sfx_on_a_character_shows_its_own_value():
+    t = table("movie ray: the-robot{istruzzito}", "movie dana: the-reporter", "hand dana: the-car-keys",
+              "turn: ray 2")
+    rows = _panel(t, "ray").splitlines()
+    assert any("The Robot" in row and "+3" in row for row in rows)
+    assert any("under: Istruzzito" in row and "+2" in row for row in rows)
+
+
+def test_attack_bonuses_say_what_gets_them():
+    t = table("movie ray: the-robot", "movie dana: the-reporter[the-lucky-rabbits-foot]",
+              "hand ray: the-blob, full-moon", "hand dana: blood-curdling-scream", "turn: ray 3")
+    t.play("ray", "attack dana with the-blob")
+    lines = t.narrate(t.play("ray", "play full-moon on the-blob"), None)
+    assert "The Blob gets +4 Attack for this attack." in lines, lines
+    lines = t.narrate(t.play("dana", "play blood-curdling-scream on dana"), None)
+    assert "dana's Movie gets +4 Defence for this attack." in lines, lines
+    lines = t.narrate(t.play("dana", "use dana/the-reporter/the-lucky-rabbits-foot on dana"), None)
+    assert "dana's Movie gets +3 Defence for this attack." in lines, lines
