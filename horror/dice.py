@@ -187,6 +187,6 @@ def settle(st: Film, events: list[Event], winner: int) -> None:
     if winner >= 0 and c.kind in ("contest", "chase"):
         st.scene_wins.append(c.seats[winner])
     emit(st, events, "result", c.kind, name, ledger.name_of(st, c.sides[0]),
-         ledger.name_of(st, c.sides[1]), c.seats[winner] if winner >= 0 else "")
+         ledger.name_of(st, c.sides[1]), c.seats[winner] if winner >= 0 else "", winner)
     st.conflict = None
     st.settled = (c.kind, c.sides[0], c.sides[1], winner)  # filming.aftermath takes it from here

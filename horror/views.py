@@ -156,6 +156,29 @@ def _roll(d: tuple) -> str:
     return "; ".join(parts) + f" — {tail} (stakes {a_left} and {b_left})."
 
 
+def _conflict(d: tuple) -> str:
+    kind, a, b, seat_a, seat_b, st_a, st_b = d
+    if kind == "plan":
+        return f"The plan is sprung: {a} (Screen Time {st_a}) against the plan (Screen Time {st_b}), pool against pool."
+    verb = "goes after" if kind == "chase" else "against"
+    return f"A {kind}: {a} ({seat_a}, Screen Time {st_a}) {verb} {b} ({seat_b}, Screen Time {st_b})."
+
+
+def _result(d: tuple) -> str:
+    """Who won, said the way each kind of conflict ends; the first side of a chase or the
+    plan's contest is the monster. Older logs lack the winner's index: it is the name."""
+    kind, name, a, b = d[:4]
+    winner = d[5] if len(d) > 5 else (0 if name == a else 1 if name else -1)
+    if kind == "plan":
+        return (f"{a} beats the plan." if winner == 0 else f"The plan beats {a}!" if winner == 1
+                else f"The plan and {a} wear each other out.")
+    if kind == "chase":
+        return f"{a} catches {b}." if winner == 0 else f"{b} gets away from {a}."
+    if winner < 0:
+        return f"The {kind} between {a} and {b} is a draw."
+    return f"{a if winner == 0 else b} wins the {kind} against {b if winner == 0 else a}."
+
+
 NARRATION = {
     "premise": lambda d: f"“{d[0]}”: {d[1]} ({'; '.join(d[2]) or 'no special abilities'}) appears once "
                          f"{d[3]}. Setting: {d[4]}.",
@@ -195,14 +218,12 @@ NARRATION = {
     "trope": lambda d: f"{d[0]} plays the trope “{d[2]}” ({_names(d[3])}).",
     "subplot": lambda d: f"{d[0]} plays the subplot “{d[2]}” ({_names(d[3])}).",
     "trigger": lambda d: f"The trigger happens: {d[1]}. The monster may now appear.",
-    "conflict": lambda d: f"A {d[0]}: {d[1]} ({d[3]}, Screen Time {d[5]}) against {d[2]} "
-                          f"({d[4]}, Screen Time {d[6]}).",
+    "conflict": _conflict,
     "stake": lambda d: f"{d[0]} stakes {_dice(d[2])} on {d[1]}.",
     "roll": _roll,
     "help": lambda d: f"{d[1]} attacks the monster: rolls {' '.join(map(str, d[2]))}, "
                       f"{d[3]} success{'es' * (d[3] != 1)}; the monster's stake loses {_dice(d[4])}.",
-    "result": lambda d: (f"The {d[0]} between {d[2]} and {d[3]} goes to {d[1]}." if d[1]
-                         else f"The {d[0]} between {d[2]} and {d[3]} is a draw."),
+    "result": _result,
     "attack": lambda d: f"{d[1]} attacks the monster bare-handed!",
     "saved": lambda d: f"{d[0]} is caught, but Plot Armour saves them: knocked out ({d[1]} left).",
     "death": lambda d: f"{d[0]} is caught and killed. The monster grows: Monster Dice {d[1]}.",
@@ -217,7 +238,7 @@ NARRATION = {
     "pool": lambda d: f"{d[0]} puts {d[1]} into the monster pool and {d[2]} into the plan pool "
                       f"(now {d[3]} and {d[4]}).",
     "plan": lambda d: f"{d[0]}: the plan — {d[1]}.",
-    "plan_failed": lambda d: "The monster beats the plan! A new plan, or run for it.",
+    "plan_failed": lambda d: "The plan has failed: hatch a new one, or run for it.",
     "credits": lambda d: {"plan": "The plan works: the monster is destroyed.",
                           "escape": "The survivors flee; the monster lives on.",
                           "dead": "Nobody is left. The monster wins."}[d[0]] + " Roll the credits!",

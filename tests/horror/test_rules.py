@@ -185,6 +185,23 @@ def test_passing_a_chase_says_who_helps_or_rolls_next():
     assert second == ["p3 stays out of the chase; p1 rolls the dice."]
 
 
+@pytest.mark.parametrize("data, said", [
+    (("plan", "The Thing", "The Thing", "the plan", "p1", 0), "The Thing beats the plan."),
+    (("plan", "the plan", "The Thing", "the plan", "p2", 1), "The plan beats The Thing!"),
+    (("plan", "", "The Thing", "the plan", "", -1), "The plan and The Thing wear each other out."),
+    (("chase", "The Thing", "The Thing", "Vera", "p1", 0), "The Thing catches Vera."),
+    (("chase", "Vera", "The Thing", "Vera", "p2", 1), "Vera gets away from The Thing."),
+    (("contest", "Bob", "Bob", "Bethany", "p1", 0), "Bob wins the contest against Bethany."),
+    (("contest", "Bethany", "Bob", "Bethany", "p2", 1), "Bethany wins the contest against Bob."),
+    (("check", "Bob", "Bob", "Bob", "p2", 1), "Bob wins the check against Bob."),
+    (("check", "", "Vera", "The crypt", "", -1), "The check between Vera and The crypt is a draw."),
+    (("plan", "the plan", "The Thing", "the plan", "p2"), "The plan beats The Thing!")])  # an older log
+def test_every_conflict_ends_in_a_plain_sentence(data, said):
+    from common.engine import Event
+
+    assert RULES.narrate(Event("result", data)) == said
+
+
 def test_players_option():
     assert seat_names({}) == ["p1", "p2", "p3"]
     assert seat_names({"players": "8"})[-1] == "p8"
