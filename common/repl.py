@@ -29,6 +29,8 @@ COMMANDS = {
     "quit": "leave (Ctrl-D does the same; Ctrl-C clears the line)",
 }
 WORDS = [c.split()[0] for c in COMMANDS] + ["exit"]
+HINTS = [w for w in WORDS if w not in ("quit", "exit")]  # a typo is never "corrected" into leaving
+MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
 
 
 class Ui:
@@ -60,7 +62,7 @@ class Ui:
                     pass
             self.prompt_sessions[seat] = PromptSession(
                 history=history, completer=MoveCompleter(self), complete_while_typing=True,
-                bottom_toolbar=self.toolbar)
+                bottom_toolbar=self.toolbar, key_bindings=_no_mouse_keys())
         return self.prompt_sessions[seat]
 
     def read(self, seat: str) -> str:
@@ -196,12 +198,18 @@ class Ui:
                 return 0
 
     def command(self, seat: str, text: str) -> str | None:
+        if len(text) > MAX_INPUT:
+            error(f"A line of {len(text)} characters is neither a move nor a command. "
+                  "Type 'moves' for your options.")
+            return None
         word, _, rest = text.partition(" ")
         word = word.lower()
         rest = rest.strip()
         if word in ("quit", "exit"):
             return "quit"
-        if word == "help":
+        if word == "help" and rest and " ".join(text.lower().split()) in self.session.legal(seat):
+            self.play(seat, text)  # a move that begins with 'help' (Creature Feature's chases)
+        elif word == "help":
             self.help(rest)
         elif word == "moves":
             say("Moves now: " + " · ".join(self.session.legal(seat)))
@@ -238,7 +246,7 @@ class Ui:
             self.lines(self.session.play(seat, text))
         except GameError as exc:
             legal = self.session.legal(seat)
-            near = difflib.get_close_matches(text.lower(), legal + WORDS, n=3, cutoff=0.6)
+            near = difflib.get_close_matches(text.lower(), legal + HINTS, n=3, cutoff=0.6)
             hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
                 " Type 'moves' for your options."
             error(f"{exc}.{hint}" if not str(exc).endswith(".") else f"{exc}{hint}")
@@ -275,6 +283,22 @@ class Ui:
             f"{out['reason']}.", "bold green")
         self.autosave()
         return 0
+
+
+def _no_mouse_keys() -> Any:
+    """Key bindings that drop 'mouse events'. A pasted colour code (ESC [ 3 1 m) reads as one,
+    and prompt_toolkit's own handler then dies printing its traceback; we never ask for mouse
+    reporting, so nothing real is lost."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    keys = KeyBindings()
+
+    @keys.add(Keys.Vt100MouseEvent)
+    def _ignore(event: Any) -> None:
+        pass
+
+    return keys
 
 
 def run_session(spec: GameSpec, session: Session, save: str | None = None) -> int:

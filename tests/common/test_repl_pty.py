@@ -214,3 +214,51 @@ def test_the_lobby_console_answers_each_command(tmp_path, procs):
     child.close()
     other.close()
     assert "Traceback" not in seen.getvalue()
+
+
+def test_a_pasted_colour_code_is_no_mouse_event(tmp_path):
+    """prompt_toolkit reads ESC [ 3 1 m as a mouse event and its handler died, printing an
+    'Unhandled exception' traceback and eating the line."""
+    child = spawn(tmp_path, "--seed", "3", "--seats", "random,human")
+    child.expect(PROMPT)
+    child.send("\x1b[31mplace d\r")
+    child.expect("The humans place the Defender on column d")
+    child.close(force=True)
+    assert "Unhandled exception" not in child.before
+
+
+def test_long_lines_help_moves_and_no_quit_hints(capsys):
+    """A move may begin with 'help' (Creature Feature's chases); a huge line is not echoed;
+    a typo is never 'corrected' into leaving the game."""
+    from common.repl import Ui
+    from invaders.cli import SPEC
+
+    class Stub:  # just enough of a Session for Ui.command
+        played: list[str] = []
+
+        def seats_here(self):
+            return ["p1"]
+
+        def legal(self, seat):
+            return ["help c15", "pass", "extra"]
+
+        def play(self, seat, text):
+            if " ".join(text.lower().split()) not in self.legal(seat):
+                from common.engine import IllegalMove
+
+                raise IllegalMove(f"{text!r} is not a move")
+            self.played.append(text)
+            return []
+
+    stub = Stub()
+    ui = Ui(SPEC, stub)  # type: ignore[arg-type]
+    ui.command("p1", "help  C15")
+    assert stub.played == ["help  C15"]
+    ui.command("p1", "help")
+    assert "anything else is a move" in capsys.readouterr().out
+    ui.command("p1", "x" * 5000)
+    out = capsys.readouterr().out
+    assert "5000 characters" in out and "xxxxxxxxxx" not in out
+    ui.command("p1", "exot")
+    out = capsys.readouterr().out
+    assert "is not a move" in out and "'exit'" not in out
