@@ -79,7 +79,8 @@ def render_view(view: dict[str, Any], seat: str | None):
     parts: list[Any] = [head]
     status = f"phase {view['phase']}"
     if view["director"]:
-        status += f" · scene {view['scene_no']} directed by {view['director']} (paid {view['chair_price']})"
+        scene = "the climax" if view["act"] == 4 else f"scene {view['scene_no']}"
+        status += f" · {scene} directed by {view['director']} (paid {view['chair_price']})"
     status += f" · Monster Dice {view['md']}" + (" · the trigger has happened" if view["triggered"] else "")
     parts.append(Text(status))
     budgets = Table(box=None, padding=(0, 2))
@@ -116,12 +117,22 @@ def render_view(view: dict[str, Any], seat: str | None):
     if view["act"] == 4:
         parts.append(Text(f"Pools: monster {view['pools'][0]}, plan {view['pools'][1]}"
                           + (f" · the plan: {view['plan']}" if view["plan"] else "")))
+    if view["auction"]:
+        parts.append(Text(_auction(view), style="bold"))
     if view["to_move"]:
         parts.append(Text(f"{view['to_move'][0]} to decide: {view['decision']}", style="bold"))
     note = _screenplay(view)
     if note:
         parts.append(Text(note, style=None if plain() else "bold green"))
     return Group(*parts)
+
+
+def _auction(view: dict[str, Any]) -> str:
+    """The chair's current price and who holds the high bid, and what the next bid must be."""
+    a = view["auction"]
+    what = "A claim on the director's chair" if a["claim"] else "The director's chair is up for auction"
+    high = f"the high bid is {a['high']}, by {a['leader']}" if a["leader"] else "no bid yet"
+    return f"{what}: {high}; the next bid is at least {a['high'] + 1}."
 
 
 def _screenplay(view: dict[str, Any]) -> str:

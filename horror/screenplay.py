@@ -95,7 +95,8 @@ def markdown(view: dict[str, Any]) -> str:
         elif kind == "meeting":
             out += [f"### Script meeting {entry[1]}", ""]
         elif kind == "scene":
-            out += [f"### Scene {entry[1]} — directed by {entry[3]}", ""]
+            scene = "The climax" if entry[2] == 4 else f"Scene {entry[1]}"
+            out += [f"### {scene} — directed by {entry[3]}", ""]
         else:
             line = _line(list(entry))
             if line:

@@ -213,7 +213,8 @@ NARRATION = {
     "claim": lambda d: f"{d[0]} claims the director's chair for {_dice(d[1])}!",
     "chair": lambda d: (f"{d[0]} keeps the chair for {_dice(d[1])}." if d[0] == d[2]
                         else f"{d[0]} takes the director's chair for {_dice(d[1])}."),
-    "scene": lambda d: f"Scene {d[0]} (act {d[1]}): {d[2]} directs, having paid {_dice(d[3])}.",
+    "scene": lambda d: (f"The climax: {d[2]} directs, having paid {_dice(d[3])}." if d[1] == 4
+                        else f"Scene {d[0]} (act {d[1]}): {d[2]} directs, having paid {_dice(d[3])}."),
     "play": lambda d: f"{d[0]} plays {d[2]}" + (f" (forced by {d[4]})." if d[4] else "."),
     "trope": lambda d: f"{d[0]} plays the trope “{d[2]}” ({_names(d[3])}).",
     "subplot": lambda d: f"{d[0]} plays the subplot “{d[2]}” ({_names(d[3])}).",
@@ -225,7 +226,8 @@ NARRATION = {
                       f"{d[3]} success{'es' * (d[3] != 1)}; the monster's stake loses {_dice(d[4])}.",
     "result": _result,
     "attack": lambda d: f"{d[1]} attacks the monster bare-handed!",
-    "saved": lambda d: f"{d[0]} is caught, but Plot Armour saves them: knocked out ({d[1]} left).",
+    "saved": lambda d: f"{d[0]} is caught, but Plot Armour saves them: knocked out for the scene, "
+                       f"with {d[1]} Plot Armour left.",
     "death": lambda d: f"{d[0]} is caught and killed. The monster grows: Monster Dice {d[1]}.",
     "move": lambda d: f"The chase runs on to {d[1]}.",
     "drop": lambda d: f"{d[0]} closes the subplot “{d[1]}”.",

@@ -4,6 +4,7 @@ tells the film (cast, tropes, rulings, deaths, the climax)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -142,6 +143,53 @@ def test_card_tells_where_an_element_is_as_far_as_the_seat_may_know():
     name = st.elements[theirs].name
     assert render.describe_card(name.upper()) == render.describe_card(theirs)
     assert theirs in render.card_names() and "star" in render.card_names()
+
+
+def board(view) -> str:
+    console = Console(file=io.StringIO(), width=200)
+    console.print(render.render_view(view, view["seat"]))
+    return console.file.getvalue()
+
+
+def test_the_board_calls_the_climax_by_name_and_shows_the_auction():
+    from common.batch import read_record, replay
+
+    table = replay(RULES, read_record(RECORDS / "climax-won.rec")).table
+    md = screenplay.markdown(table.view(None))
+    assert "### The climax — directed by bob" in md and "### Scene 4" not in md
+    assert "the climax directed by bob" in board(table.view("ann"))
+    opts, moves = {"players": "3"}, finished_table(4).record.moves()
+    live = Table(RULES, seed=4, options=opts)
+    for seat, move in moves:
+        live.play(seat, move)
+        a = live.state.auction
+        if a and a.leader:
+            assert f"the high bid is {a.high}, by {a.leader}; the next bid is at least {a.high + 1}" \
+                in board(live.view(seat))
+            break
+    else:
+        raise AssertionError("no auction with a bid in the film")
+
+
+def test_a_roll_leaves_the_board_when_its_scene_ends():
+    table = finished_table(4)
+    st = RULES.setup({"players": "3"}, 4)
+    cuts = 0
+    for seat, move in table.record.moves():
+        rolled = bool(st.last_roll)
+        RULES.apply(st, seat, RULES.parse(move))
+        if move == "cut":
+            cuts += rolled
+            assert not st.last_roll and "= " not in board(RULES.view(st, seat))
+    assert cuts, "no scene with a roll ended in the film"
+
+
+def test_plot_armour_narration_names_plot_armour():
+    from common.engine import Event
+
+    said = RULES.narrate(Event("saved", ("Vera", 0)))
+    assert said == "Vera is caught, but Plot Armour saves them: knocked out for the scene, with 0 Plot Armour left."
+    assert RULES.narrate(Event("scene", (12, 4, "bob", 1))) == "The climax: bob directs, having paid 1 die."
 
 
 def test_view_round_trips_through_json():
