@@ -206,6 +206,8 @@ def _subject(ctx: Ctx) -> tuple[str, str, tuple[str, ...]]:
     cards when it is a Location), so that it reads "dana's The Tomb", not just "dana"."""
     on = ctx.on[0] if ctx.on else ""
     t = ctx.action.target
+    if t == "character":
+        return t, zones.spoken(ctx.st, on), ()
     if t == "location" and on:
         st = ctx.st
         return t, on, tuple(st.ids[i] for i in st.movies[zones.seat_of(st, on)].location)
@@ -318,7 +320,7 @@ def _fetch(ctx: Ctx, e: Effect) -> None:
             return
         found[1].props.append(iid)
         zones.touch(st, found[0])
-        ctx.say("fetched", st.names[found[0]], st.ids[iid], ctx.on[0])
+        ctx.say("fetched", st.names[found[0]], st.ids[iid], zones.spoken(st, ctx.on[0]))
     else:
         zones.place_location(st, _movie(ctx), iid, False, ctx.events)
 
@@ -331,22 +333,24 @@ def _return(ctx: Ctx, e: Effect) -> None:
         found = zones.find_char(st, ctx.on[0])
         if found:
             seat, ch = found
+            said = zones.spoken(st, ctx.on[0])
             st.movies[seat].chars.remove(ch)
             st.discard.extend(ch.props)
             st.discard.extend(ch.under)
             st.hands[seat].append(ch.iid)
             zones.touch(st, seat)
-            ctx.say("returned", ctx.on[0])
+            ctx.say("returned", said)
             for held in (*ch.props, *ch.under):  # players must read what was lost with it
                 ctx.say("removed", st.names[seat], st.ids[held])
     else:
         found_p = zones.find_prop(st, ctx.on[0])
         if found_p:
             seat, ch, p = found_p
+            said = zones.spoken(st, ctx.on[0])
             ch.props.remove(p)
             st.hands[seat].append(p)
             zones.touch(st, seat)
-            ctx.say("returned", ctx.on[0])
+            ctx.say("returned", said)
 
 
 @effect("grant", "action", fields={"trait": str}, targets=("creature", "character", "location"),

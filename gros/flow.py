@@ -171,7 +171,8 @@ def push(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -
     """A played card waits in a stop window before it resolves."""
     st.stack.append((iid, seat, move))
     st.actor, st.passes = next_seat(st, seat), 0
-    events.append(Event("played", (st.names[seat], st.ids[iid], move)))
+    said = move if move[0] != "play" else (*move[:2], tuple(zones.spoken(st, t) for t in move[2]), *move[3:])
+    events.append(Event("played", (st.names[seat], st.ids[iid], said)))
     settle(st, events)
 
 
@@ -237,7 +238,7 @@ def _place_prop(st: GrosState, iid: int, ref: str, events: list[Event]) -> None:
         return
     found[1].props.append(iid)
     zones.touch(st, found[0])
-    events.append(Event("prop", (ref, st.ids[iid])))
+    events.append(Event("prop", (zones.spoken(st, ref), st.ids[iid])))
 
 
 def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -> bool:
@@ -291,7 +292,7 @@ def use_ability(st: GrosState, seat: int, iid: int, move: tuple, events: list[Ev
     ab = st.defs[iid].ability
     assert ab is not None
     st.used.append(iid)
-    events.append(Event("used", (st.names[seat], move[1])))
+    events.append(Event("used", (st.names[seat], zones.spoken(st, move[1]))))
     ctx = fx.Ctx(st, seat, iid, ab, move[2], move[3], events)
     for e in ab.effects:
         fx.REGISTRY[e.kind].fn(ctx, e)

@@ -4,6 +4,7 @@ attack panel, and the card list. Works from views only; colours follow the ruleb
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from gros.catalog import Card, load_catalog, slug
@@ -18,15 +19,16 @@ def _cards() -> dict[str, Card]:
     return load_catalog("gros+gr2").cards
 
 
-def _styled(cid: str, words: set[str] | None = None):
-    """A card name in its type's colour; a star marks a card whose title word scores."""
+def _styled(cid: str, words: set[str] | None = None, copy: str = ""):
+    """A card name (and its copy number) in its type's colour; a star marks a card whose title
+    word scores."""
     from rich.text import Text
 
     card = _cards().get(cid)
     if card is None:
         return Text(cid)
     star = " ★" if words and card.title.lower() in words else ""
-    return Text(card.name + star, style=f"bold {COLOURS[card.type]}")
+    return Text(card.name + copy + star, style=f"bold {COLOURS[card.type]}")
 
 
 def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool):
@@ -45,8 +47,12 @@ def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool):
         values = parts.get(label, [])
         return f"{values.pop(0):+d}" if values else ""
 
+    copies = Counter(ch["card"] for ch in m["chars"])
+    seen: Counter[str] = Counter()
     for ch in m["chars"]:
-        t.add_row(_styled(ch["card"], words), take(ch["card"]))
+        seen[ch["card"]] += 1  # the copy number the notation uses (CARD.2), to tell them apart
+        copy = f" ({seen[ch['card']]})" if copies[ch["card"]] > 1 else ""
+        t.add_row(_styled(ch["card"], words, copy), take(ch["card"]))
         for p in ch["props"]:
             t.add_row(Text("  ") + _styled(p, words), take(p))
         for u in ch["under"]:

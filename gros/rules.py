@@ -172,11 +172,12 @@ class GrosRules(Rules[GrosState]):
         dst = zones.find_char(st, move[2])
         assert src is not None and dst is not None
         seat, holder, p = src
+        said = (zones.spoken(st, move[1]), zones.spoken(st, move[2]))
         holder.props.remove(p)
         dst[1].props.append(p)
         st.propped.append(dst[1].iid)
         zones.touch(st, seat)
-        events.append(Event("moved", (move[1], move[2])))
+        events.append(Event("moved", said))
 
     def outcome(self, state: GrosState) -> Outcome | None:
         if state.phase != OVER:

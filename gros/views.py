@@ -159,8 +159,10 @@ def _name(text: str) -> str:
     from gros.catalog import load_catalog
 
     cards = load_catalog("gros+gr2").cards
-    parts = str(text).split("/")
-    names = [cards[p.split(".")[0]].name if p.split(".")[0] in cards else p for p in parts]
+    names = []
+    for part in str(text).split("/"):
+        cid, _, copy = part.partition(".")  # CARD.2: the second copy in that Movie
+        names.append(cards[cid].name + (f" ({copy})" if copy else "") if cid in cards else part)
     if len(names) == 1:
         return names[0]
     return f"{names[0]}'s " + "'s ".join(names[1:])

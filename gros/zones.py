@@ -43,6 +43,28 @@ def _char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
     return out
 
 
+def spoken(st: GrosState, ref: str) -> str:
+    """``ref`` as the table reads it: when a Movie holds several copies of a Character, the
+    first is written ``CARD.1`` too, so that narration can say which copy is meant."""
+    seat_name, sep, rest = ref.partition("/")
+    char, sep2, prop = rest.partition("/")
+    seat = seat_of(st, seat_name)
+    if not sep or "." in char or seat < 0:
+        return ref
+    ids = st.ids
+    if sum(ids[ch.iid] == char for ch in st.movies[seat].chars) < 2:
+        return ref
+    return f"{seat_name}/{char}.1{sep2}{prop}"
+
+
+def char_label(st: GrosState, seat: int, ch: Char) -> str:
+    """The Character's card id, with its copy number when its Movie holds several copies."""
+    for ref, other in char_refs(st, seat):
+        if other is ch:
+            return spoken(st, ref).partition("/")[2]
+    return st.ids[ch.iid]
+
+
 def prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
     """Every Prop in ``seat``'s Movie: (name, holder, instance)."""
     out = []
@@ -85,12 +107,13 @@ def find_prop(st: GrosState, ref: str) -> tuple[int, Char, int] | None:
 
 def discard_char(st: GrosState, seat: int, ch: Char, events: list[Event], why: str = "killed") -> None:
     """A Character leaves play with every card attached to it (the books' rule)."""
+    label = char_label(st, seat, ch)
     st.movies[seat].chars.remove(ch)
     st.discard.extend(ch.props)
     st.discard.extend(ch.under)
     st.discard.append(ch.iid)
     touch(st, seat)
-    events.append(Event(why, (st.names[seat], st.ids[ch.iid])))
+    events.append(Event(why, (st.names[seat], label)))
 
 
 def clear_location(st: GrosState, seat: int) -> None:

@@ -71,3 +71,35 @@ def test_attack_bonuses_say_what_gets_them():
     assert "dana's Movie gets +4 Defence for this attack." in lines, lines
     lines = t.narrate(t.play("dana", "use dana/the-reporter/the-lucky-rabbits-foot on dana"), None)
     assert "dana's Movie gets +3 Defence for this attack." in lines, lines
+
+
+def test_copies_of_a_character_are_told_apart():
+    t = table("movie ray: the-grave-robber[the-lucky-rabbits-foot], the-grave-robber",
+              "movie dana: the-reporter", "hand ray: the-shovel", "hand dana: the-car-keys", "turn: ray 2")
+    lines = t.narrate(t.play("ray", "move ray/the-grave-robber/the-lucky-rabbits-foot to ray/the-grave-robber.2"),
+                      None)
+    assert lines == ["ray's The Grave Robber (1)'s The Lucky Rabbit's Foot goes to ray's The Grave Robber (2)."]
+    lines = t.narrate(t.play("ray", "play the-shovel on ray/the-grave-robber"), None)
+    assert lines[0] == "ray plays The Shovel on ray's The Grave Robber (1).", lines
+    panel = _panel(t, "ray")
+    assert "The Grave Robber (1)" in panel and "The Grave Robber (2)" in panel
+
+
+def test_a_victim_among_copies_is_named_with_its_copy_number():
+    t = table("movie ray: the-robot", "movie dana: the-robot[the-shotgun], the-robot", "hand ray: the-blob",
+              "hand dana: the-car-keys", "turn: ray 3")
+    t.play("ray", "attack dana with the-blob")
+    for _ in range(5):
+        if t.facts()["decision"] != "victim":
+            t.play(t.facts()["to_move"], "pass")
+    lines = t.narrate(t.play("ray", "victim dana/the-robot.2"), None)
+    assert "The Robot (2) dies in dana's Movie." in lines, lines
+    assert t.facts()["movie.dana"] == "the-robot[the-shotgun]"
+
+
+def test_a_single_copy_has_no_number():
+    t = table("movie ray: the-robot, the-sheriff", "movie dana: the-reporter", "hand ray: the-shovel",
+              "hand dana: the-car-keys", "turn: ray 2")
+    assert t.narrate(t.play("ray", "play the-shovel on ray/the-robot"), None)[0] == \
+        "ray plays The Shovel on ray's The Robot."
+    assert "(1)" not in _panel(t, "ray")
