@@ -168,17 +168,26 @@ PRICES = [("extra", f"Screen Time {SCREEN_TIME['extra']}", MEETING_COST["extra"]
           ("prop", "on a set", 0, None, "anyone on the set may use it")]
 
 
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def matching(query: str) -> list[tuple]:
+    """The element types a query names: by their name when it starts one ('star' is not the
+    supporting role whose note mentions stars), else anywhere in their text."""
+    q = query.lower().strip()
+    named = [row for row in PRICES if row[0].startswith(q)]
+    return named or [row for row in PRICES if q in f"{row[0]} {row[1]} {row[4]}".lower()]
+
+
 def cards_table(query: str = ""):
     from rich.table import Table
 
-    q = query.lower()
     table = Table(title="Creature Feature elements (cards are written at the table)")
     for col in ("element", "gives", "meeting", "filming", "note"):
         table.add_column(col)
-    for name, gives, meeting, filming, note in PRICES:
-        if q and q not in f"{name} {gives} {note}".lower():
-            continue
-        table.add_row(name, gives, f"{meeting} dice", "—" if filming is None else f"{filming} dice", note,
+    for name, gives, meeting, filming, note in matching(query):
+        table.add_row(name, gives, _dice(meeting), "—" if filming is None else _dice(filming), note,
                       style=KIND_STYLE.get(name))
     return table
 
@@ -196,8 +205,8 @@ def describe_card(name: str) -> str | None:
     key = name.lower().strip()
     for row in PRICES:
         if row[0] == key:
-            film = "not during filming" if row[3] is None else f"{row[3]} dice during filming"
-            return f"{row[0]}: {row[1]}; {row[2]} dice at a meeting, {film}. {_sentence(row[4])}"
+            film = "not during filming" if row[3] is None else f"{_dice(row[3])} during filming"
+            return f"{row[0]}: {row[1]}; {_dice(row[2])} at a meeting, {film}. {_sentence(row[4])}"
     return None
 
 

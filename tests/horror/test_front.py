@@ -192,6 +192,21 @@ def test_plot_armour_narration_names_plot_armour():
     assert RULES.narrate(Event("scene", (12, 4, "bob", 1))) == "The climax: bob directs, having paid 1 die."
 
 
+def test_cards_finds_an_element_type_by_its_name_and_counts_dice_right():
+    def table(query: str) -> str:
+        console = Console(file=io.StringIO(), width=200)
+        console.print(render.cards_table(query))
+        return console.file.getvalue()
+
+    star = table("star")
+    assert "│ star " in star and "supporting" not in star
+    assert "│ supporting " in table("faceless") + table("supp") and "extra" in table("victim")
+    every = table("")
+    assert "1 die " in every and "1 dice" not in every
+    assert all(f"│ {row[0]} " in every for row in render.PRICES)
+    assert "1 die at a meeting" in render.describe_card("supporting")
+
+
 def test_view_round_trips_through_json():
     table = finished_table(2)
     view = table.view("p2")
