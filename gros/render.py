@@ -158,18 +158,35 @@ def render_view(view: dict[str, Any], seat: str | None):
 
 
 def hand_text(hand: list[str], words: set[str]):
-    from rich.text import Text
+    """The hand line; it reads the console it is printed on, so that without colour (a pipe,
+    NO_COLOR) each card says its type, which only its colour showed."""
+    return _Hand(hand, words)
 
-    out = Text("Your hand: ", style="bold")
-    cards = _cards()
-    for k, cid in enumerate(hand):
-        out.append(" · " if k else "")
-        out.append_text(_styled(cid, words))
-        card = cards.get(cid)
-        if card and card.type not in ("sfx", "credits"):
-            out.append(f" {card.strength}", style="dim")
-        out.append(f" [{cid}]", style="dim")
-    return out if hand else Text("Your hand is empty.", style="bold")
+
+class _Hand:
+    def __init__(self, hand: list[str], words: set[str]) -> None:
+        self.hand, self.words = hand, words
+
+    def __rich_console__(self, console, options):
+        yield self.text(console.no_color or console.color_system is None)
+
+    def text(self, plain: bool):
+        from rich.text import Text
+
+        if not self.hand:
+            return Text("Your hand is empty.", style="bold")
+        out = Text("Your hand: ", style="bold")
+        cards = _cards()
+        for k, cid in enumerate(self.hand):
+            out.append(" · " if k else "")
+            out.append_text(_styled(cid, self.words))
+            card = cards.get(cid)
+            if card and card.type not in ("sfx", "credits"):
+                out.append(f" {card.strength}", style="dim")
+            if card and plain:
+                out.append(f" ({card.type})")
+            out.append(f" [{cid}]", style="dim")
+        return out
 
 
 def cards_table(query: str = ""):

@@ -3,6 +3,8 @@ and every card named so that players can tell which one (and which copy) is mean
 
 from __future__ import annotations
 
+import re
+
 from common.table import Table
 from gros.rules import RULES
 
@@ -103,3 +105,24 @@ def test_a_single_copy_has_no_number():
     assert t.narrate(t.play("ray", "play the-shovel on ray/the-robot"), None)[0] == \
         "ray plays The Shovel on ray's The Robot."
     assert "(1)" not in _panel(t, "ray")
+
+
+def _hand_line(**console_args) -> str:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from gros.render import hand_text
+
+    console = Console(file=StringIO(), width=200, **console_args)
+    console.print(hand_text(["the-reanimated-corpse", "the-grave-robber", "the-fog-machine"], set()))
+    return re.sub(r"\x1b\[[0-9;]*m", "", console.file.getvalue())  # bold is kept without colour
+
+
+def test_without_colour_the_hand_names_each_cards_type():
+    for plain in ({"color_system": None}, {"no_color": True, "force_terminal": True}):
+        line = _hand_line(**plain)
+        assert "The Reanimated Corpse 4 (creature)" in line, line
+        assert "The Grave Robber 2 (character)" in line, line
+        assert "The Fog Machine (sfx)" in line, line
+    assert "(creature)" not in _hand_line(force_terminal=True, color_system="truecolor")
