@@ -355,8 +355,9 @@ class RemoteSession:
             self.token = msg.get("token") or None
             if self.on_token is not None and self.token != before:
                 self.on_token(self.token, self.seat)
-        elif kind == "error" and msg.get("code") == "replaced":
-            self.lost = "another connection took this seat with its token"
+        elif kind == "error" and msg.get("code") in ("replaced", "stopped"):
+            self.lost = ("another connection took this seat with its token"
+                         if msg["code"] == "replaced" else "the host stopped the game")
             self.link.close()
         elif kind == "_bad":
             self.lines.append(f"(ignored a garbled message from the host: {msg.get('message')})")
@@ -741,7 +742,8 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
                 app.loop.call_soon_threadsafe(lambda: app.exit(result="") if app.is_running else None)
             time.sleep(0.1)
 
-    echo("Type 'help' for the lobby's commands; the game begins when the seats are filled.")
+    echo("Type 'help' for the commands; " + ("you are watching the game in progress."
+         if session.state is not None else "the game begins when the seats are filled."))
     with patch_stdout(raw=True):  # raw: let the board's colours through, not "?[1;35m"
         thread = threading.Thread(target=pump, name="net-console", daemon=True)
         thread.start()
@@ -841,8 +843,9 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
     if seat is None and not watch and token is None and not interactive:
         seat = "any"  # a script or a bot: the first free seat
     default_name = f"{bot} bot" if bot else os.environ.get("USER") or "player"
-    link = Link(spec, host, port, name or default_name, seat, watch=watch, password=password,
-                table=table)
+    # a rejoin without --name keeps the name the seat was taken with (the host remembers it)
+    link = Link(spec, host, port, name or ("" if token else default_name), seat, watch=watch,
+                password=password, table=table)
 
     kept: list[str | None] = [None]  # the seat whose token this client saved last
 

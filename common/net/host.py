@@ -981,6 +981,7 @@ class Server:
         self.console = console
         self.conns: set[Conn] = set()
         self.tasks: set[asyncio.Task] = set()
+        self.quit = asyncio.Event()
         self.configs = rooms
         self.rooms: dict[str, Room] = {}
 
@@ -1019,9 +1020,16 @@ class Server:
         beat = asyncio.create_task(self._heartbeat())
         quiet_gc()
         try:
-            runs = [asyncio.create_task(room.run()) for room in self.rooms.values()]
-            for task in asyncio.as_completed(runs):
-                await task
+            games = asyncio.gather(*(room.run() for room in self.rooms.values()))
+            stop = asyncio.create_task(self.quit.wait())  # the console's 'quit'
+            await asyncio.wait([stop, games], return_when=asyncio.FIRST_COMPLETED)
+            stop.cancel()
+            if games.done():
+                games.result()  # a table's error (a bad --resume, say) is the host's
+            else:
+                games.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await games
         finally:
             beat.cancel()
             server.close()
@@ -1247,10 +1255,18 @@ class Server:
                 conn.send_raw(data)
         elif word == "bot" and rest:
             self.log(room.hand_to_bot(rest.strip()))
+        elif word in ("quit", "exit", "stop"):
+            self.log("stopping the host" + ("; host --resume FILE goes on with a saved game"
+                                            if any(r.cfg.save for r in self.rooms.values()) else ""))
+            stopped = encode(error("stopped", "the host stopped the game"))
+            for conn in list(self.conns):  # told, so that no client tries to rejoin
+                conn.send_raw(stopped)
+            self.quit.set()
         else:
             unknown = "" if word in ("help", "?") else f"unknown command {word!r}; "
             self.log(f"{unknown}commands: start (empty seats to bots, begin) · who · say TEXT · "
-                     "bot SEAT (a bot decides for a player who left)")
+                     "bot SEAT (a bot decides for a player who left) · quit (stop hosting; "
+                     "Ctrl-C too)")
 
 
 def quiet_gc() -> None:

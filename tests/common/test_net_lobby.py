@@ -244,3 +244,34 @@ def test_the_load_benchmark_runs_a_small_load(game):
         assert 0 <= figures["cpu_pct"] < 250  # how busy the server was, in % of one core
     assert report["host"]["peak_rss_mb"] > 0 and set(report["targets"]) == {
         "p99_under_20ms", "p99_within_5x_floor", "host_memory_under_300mb"}
+
+
+def test_quit_at_the_host_and_a_rejoin_that_keeps_its_name(procs, tmp_path):
+    """The host's console stops the host with 'quit' (it was an unknown command); a player who
+    rejoins without --name keeps the name they sat down with (they became 'player')."""
+    host, port = start_host(procs, "invaders", "--seats", "remote,heuristic", "--games", "1",
+                            stdin=subprocess.PIPE)
+    env = {"XDG_STATE_HOME": str(tmp_path / "state"), "USER": "someone-else"}
+    first = procs("invaders", "join", f"127.0.0.1:{port}", "--seat", "aliens", "--name", "ann",
+                  "--bot", "random", "--pace", "5", env=env)
+    host.wait_line(r"aliens sat down \(ann, ")
+    first.wait_line(r"Joined .* as aliens")  # its token is saved by then
+    first.kill()
+    host.wait_line(r"aliens lost its connection")
+    again = procs("invaders", "join", f"127.0.0.1:{port}", "--rejoin", "--bot", "random",
+                  "--pace", "5", env=env)
+    host.wait_line(r"aliens rejoined \(ann, ")
+    watcher = Wire(port, "invaders")
+    watcher.hello(name="wes", watch=True)
+    host.p.stdin.write("quit\n")
+    host.p.stdin.flush()
+    host.wait_line(r"stopping the host")
+    assert host.finish(20) == 0 and host.stderr == ""
+    codes = []
+    for _ in range(200):
+        msg = watcher.next(10)
+        if msg is None:
+            break
+        codes.append(msg.get("code"))
+    assert "stopped" in codes
+    assert again.finish(20) != 0 and "the host stopped the game" in again.stdout + again.stderr
