@@ -7,7 +7,9 @@ It speaks to a ``Session`` (local table or network client), never to a game's st
 from __future__ import annotations
 
 import difflib
+import inspect
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -95,8 +97,20 @@ class Ui:
         """Everything worth completing now: legal moves, commands, card names."""
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
-        names = getattr(self.spec.render, "card_names", lambda: [])()
-        return moves + WORDS + [f"card {n}" for n in names]
+        return moves + WORDS + [f"card {n}" for n in self.card_names(seat)]
+
+    def _render_hook(self, name: str, seat: str | None, *args: str) -> Any:
+        """Call the render module's ``name`` hook, with the seat's view when it takes one (a
+        film's elements are cards of that film: 'card c3' means the one on this screen)."""
+        hook = getattr(self.spec.render, name, None)
+        if hook is None:
+            return None
+        if "view" in inspect.signature(hook).parameters:
+            return hook(*args, view=self.session.view(seat))
+        return hook(*args)
+
+    def card_names(self, seat: str | None) -> list[str]:
+        return self._render_hook("card_names", seat) or []
 
     # -- output -----------------------------------------------------------------------------
     def lines(self, lines: list[str]) -> None:
@@ -220,12 +234,11 @@ class Ui:
         elif word == "card" and not rest:
             say("card NAME: what a card does (Tab completes the names; 'cards' on the command line lists them)")
         elif word == "card":
-            describe = getattr(self.spec.render, "describe_card", lambda n: None)
-            found = describe(rest) if rest else None
+            found = self._render_hook("describe_card", seat, rest)
             if found:
                 say(found)
             else:
-                names = getattr(self.spec.render, "card_names", lambda: [])()
+                names = self.card_names(seat)
                 near = difflib.get_close_matches(rest, names, n=3, cutoff=0.5)
                 error(f"no card {rest!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
         elif word == "undo":
@@ -246,7 +259,10 @@ class Ui:
             self.lines(self.session.play(seat, text))
         except GameError as exc:
             legal = self.session.legal(seat)
-            near = difflib.get_close_matches(text.lower(), legal + HINTS, n=3, cutoff=0.6)
+            shape = re.sub(r"\d+", "#", text.lower())
+            near = [n for n in difflib.get_close_matches(text.lower(), legal + HINTS, n=3, cutoff=0.6)
+                    if re.sub(r"\d+", "#", n) != shape]  # 'bid 3' is no typo of 'bid 8': the
+            # refusal says which numbers are allowed
             hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
                 " Type 'moves' for your options."
             error(f"{exc}.{hint}" if not str(exc).endswith(".") else f"{exc}{hint}")

@@ -29,7 +29,8 @@ class GameSpec:
         self.title = title
         self.blurb = blurb
         self.rules_path = rules_path  # "package.module:ATTRIBUTE" of the Rules instance
-        # module with render_view(view, seat), cards_table(query), describe_card(name), card_names()
+        # module with render_view(view, seat), cards_table(query), describe_card(name[, view]),
+        # card_names([view]) (with a view parameter, they get the asking seat's view)
         self.render_module = render_module
         self.default_seats = default_seats  # e.g. "ismcts,human": one kind per seat, in seat order
         self.rules_doc = rules_doc  # file name under docs/

@@ -15,9 +15,6 @@ from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
 _written: dict[str, int] = {}  # film title -> screenplay requests already written
-# the last view drawn: the REPL asks ``describe_card(name)`` without a view, and a player
-# naming c3 or "Sheriff Brody" means the film on their screen
-_shown: dict[str, Any] = {}
 
 
 def _els(view: dict[str, Any]) -> dict[str, list]:
@@ -72,7 +69,6 @@ def render_view(view: dict[str, Any], seat: str | None):
     from rich.table import Table
     from rich.text import Text
 
-    _shown["view"] = view
     els = _els(view)
     act = "the climax" if view["act"] == 4 else f"act {view['act']}"
     head = Text(f"{view['title']} — {view['monster']} · {view['setting']} · {act}", style="bold")
@@ -196,9 +192,8 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def describe_card(name: str) -> str | None:
-    """An element of the film on screen (by id or name), else an element type."""
-    view = _shown.get("view")
+def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
+    """An element of the film in ``view`` (by id or name), else an element type."""
     found = film_card(view, name) if view else None
     if found:
         return found
@@ -240,8 +235,7 @@ def film_card(view: dict[str, Any], name: str) -> str | None:
     return f"{_card(view, els, ref)} — {where}{author}. {what}"
 
 
-def card_names() -> list[str]:
-    """The element types, and the ids and names of the film on screen (for Tab and typos)."""
-    view = _shown.get("view")
+def card_names(view: dict[str, Any] | None = None) -> list[str]:
+    """The element types, and the ids and names of the film in ``view`` (for Tab and typos)."""
     film = [n for e in view["elements"] for n in (e[0], e[2]) if len(n) <= 40] if view else []
     return [row[0] for row in PRICES] + film

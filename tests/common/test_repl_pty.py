@@ -240,7 +240,7 @@ def test_long_lines_help_moves_and_no_quit_hints(capsys):
             return ["p1"]
 
         def legal(self, seat):
-            return ["help c15", "pass", "extra"]
+            return ["help c15", "pass", "extra", "bid 8", "bid 7"]
 
         def play(self, seat, text):
             if " ".join(text.lower().split()) not in self.legal(seat):
@@ -262,3 +262,6 @@ def test_long_lines_help_moves_and_no_quit_hints(capsys):
     ui.command("p1", "exot")
     out = capsys.readouterr().out
     assert "is not a move" in out and "'exit'" not in out
+    ui.command("p1", "bid 3")  # only the number differs: no 'did you mean bid 8'
+    out = capsys.readouterr().out
+    assert "is not a move" in out and "bid 8" not in out

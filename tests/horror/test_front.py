@@ -137,12 +137,12 @@ def test_card_tells_where_an_element_is_as_far_as_the_seat_may_know():
         RULES.apply(st, line.seat, RULES.parse(line.text))
     theirs = next(c for c in st.hands["p2"])
     view = RULES.view(st, "p1")
-    render.render_view(view, "p1")
-    assert "— not in your hand" in render.describe_card(theirs)
-    assert "— in your hand" in render.describe_card(st.hands["p1"][0])
+    assert "— not in your hand" in render.describe_card(theirs, view)
+    assert "— in your hand" in render.describe_card(st.hands["p1"][0], view)
     name = st.elements[theirs].name
-    assert render.describe_card(name.upper()) == render.describe_card(theirs)
-    assert theirs in render.card_names() and "star" in render.card_names()
+    assert render.describe_card(name.upper(), view) == render.describe_card(theirs, view)
+    assert theirs in render.card_names(view) and "star" in render.card_names(view)
+    assert render.describe_card(theirs) is None  # without a film, only element types
 
 
 def board(view) -> str:
