@@ -293,10 +293,10 @@ class Ui:
             self.save(self.save_path)
 
     def finish(self, out: dict[str, Any]) -> int:
+        """The last board; each game's own drawing of it says how the game ended and who won
+        (a second, generic line said it all again)."""
         self.board(self.here[0] if len(self.here) == 1 else None)
-        winners = ", ".join(out["winners"]) or "nobody"
-        say(f"Game over — {winners} win{'s' * (len(out['winners']) == 1 and not winners.endswith('s'))}: "
-            f"{out['reason']}.", "bold green")
+        say("Game over.", "bold")
         self.autosave()
         return 0
 

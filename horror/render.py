@@ -117,10 +117,24 @@ def render_view(view: dict[str, Any], seat: str | None):
         parts.append(Text(_auction(view), style="bold"))
     if view["to_move"]:
         parts.append(Text(f"{view['to_move'][0]} to decide: {view['decision']}", style="bold"))
+    if view["phase"] == "over":
+        parts.append(Text(_credits(view), style=None if plain() else "bold green"))
     note = _screenplay(view)
     if note:
         parts.append(Text(note, style=None if plain() else "bold green"))
     return Group(*parts)
+
+
+def _credits(view: dict[str, Any]) -> str:
+    """How the film ended and who gets top billing (a film has no winner: the most dice
+    earned is the billing)."""
+    from horror.rules import ENDINGS
+
+    earned = view["earned"]
+    best = max(earned.values(), default=0)
+    top = [s for s in view["seats"] if earned.get(s) == best]
+    dice = f"{best} {'die' if best == 1 else 'dice'} earned"
+    return f"The credits roll: {ENDINGS.get(view['ending'], view['ending'])}. Top billing: {', '.join(top)} ({dice})."
 
 
 def _auction(view: dict[str, Any]) -> str:

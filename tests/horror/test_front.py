@@ -219,3 +219,17 @@ def test_bench_runs():
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["game"] == "horror" and report["speed"][0]["games"] == 2
+
+
+def test_the_last_board_says_how_the_film_ended_and_who_gets_top_billing(monkeypatch):
+    """The REPL's generic 'Game over — p1 wins' said a film has a winner; the board says it."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    table = finished_table(5)
+    view = table.view("p1")
+    console = Console(width=200, record=True, no_color=True)
+    console.print(render.render_view(view, "p1"))
+    text = console.export_text()
+    best = max(view["earned"].values())
+    top = [s for s in view["seats"] if view["earned"][s] == best]
+    assert f"Top billing: {', '.join(top)} ({best} dice earned)." in text
+    assert "The credits roll: " in text
