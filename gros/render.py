@@ -87,8 +87,12 @@ def _attack_panel(view: dict[str, Any]):
     text.append(f"Defence {a['defence']}", style="bold cyan")
     text.append(f"  ({a['attacker']} → {a['target']})\n")
     ok = a["value"] >= a["defence"]
-    text.append("If everyone passes now it " + ("SUCCEEDS" if ok else "fails"),
-                style="bold red" if ok else "bold green")
+    d = view["decision"]
+    if view["phase"] == "victim" and d:  # decided: no window is open any more
+        text.append(f"It SUCCEEDED: {d['seat']} picks the victim", style="bold red")
+    else:
+        text.append("If everyone passes now it " + ("SUCCEEDS" if ok else "fails"),
+                    style="bold red" if ok else "bold green")
     if a["traits"]:
         text.append(f"   traits: {', '.join(a['traits'])}")
     for label, cards in (("Props", a["props"]), ("SFX played", a["spent"])):

@@ -126,3 +126,15 @@ def test_without_colour_the_hand_names_each_cards_type():
         assert "The Grave Robber 2 (character)" in line, line
         assert "The Fog Machine (sfx)" in line, line
     assert "(creature)" not in _hand_line(force_terminal=True, color_system="truecolor")
+
+
+def test_once_the_attack_succeeded_the_attack_box_says_so():
+    t = table("movie ray: the-robot", "movie dana: the-robot, the-reporter", "hand ray: the-blob",
+              "hand dana: blood-curdling-scream", "turn: ray 3")
+    t.play("ray", "attack dana with the-blob")
+    assert "If everyone passes now it SUCCEEDS" in _panel(t, "ray")
+    while t.facts()["decision"] != "victim":
+        t.play(t.facts()["to_move"], "pass")
+    panel = _panel(t, "dana")
+    assert "If everyone passes" not in panel
+    assert "SUCCEEDED: ray picks the victim" in panel, panel
