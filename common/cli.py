@@ -217,11 +217,13 @@ def build(spec: GameSpec) -> click.Group:
         guard(go)
 
     @group.command(help="Print the rules, in the project's own words.")
-    def rules() -> None:
+    @click.option("--all", "everything", is_flag=True,
+                  help="also the parts for developers: card data, records, bots")
+    def rules(everything: bool) -> None:
         def go() -> int:
             from common.render import markdown
 
-            markdown(spec.rules_text())
+            markdown(spec.rules_text(everything))
             return 0
         guard(go)
 

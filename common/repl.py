@@ -230,7 +230,7 @@ class Ui:
         elif word in ("board", "hand"):
             self.board(seat)
         elif word == "rules":
-            markdown(self.spec.rules_text())
+            self.rules()
         elif word == "card" and not rest:
             say("card NAME: what a card does (Tab completes the names; 'cards' on the command line lists them)")
         elif word == "card":
@@ -266,6 +266,15 @@ class Ui:
             hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
                 " Type 'moves' for your options."
             error(f"{exc}.{hint}" if not str(exc).endswith(".") else f"{exc}{hint}")
+
+    def rules(self) -> None:
+        """The players' part of the rules page, in a pager at a terminal (it is long)."""
+        if plain():
+            markdown(self.spec.rules_text())
+            return
+        os.environ.setdefault("LESS", "-R")  # let the pager show rich's colours
+        with console().pager(styles=True):
+            markdown(self.spec.rules_text())
 
     def help(self, topic: str) -> None:
         if topic.startswith("move"):

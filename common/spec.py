@@ -60,10 +60,13 @@ class GameSpec:
     def render(self) -> ModuleType:
         return importlib.import_module(self.render_module)
 
-    def rules_text(self) -> str:
+    def rules_text(self, everything: bool = False) -> str:
+        """The rules page; players get the part before its '<!-- for developers' marker (card
+        data, record format, bots and measurements follow it)."""
         try:
             with open(os.path.join(DOCS, self.rules_doc), encoding="utf-8") as fh:
-                return fh.read()
+                text = fh.read()
+            return text if everything else text.split("<!-- for developers", 1)[0].rstrip() + "\n"
         except OSError:
             return f"The rules page {self.rules_doc} is not installed; see the project's docs/ folder."
 

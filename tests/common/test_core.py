@@ -351,3 +351,16 @@ def test_cards_without_a_match_and_flag_metavars():
     assert CliRunner().invoke(gros_main, ["cards", "robot"]).exit_code == 0
     text = CliRunner().invoke(invaders_main, ["play", "--help"]).output
     assert "--width N" in text and "--height N" in text
+
+
+def test_rules_for_players_stop_where_the_developers_part_begins():
+    """In a game, 'rules' dumped the card-data vocabulary, the record format and benchmark
+    notes; players get the rules, '--all' the rest."""
+    from click.testing import CliRunner
+
+    from gros.cli import main as gros_main
+
+    short = CliRunner().invoke(gros_main, ["rules"]).output
+    everything = CliRunner().invoke(gros_main, ["rules", "--all"]).output
+    assert "the stop window" in short and "Cards as data" not in short and "for developers" not in short
+    assert "Cards as data" in everything and len(everything) > len(short)
