@@ -117,5 +117,6 @@ def run_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -> in
             code = max(code, 1)
         else:
             moves = sum(1 for ln in rec.body if ln.kind == "move")
-            echo(f"ok {path}: {moves} moves, {result.checked} checks")
+            echo(f"ok {path}: {moves} move{'s' * (moves != 1)}, "
+                 f"{result.checked} check{'s' * (result.checked != 1)}")
     return code

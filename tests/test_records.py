@@ -181,7 +181,7 @@ def test_run_files_exit_codes(tmp_path, invaders_rules, good_text):
         return run_files(invaders_rules, [str(p) for p in paths], out.append), out
 
     code, out = run(good)
-    assert code == 0 and out == [f"ok {good}: 1 moves, 1 checks"]
+    assert code == 0 and out == [f"ok {good}: 1 move, 1 check"]
     code, out = run(failing)
     assert code == 1 and out == [f"FAIL {failing}:7: expected turn: 9, got 1"]
     code, out = run(refused)
