@@ -82,20 +82,26 @@ def build(spec: GameSpec) -> click.Group:
                    f"are human): 'human', 'random', 'ismcts' or one of the game's own bots; a last "
                    f"KIND* fills the remaining seats. Default: {spec.default_seats}.")
     @click.option("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
-    @click.option("--seats", default=spec.default_seats, show_default=True, help="who sits where")
+    @click.option("--seats", default=None, show_default=spec.default_seats,
+                  help="who sits where (with --load: the record's seats)")
     @click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
                   show_default=True, help="rules variant")
     @click.option("--think", type=float, default=1.0, show_default=True, help=THINK_HELP)
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
                   help="write the game's record here when it ends")
+    @click.option("--load", type=click.Path(dir_okay=False), default=None,
+                  help="go on with a game saved with 'save FILE' (or any unfinished record)")
     @_game_flags(spec)
-    def play(seed, seats, variant, think, save, option, **flags) -> None:
+    def play(seed, seats, variant, think, save, load, option, **flags) -> None:
         def go() -> int:
-            from common.repl import play_local
+            from common.repl import load_local, play_local
             from common.spec import players_from_seats
 
-            options = players_from_seats(spec, seats, variant, _options(spec, option, flags))
-            return play_local(spec, seed=seed, seats=seats, variant=variant, think=think,
+            if load:
+                return load_local(spec, load, seats=seats, think=think, save=save)
+            seats_ = seats or spec.default_seats
+            options = players_from_seats(spec, seats_, variant, _options(spec, option, flags))
+            return play_local(spec, seed=seed, seats=seats_, variant=variant, think=think,
                               save=save, options=options)
         guard(go)
 

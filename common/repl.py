@@ -17,7 +17,7 @@ from typing import Any
 from common.engine import GameError
 from common.render import console, error, markdown, plain, say, show
 from common.session import LocalSession, Session
-from common.spec import GameSpec, parse_seats
+from common.spec import HUMAN, GameSpec, parse_seats
 
 COMMANDS = {
     "help": "this list (also: help moves)",
@@ -345,6 +345,33 @@ def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, th
     kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
     table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
     return run_session(spec, LocalSession(spec, table, kinds, seed, think), save)
+
+
+def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
+               save: str | None) -> int:
+    """Go on with a saved game: the record's moves are played again (they may be undone),
+    with the record's seats unless ``seats`` says otherwise."""
+    from common.batch import Replay, open_table, read_record, step
+    from common.bots import BOT_KINDS
+
+    rules = spec.rules
+    rec = read_record(path)
+    table = open_table(rules, rec)
+    known = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}))
+    if seats:
+        kinds = parse_seats(seats, table.seats, known)
+    else:  # a seat the record gives no known kind is a human's
+        kinds = {s: k if k in known else HUMAN for s, k in (rec.seats or {}).items()}
+        kinds = {s: kinds.get(s, HUMAN) for s in table.seats}
+    table.record.seats = dict(kinds)
+    result = Replay(table)
+    for line in rec.body:
+        if line.kind == "move":
+            step(table, rec, line, result)
+    if table.outcome() is not None:
+        raise GameError(f"{path}: that game is over; '{spec.name} replay {path}' shows it")
+    say(f"Loaded {path}: {table.seq} move{'s' * (table.seq != 1)} played.", "dim")
+    return run_session(spec, LocalSession(spec, table, kinds, rec.seed, think), save)
 
 
 def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:

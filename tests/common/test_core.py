@@ -364,3 +364,29 @@ def test_rules_for_players_stop_where_the_developers_part_begins():
     everything = CliRunner().invoke(gros_main, ["rules", "--all"]).output
     assert "the stop window" in short and "Cards as data" not in short and "for developers" not in short
     assert "Cards as data" in everything and len(everything) > len(short)
+
+
+def test_a_saved_game_goes_on_with_play_load(tmp_path):
+    """'save FILE' wrote a record that only 'host --resume' could continue."""
+    from click.testing import CliRunner
+
+    from invaders.cli import main as invaders_main
+
+    saved = tmp_path / "game.rec"
+    first = CliRunner().invoke(invaders_main, ["play", "--seed", "4", "--save", str(saved)],
+                               input="place d\nquit\n")
+    assert first.exit_code == 0 and saved.exists()
+    moves = [ln for ln in saved.read_text().splitlines() if ln.startswith(("aliens:", "humans:"))]
+    again = CliRunner().invoke(invaders_main, ["play", "--load", str(saved), "--save", str(saved)],
+                               input="fire\nquit\n")
+    out = " ".join(again.output.split())  # (rich wraps long lines)
+    assert again.exit_code == 0, out
+    assert f"Loaded {saved}: {len(moves)} moves played." in out
+    assert "The humans play Fire!" in out
+    later = [ln for ln in saved.read_text().splitlines() if ln.startswith(("aliens:", "humans:"))]
+    assert later[:len(moves)] == moves and later[len(moves)] == "humans: fire"
+    finished = tmp_path / "finished.rec"
+    CliRunner().invoke(invaders_main, ["play", "--seed", "3", "--seats", "random,random",
+                                       "--save", str(finished)])
+    over = CliRunner().invoke(invaders_main, ["play", "--load", str(finished)])
+    assert over.exit_code == 2 and "that game is over" in over.output
