@@ -31,6 +31,8 @@ from gros.catalog import all_aliases, slug
 
 HELP = __doc__ or ""
 KEYWORDS = ("on", "take", "paying", "with", "to")
+VERBS = frozenset({"title", "play", "combine", "attack", "use", "move", "victim", "pass", "end", "discard",
+                   "done"})
 _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
           "passo": "pass", "fine": "end", "gioca": "play", "attacca": "attack", "scarta": "discard"}
 
@@ -120,7 +122,20 @@ def parse(text: str) -> Move:
         take = card(cl["take"]) if cl.get("take") else ""
         pay = tuple(sorted(card(p) for p in cl["paying"].split(" , ") if p.strip())) if "paying" in cl else ()
         return (verb, name, on, take, pay)
+    if verb not in VERBS:
+        _not_a_verb(raw, rest_raw)
     raise NotationError(f"{raw!r} is not a move; try 'help moves'")
+
+
+def _not_a_verb(raw: str, rest: str) -> None:
+    """A line that begins with no verb but names a card ('cards robot', 'the robot') was most
+    likely a question about the card: point to the command that answers it."""
+    aliases = all_aliases()
+    for words in (raw, rest):
+        cid = aliases.get(slug(words))
+        if cid:
+            raise NotationError(f"{raw!r} is not a move; 'card {cid}' tells what a card does, "
+                                "'help moves' how moves are written")
 
 
 def format_move(move: Move) -> str:

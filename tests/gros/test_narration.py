@@ -138,3 +138,15 @@ def test_once_the_attack_succeeded_the_attack_box_says_so():
     panel = _panel(t, "dana")
     assert "If everyone passes" not in panel
     assert "SUCCEEDED: ray picks the victim" in panel, panel
+
+
+def test_a_card_name_after_an_unknown_word_points_to_the_card_command():
+    import pytest
+
+    from common.engine import NotationError
+
+    for text in ("cards the-robot", "the robot", "info il robot"):
+        with pytest.raises(NotationError, match="is not a move; 'card the-robot' tells what a card does"):
+            RULES.parse(text)
+    with pytest.raises(NotationError, match="is not a move; try 'help moves'"):
+        RULES.parse("dance the twist")
