@@ -95,9 +95,8 @@ def test_hot_seat_handoff_wipes_the_scrollback(tmp_path):
     assert "Traceback" not in child.before
 
 
-def test_hot_seat_hand_over_retells_what_the_next_player_missed(tmp_path):
-    """The wipe at the hand-over also takes the narration away: the next player is told what
-    happened since their last turn (the other player's moves, and their own draws)."""
+def hot_seat_to_aliens(tmp_path):
+    """A hot-seat game where the humans have placed the Defender and handed over."""
     child = spawn(tmp_path, "--seed", "3", "--seats", "human,human")
     child.expect("Hand the keyboard to humans")
     child.sendline("")
@@ -105,6 +104,13 @@ def test_hot_seat_hand_over_retells_what_the_next_player_missed(tmp_path):
     send(child, "place d")
     child.expect("Hand the keyboard to aliens")
     child.sendline("")
+    return child
+
+
+def test_hot_seat_hand_over_retells_what_the_next_player_missed(tmp_path):
+    """The wipe at the hand-over also takes the narration away: the next player is told what
+    happened since their last turn (the other player's moves, and their own draws)."""
+    child = hot_seat_to_aliens(tmp_path)
     child.expect("aliens, since your last turn:")
     child.expect("The humans place the Defender on column d")
     child.expect("aliens>")
@@ -116,13 +122,7 @@ def test_hot_seat_hand_over_retells_what_the_next_player_missed(tmp_path):
 
 def test_hot_seat_players_do_not_share_the_history(tmp_path):
     """Up-arrow at hot-seat must not bring back the other seat's lines (they can name cards)."""
-    child = spawn(tmp_path, "--seed", "3", "--seats", "human,human")
-    child.expect("Hand the keyboard to humans")
-    child.sendline("")
-    child.expect(PROMPT)
-    send(child, "place d")
-    child.expect("Hand the keyboard to aliens")
-    child.sendline("")
+    child = hot_seat_to_aliens(tmp_path)
     child.expect("aliens>")
     time.sleep(0.5)  # let the prompt settle before the key arrives
     child.send("\x1b[A")  # Up
