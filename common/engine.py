@@ -84,6 +84,9 @@ class Rules(Generic[S]):
     # the option keys the game reads ('autopass.*' matches any one-word suffix); any other key
     # is refused, so that a misspelt '-o widht=9' is not a default game in disguise
     option_keys: tuple[str, ...] = ()
+    # kinds of private events that show a seat hidden cards (its draws): a local undo must not
+    # take them back, or a player could look at the deck and choose again
+    reveal_kinds: frozenset[str] = frozenset({"drew"})
 
     def check_options(self, options: dict[str, str]) -> None:
         """A GameError naming the first option this game does not know (with a guess)."""

@@ -26,7 +26,7 @@ COMMANDS = {
     "hand": "show your hand",
     "card NAME": "what a card does",
     "rules": "the rules of the game",
-    "undo": "take back your last move (local games)",
+    "undo": "take back your last move (local games; never past cards you have drawn)",
     "save FILE": "write the game so far as a record",
     "quit": "leave (Ctrl-D does the same; Ctrl-C clears the line)",
 }

@@ -116,10 +116,13 @@ class LocalSession:
         takes back only their own moves, never one another player has answered since."""
         here = set(self.seats_here())
         mine = {seat} if seat is not None and len(here) > 1 else here
-        others = sorted((here - mine) & set(self.table.undo_span(mine)))
+        span = self.table.undo_span(mine)
+        others = sorted((here - mine) & {who for who, _ in span})
         if others:
             raise GameError(f"{', '.join(others)} moved after your last move; undo takes back only "
                             "your own moves")
+        if any(told & here for _, told in span):
+            raise GameError("undo cannot take back cards you have already drawn and seen")
         count = self.table.undo(mine)
         if count == 0:
             raise GameError("nothing to undo")

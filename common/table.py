@@ -30,7 +30,8 @@ class Table:
             rules.scenario(self.state, directive)
             self.record.setup.append((lineno, directive))
         self.keep_undo = keep_undo
-        self._undo: list[tuple[Any, str, int]] = []  # (state before, seat, body length before)
+        # (state before, seat, body length before, seats the move showed hidden cards to)
+        self._undo: list[tuple[Any, str, int, frozenset[str]]] = []
         self.seq = 0  # grows with every applied move; the network's sequence number
 
     # -- what is going on -----------------------------------------------------------------
@@ -83,17 +84,19 @@ class Table:
             raise IllegalMove(f"internal error while playing {rules.format(move)!r}: {exc!r}; "
                               "the move was undone") from exc
         if self.keep_undo:
-            self._undo.append((before, seat, len(self.record.body)))
+            told = frozenset(e.seat for e in events if e.seat and e.kind in rules.reveal_kinds)
+            self._undo.append((before, seat, len(self.record.body), told))
         self.record.body.append(Line(0, "move", seat, rules.format(move)))
         self.seq += 1
         return events
 
-    def undo_span(self, seats: set[str]) -> list[str]:
-        """Who made the moves ``undo(seats)`` would take back, oldest first."""
+    def undo_span(self, seats: set[str]) -> list[tuple[str, frozenset[str]]]:
+        """The moves ``undo(seats)`` would take back, oldest first: who made each, and whom it
+        showed hidden cards (a draw) that an undo cannot make them forget."""
         stack = self._undo
         for i in range(len(stack) - 1, -1, -1):
             if stack[i][1] in seats:
-                return [who for _, who, _ in stack[i:]]
+                return [(who, told) for _, who, _, told in stack[i:]]
         return []
 
     def undo(self, seats: set[str] | None = None) -> int:
@@ -102,11 +105,11 @@ class Table:
         and then nothing changes."""
         stack = self._undo
         depth = len(stack) if seats is None else next(
-            (len(stack) - i for i, (_, who, _) in enumerate(reversed(stack)) if who in seats), 0)
+            (len(stack) - i for i, (_, who, _, _) in enumerate(reversed(stack)) if who in seats), 0)
         if depth == 0 or not stack:
             return 0
         count = len(stack) - depth + 1
-        before, _, body_len = stack[depth - 1]
+        before, _, body_len, _ = stack[depth - 1]
         del stack[depth - 1:]
         self.state = before
         del self.record.body[body_len:]

@@ -68,6 +68,7 @@ class HorrorRules(Rules[Film]):
     title = "Creature Feature"
     variants = ("standard",)
     option_keys = ("players", "budget", "monster", "ability", "trigger", "setting", "title")
+    reveal_kinds = frozenset({"hand", "got"})  # a dealt hand, a card received in a trade
     notation = notation
 
     @property

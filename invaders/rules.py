@@ -314,7 +314,8 @@ class InvadersRules(Rules[InvadersState]):
                            refill=st.discards[HUMANS] if seat == HUMANS else None, rng=st.rng,
                            on_refill=lambda n: events.append(Event("reshuffle", (seat, n))))
         events.append(Event("draw", (seat, len(drawn))))
-        events.append(Event("drew", (seat, tuple(drawn)), seat))
+        if drawn:  # (an empty draw shows nothing: no "You drew" line, nothing undo must keep)
+            events.append(Event("drew", (seat, tuple(drawn)), seat))
 
     def outcome(self, state: InvadersState) -> Outcome | None:
         if state.winner is None:

@@ -243,7 +243,7 @@ def test_local_undo_takes_back_the_human_move_and_the_bot_replies():
     from invaders.cli import SPEC
 
     kinds = {"aliens": "random", "humans": "human"}
-    table = Table(RULES, seed=2, seat_kinds=kinds)
+    table = Table(RULES, seed=2, seat_kinds=kinds, options={"draw": "0"})  # no draw to hide
     session = LocalSession(SPEC, table, kinds, 2, None)
     before = RULES.to_json(table.state)
     session.play("humans", "place d")
@@ -255,6 +255,29 @@ def test_local_undo_takes_back_the_human_move_and_the_bot_replies():
     assert session.waiting_for() == "humans"
     with pytest.raises(GameError, match="nothing to undo"):
         session.undo()
+
+
+def test_undo_cannot_take_back_cards_already_seen():
+    """Undo past your own draw would let you look at the deck and choose again (the gros
+    play-tester drew, undid six moves, and played on knowing the next cards)."""
+    from common.session import LocalSession
+    from common.table import Table
+    from invaders.cli import SPEC
+
+    kinds = {"aliens": "random", "humans": "human"}
+    table = Table(RULES, seed=2, seat_kinds=kinds)
+    session = LocalSession(SPEC, table, kinds, 2, None)
+    session.play("humans", "place d")
+    held = len(session.view("humans")["hand"])
+    session.advance(lambda lines: None)  # the aliens move; the humans' turn begins with a draw
+    assert session.waiting_for() == "humans" and len(session.view("humans")["hand"]) > held
+    seen = len(table.record.body)
+    with pytest.raises(GameError, match="cannot take back cards you have already drawn"):
+        session.undo()
+    assert len(table.record.body) == seen  # nothing was taken back
+    move = next(m for m in session.legal("humans") if m != "end")
+    session.play("humans", move)
+    assert session.undo() == 1  # a move made after the draw may still be taken back
 
 
 def test_hot_seat_undo_and_the_narration_each_player_missed():

@@ -44,8 +44,8 @@ def test_completion_typo_ctrl_c_and_ctrl_d(tmp_path):
     child.sendline("fyre")
     child.expect("Did you mean 'fire'")
     child.expect(PROMPT)
-    child.sendline("undo")
-    child.expect("Took back")
+    child.sendline("undo")  # the humans have drawn since: no taking back what they have seen
+    child.expect("undo cannot take back cards you have already drawn")
     child.expect(PROMPT)
     child.sendcontrol("d")  # leaves, like a shell
     child.expect("Leaving the game unfinished")
