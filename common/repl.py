@@ -208,6 +208,7 @@ class Ui:
                 self.autosave()
                 return 0
             if text and self.command(seat, text) == "quit":
+                say("Leaving the game unfinished.")
                 self.autosave()
                 return 0
 

@@ -399,6 +399,7 @@ def test_a_saved_game_goes_on_with_play_load(tmp_path):
     first = CliRunner().invoke(invaders_main, ["play", "--seed", "4", "--save", str(saved)],
                                input="place d\nquit\n")
     assert first.exit_code == 0 and saved.exists()
+    assert "Leaving the game unfinished." in first.output  # quit says so, as Ctrl-D does
     moves = [ln for ln in saved.read_text().splitlines() if ln.startswith(("aliens:", "humans:"))]
     again = CliRunner().invoke(invaders_main, ["play", "--load", str(saved), "--save", str(saved)],
                                input="fire\nquit\n")
