@@ -48,9 +48,10 @@ class LocalSession:
         self.bots: dict[str, Bot] = {
             seat: make_bot(kind, table.rules, seed=seed + 1 + i, think=think)
             for i, (seat, kind) in enumerate(kinds.items()) if kind != HUMAN}
-        # hot-seat: whose the keyboard is, and what each other player has yet to read
+        # hot-seat: whose the keyboard is, and what each other player has yet to read, each
+        # line with the number of moves the game had when it was said (an undo drops it again)
         self.keyboard: str | None = None
-        self.missed: dict[str, list[str]] = {s: [] for s in self.seats_here()}
+        self.missed: dict[str, list[tuple[int, str]]] = {s: [] for s in self.seats_here()}
 
     def seats_here(self) -> list[str]:
         return [s for s, k in self.kinds.items() if k == HUMAN]
@@ -73,9 +74,10 @@ class LocalSession:
         here = self.seats_here()
         if len(here) == 1:
             return self.table.narrate(events, here[0])
+        moves = len(self.table.record.body)
         for seat in here:
             if seat != self.keyboard:
-                self.missed[seat] += self.table.narrate(events, seat)
+                self.missed[seat] += [(moves, line) for line in self.table.narrate(events, seat)]
         return self.table.narrate(events, self.keyboard)  # nobody yet: only what all may know
 
     def take_over(self, seat: str) -> list[str]:
@@ -83,7 +85,7 @@ class LocalSession:
         seat may know it (its own draws included), which the screen wiped at the hand-over."""
         self.keyboard = seat
         lines, self.missed[seat] = self.missed.get(seat, []), []
-        return lines
+        return [line for _, line in lines]
 
     def play(self, seat: str, text: str) -> list[str]:
         return self._narrate(self.table.play(seat, text))
@@ -126,6 +128,8 @@ class LocalSession:
         count = self.table.undo(mine)
         if count == 0:
             raise GameError("nothing to undo")
+        moves = len(self.table.record.body)  # what the taken-back moves said is not news now
+        self.missed = {s: [m for m in lines if m[0] <= moves] for s, lines in self.missed.items()}
         return count
 
     def record_text(self) -> str:

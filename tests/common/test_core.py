@@ -298,7 +298,9 @@ def test_hot_seat_undo_and_the_narration_each_player_missed():
     with pytest.raises(GameError, match="nothing to undo"):
         session.undo("aliens")  # the humans' move is not the aliens' to take back
     session.play("aliens", "fire")
-    assert session.undo("aliens") == 1  # their own last move
+    assert session.undo("aliens") == 1  # their own last move ...
+    assert not any("Fire!" in line for line in session.take_over("humans"))  # ... is no news
+    session.take_over("aliens")
     session.play("aliens", "end")
     for _ in range(10):  # the aliens' discards, then the humans' turn
         if session.waiting_for() != "aliens":
