@@ -157,7 +157,7 @@ def finish_game(st: GrosState, reason: str, events: list[Event]) -> None:
             return
         best = max(st.totals)
         st.winners = [s for s in range(st.n) if st.totals[s] == best]
-        st.reason = f"{reason}; {st.names[st.winners[0]]} reached {st.target}"
+        st.reason = f"{reason}; the match to {st.target} is over"
     else:
         best = max(st.scores)
         st.winners = [s for s in range(st.n) if st.scores[s] == best]

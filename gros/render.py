@@ -156,6 +156,9 @@ def render_view(view: dict[str, Any], seat: str | None):
         parts.append(hand_text(view["hand"], words))
     if view["winners"]:
         scores = ", ".join(f"{n} {v}" for n, v in view["scores"].items())
+        if view["target"]:  # a match is won on the totals; the last game's scores are a part
+            scores = (f"{scores} in the last game; match totals "
+                      + ", ".join(f"{n} {v}" for n, v in view["totals"].items()))
         parts.append(Text(f"The credits roll — {view['reason']}. Scores: {scores}. "
                           f"Winner: {', '.join(view['winners'])}.", style="bold green"))
     return Group(*parts)

@@ -150,3 +150,22 @@ def test_a_card_name_after_an_unknown_word_points_to_the_card_command():
             RULES.parse(text)
     with pytest.raises(NotationError, match="is not a move; try 'help moves'"):
         RULES.parse("dance the twist")
+
+
+def test_a_finished_match_shows_its_totals_not_only_the_last_games_scores():
+    """'ray reached 60. Scores: ray 40, dana 58. Winner: ray.' read as if the wrong player won."""
+    from common.bots import RandomBot
+
+    t = Table(RULES, seed=7, options={"players": "2", "target": "150"}, variant="gros")
+    bots = {s: RandomBot(7 + i) for i, s in enumerate(t.seats)}
+    for _ in range(20_000):
+        decisions = t.decisions()
+        if not decisions:
+            break
+        seat = decisions[0].seat
+        t.play(seat, bots[seat].choose(t.rules, {}, seat, t.legal_moves(seat)))
+    view = t.view(None)
+    assert view["winners"] and view["game_no"] > 1
+    text = " ".join(_panel(t, "ray").split())
+    totals = ", ".join(f"{n} {v}" for n, v in view["totals"].items())
+    assert f"match totals {totals}" in text and "the match to 150 is over" in text
