@@ -33,7 +33,7 @@ def read_record(path: str | os.PathLike) -> Record:
 def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
     """A table at the record's starting position (header and setup applied, no moves)."""
     if rec.game != rules.name:
-        raise RecordError(f"{rec.path}:1: this is a {rec.game!r} record, not {rules.name!r}")
+        raise RecordError(f"{rec.path}:1: this record is of the game {rec.game!r}, not {rules.name!r}")
     try:
         cards = rules.card_checksum({**rec.options, "variant": rec.variant})
     except GameError as exc:

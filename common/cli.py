@@ -98,6 +98,10 @@ def build(spec: GameSpec) -> click.Group:
             from common.spec import players_from_seats
 
             if load:
+                given = _options(spec, option, flags)
+                if seed is not None or given:
+                    raise click.UsageError("--load goes on with the record's own seed and options; "
+                                           "leave out --seed and the game options")
                 return load_local(spec, load, seats=seats, think=think, save=save)
             seats_ = seats or spec.default_seats
             options = players_from_seats(spec, seats_, variant, _options(spec, option, flags))

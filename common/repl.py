@@ -291,7 +291,7 @@ class Ui:
             error("say where: save FILE")
             return
         try:
-            Path(path).write_text(self.session.record_text(), encoding="utf-8")
+            Path(path).write_text(self.session.record_text().rstrip("\n") + "\n", encoding="utf-8")
             say(f"Saved the record to {path}.")
         except GameError as exc:  # a network game's record exists only once it has ended
             error(f"cannot save yet: {exc}")

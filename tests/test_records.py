@@ -125,7 +125,7 @@ def test_wrong_cards_checksum(tmp_path, invaders_rules):
 def test_wrong_game(tmp_path, invaders_rules, good_text):
     path = write(tmp_path, good_text.replace("game invaders", "game gros"))
     message = replay_error(invaders_rules, path)
-    assert message.startswith(f"{path}:1:") and "'gros' record" in message
+    assert message.startswith(f"{path}:1:") and "of the game 'gros', not 'invaders'" in message
 
 
 def test_no_game_line(tmp_path, invaders_rules, good_text):

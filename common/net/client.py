@@ -865,7 +865,8 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
         title = clean_text(reply["title"], 80) if isinstance(reply.get("title"), str) else spec.title
         echo(f"Joined {title} at {link.address} {where}.")
         if session.token:
-            echo(f"If you drop out, '{spec.name} join {address} --rejoin' takes your seat back.")
+            echo(f"If you drop out, '{spec.name} join {address} --rejoin --seat {session.seat}' "
+                 "takes your seat back.")
         if player is not None:
             session.wait_start(echo)
             return play_bot(spec, session, player, echo, pace)

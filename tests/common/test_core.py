@@ -402,6 +402,9 @@ def test_a_saved_game_goes_on_with_play_load(tmp_path):
                                input="place d\nquit\n")
     assert first.exit_code == 0 and saved.exists()
     assert "Leaving the game unfinished." in first.output  # quit says so, as Ctrl-D does
+    assert saved.read_text().endswith("\n")
+    mixed = CliRunner().invoke(invaders_main, ["play", "--load", str(saved), "--width", "9"])
+    assert mixed.exit_code == 2 and "record's own seed and options" in mixed.output
     moves = [ln for ln in saved.read_text().splitlines() if ln.startswith(("aliens:", "humans:"))]
     again = CliRunner().invoke(invaders_main, ["play", "--load", str(saved), "--save", str(saved)],
                                input="fire\nquit\n")
