@@ -76,8 +76,15 @@ class Ui:
                 return prompt.prompt(text)
             from prompt_toolkit.patch_stdout import patch_stdout
 
+            app = prompt.app
+
+            def interrupt() -> None:  # from the network thread: end the prompt, empty-handed
+                loop = getattr(app, "loop", None)
+                if loop is not None:
+                    loop.call_soon_threadsafe(lambda: app.exit(result="") if app.is_running else None)
+
             with patch_stdout(raw=True):  # lines printed meanwhile appear above the prompt
-                live(lambda line: print(line, flush=True))
+                live(lambda line: print(line, flush=True), interrupt)
                 try:
                     return prompt.prompt(text)
                 finally:
@@ -304,7 +311,12 @@ class Ui:
 
     def finish(self, out: dict[str, Any]) -> int:
         """The last board; each game's own drawing of it says how the game ended and who won
-        (a second, generic line said it all again)."""
+        (a second, generic line said it all again). A network game that stopped short says why,
+        and exits 1."""
+        if out.get("unfinished"):
+            error(f"The game did not finish: {out['reason']}.")
+            self.autosave()
+            return 1
         self.board(self.here[0] if len(self.here) == 1 else None)
         say("Game over.", "bold")
         self.autosave()

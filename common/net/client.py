@@ -198,6 +198,9 @@ class _Conn:
                         self.send({"type": "pong"})
                     continue
                 live = self.link.live if self.link is not None else None
+                stop = self.link.on_stop if self.link is not None else None
+                if msg["type"] == "error" and msg.get("code") == "stopped" and stop is not None:
+                    stop()  # the player at the prompt hears of it now, not after their next line
                 if msg["type"] in ("chat", "info") and live is not None and live(msg):
                     continue  # already shown, above the prompt
                 self.queue.put(msg)
@@ -241,6 +244,7 @@ class Link:
         # set while the player types: shows a chat or info message at once (from the reader
         # thread) and answers True, or answers False to leave it for the session
         self.live: Callable[[dict[str, Any]], bool] | None = None
+        self.on_stop: Callable[[], None] | None = None  # the host stopped: end the prompt
 
     @property
     def address(self) -> str:
@@ -371,9 +375,12 @@ class RemoteSession:
         where = f" ({msg['seat']})" if isinstance(msg.get("seat"), str) else ""
         return f"[{who}{where}] {clean_text(str(msg.get('text', '')), 300)}"
 
-    def live_chat(self, show: Callable[[str], None] | None) -> None:
+    def live_chat(self, show: Callable[[str], None] | None,
+                  interrupt: Callable[[], None] | None = None) -> None:
         """While ``show`` is set (the player is typing at the prompt), chat and info from the
-        host are shown at once through it instead of after the player's next move."""
+        host are shown at once through it instead of after the player's next move; and if the
+        host stops the game, ``interrupt`` ends the prompt."""
+        self.link.on_stop = interrupt if show is not None else None
         if show is None:
             self.link.live = None
             return
@@ -600,10 +607,11 @@ class RemoteSession:
             if isinstance(out, dict):
                 return {"winners": list(out.get("winners") or []), "reason": str(out.get("reason", "")),
                         "scores": dict(out.get("scores") or {})}
-            return {"winners": [], "reason": "the host ended the game", "scores": {}}
+            return {"winners": [], "reason": "the host ended the game", "scores": {},
+                    "unfinished": True}
         if self.lost is not None:
             return {"winners": [], "reason": f"the connection to the host was lost ({self.lost})",
-                    "scores": {}}
+                    "scores": {}, "unfinished": True}
         return None
 
     def undo(self, seat: str | None = None) -> int:

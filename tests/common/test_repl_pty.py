@@ -187,6 +187,33 @@ def test_chat_reaches_a_player_at_the_prompt_at_once(tmp_path, procs):
     assert "Traceback" not in seen.getvalue()
 
 
+def test_a_host_that_stops_ends_the_players_prompt(tmp_path, procs):
+    """'quit' at the host: the player at the prompt heard of it only when they next pressed
+    Enter, and then read 'Game over.' and exit code 0 for a game that never ended."""
+    import subprocess
+
+    from tests.common.netkit import start_host
+
+    host, port = start_host(procs, "invaders", "--seats", "remote,heuristic", "--seed", "3",
+                            stdin=subprocess.PIPE)
+    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
+    child = pexpect.spawn(sys.executable, ["-m", "invaders", "join", f"127.0.0.1:{port}",
+                                           "--seat", "aliens", "--name", "ann"],
+                          encoding="utf-8", timeout=20, dimensions=(50, 120), env=env)
+    child.logfile_read = seen = io.StringIO()
+    child.expect("aliens>")  # the heuristic humans placed the Defender: ann is at her prompt
+    time.sleep(0.5)
+    host.p.stdin.write("quit\n")
+    host.p.stdin.flush()
+    child.expect("The game did not finish")  # without a key pressed
+    child.expect("the host stopped the game")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "Traceback" not in seen.getvalue() and "Game over" not in seen.getvalue()
+
+
 def test_the_lobby_console_answers_each_command(tmp_path, procs):
     """The lobby at a terminal: a typo is named as such, 'board' before the game explains
     itself, 'sit' takes a seat, and the game then begins in the REPL."""
