@@ -16,12 +16,12 @@ PROMPT = "humans>"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
 
 
-def spawn(tmp_path, *args: str):
+def spawn(tmp_path, *args: str, command: str = "play"):
+    """``invaders COMMAND ARGS`` in a 50x120 pseudo-terminal, its state kept under tmp_path."""
     env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
            "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
-    child = pexpect.spawn(sys.executable, ["-m", "invaders", "play", *args], encoding="utf-8",
-                          timeout=20, dimensions=(50, 120), env=env)
-    return child
+    return pexpect.spawn(sys.executable, ["-m", "invaders", command, *args], encoding="utf-8",
+                         timeout=20, dimensions=(50, 120), env=env)
 
 
 def send(child, line: str) -> None:
@@ -143,11 +143,7 @@ def test_a_watcher_sees_the_board_in_colour_not_escaped(tmp_path, procs):
     player.hello(name="ann")
     player.send({"type": "sit", "seat": "humans"})
     player.until("state")  # the game has begun
-    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
-           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
-    child = pexpect.spawn(sys.executable, ["-m", "invaders", "join", f"127.0.0.1:{port}", "--watch",
-                                           "--name", "wes"], encoding="utf-8", timeout=20,
-                          dimensions=(50, 120), env=env)
+    child = spawn(tmp_path, f"127.0.0.1:{port}", "--watch", "--name", "wes", command="join")
     child.logfile_read = seen = io.StringIO()
     child.expect("watch>")
     child.sendline("board")
@@ -168,11 +164,7 @@ def test_chat_reaches_a_player_at_the_prompt_at_once(tmp_path, procs):
     from tests.common.netkit import Wire, start_host
 
     host, port = start_host(procs, "invaders", "--seats", "remote,remote", "--seed", "3")
-    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
-           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
-    child = pexpect.spawn(sys.executable, ["-m", "invaders", "join", f"127.0.0.1:{port}",
-                                           "--seat", "humans", "--name", "ann"],
-                          encoding="utf-8", timeout=20, dimensions=(50, 120), env=env)
+    child = spawn(tmp_path, f"127.0.0.1:{port}", "--seat", "humans", "--name", "ann", command="join")
     child.logfile_read = seen = io.StringIO()
     other = Wire(port, "invaders")
     other.hello(name="bob", seat="aliens")
@@ -196,11 +188,7 @@ def test_a_host_that_stops_ends_the_players_prompt(tmp_path, procs):
 
     host, port = start_host(procs, "invaders", "--seats", "remote,heuristic", "--seed", "3",
                             stdin=subprocess.PIPE)
-    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
-           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
-    child = pexpect.spawn(sys.executable, ["-m", "invaders", "join", f"127.0.0.1:{port}",
-                                           "--seat", "aliens", "--name", "ann"],
-                          encoding="utf-8", timeout=20, dimensions=(50, 120), env=env)
+    child = spawn(tmp_path, f"127.0.0.1:{port}", "--seat", "aliens", "--name", "ann", command="join")
     child.logfile_read = seen = io.StringIO()
     child.expect("aliens>")  # the heuristic humans placed the Defender: ann is at her prompt
     time.sleep(0.5)
@@ -220,10 +208,7 @@ def test_the_lobby_console_answers_each_command(tmp_path, procs):
     from tests.common.netkit import Wire, start_host
 
     host, port = start_host(procs, "invaders", "--seats", "remote,remote", "--seed", "3")
-    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
-           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
-    child = pexpect.spawn(sys.executable, ["-m", "invaders", "join", f"127.0.0.1:{port}", "--name", "ann"],
-                          encoding="utf-8", timeout=20, dimensions=(50, 120), env=env)
+    child = spawn(tmp_path, f"127.0.0.1:{port}", "--name", "ann", command="join")
     child.logfile_read = seen = io.StringIO()
     child.expect("lobby>")
     child.sendline("sti humans")
