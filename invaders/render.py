@@ -117,16 +117,17 @@ def cards_table(query: str = ""):
     return table
 
 
-def describe_card(name: str) -> str | None:
-    """Every card the name fits, one line each with its side: both sides have a Fire! and a
-    Maneuver, and the REPL's hook is not told which seat asks, so the humans could never read
-    theirs if the aliens' card came back alone. "maneuver" also fits Maneuver 1, 2 and 3."""
+def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
+    """Every card the name fits, one line each with its side, the asking seat's first: both
+    sides have a Fire! and a Maneuver (the humans could not read theirs when the aliens' came
+    back alone). "maneuver" also fits Maneuver 1, 2 and 3."""
     from invaders.notation import card_id
     from invaders.rules import RULES
 
     key = card_id(name.split())
     lines = []
-    for seat in ("aliens", "humans"):
+    sides = ("humans", "aliens") if (view or {}).get("seat") == "humans" else ("aliens", "humans")
+    for seat in sides:
         for cid, card in RULES.catalog.cards[seat].items():
             forms = {cid, card.name.lower().replace(" ", ""), card.italian.lower().replace(" ", "")}
             if key in forms | {f.rstrip("0123456789") for f in forms}:

@@ -51,6 +51,8 @@ def test_a_card_name_both_sides_use_shows_both_cards():
     assert render.describe_card("maneuver 2").splitlines() == [
         "Maneuver 2 (humans; Manovra 2): The Defender moves exactly 2 squares left or right."]
     assert render.describe_card("zzz") is None
+    mine = render.describe_card("fire", {"seat": "humans"}).splitlines()  # the asker's side first
+    assert [line.split(";")[0] for line in mine] == ["Fire! (humans", "Fire! (aliens"]
 
 
 def test_the_defender_and_blue_bullets_stand_out_on_the_yellow_lunar_row():
