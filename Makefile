@@ -6,19 +6,34 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 # compat: a plain path entry, which imports faster than the default editable finder
 EDITABLE := --config-settings editable_mode=compat
+# Which interpreter a venv comes from: its version and installation. .venv/.python keeps the
+# one it was made with; when PY names another (PY=python3.13 on a 3.11 venv, or a plain `make`
+# after a failed PY=python3.10), the venv is made again instead of being quietly reused.
+WHICH := import sys; print(sys.version.split()[0], sys.base_prefix)
+WANT := $(shell $(PY) -c '$(WHICH)' 2>/dev/null)
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench lint clean FORCE
 
-$(BIN)/python:
-	$(PY) -m venv $(VENV)
+# Rewritten only when the interpreter changed, so the install stamps below stay valid otherwise.
+$(VENV)/.python: FORCE
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
+		{ echo "make: PY=$(PY) is not a Python 3.11 or newer (try PY=python3.12)" >&2; exit 1; }
+	@if [ ! -x $(BIN)/python ] || [ "$$(cat $@ 2>/dev/null)" != "$(WANT)" ]; then \
+		echo "making $(VENV) with $(PY) ($(WANT))"; \
+		rm -rf $(VENV) && $(PY) -m venv $(VENV) && echo "$(WANT)" > $@; \
+	fi
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml $(VENV)/.python
 	$(PIP) -e . $(EDITABLE)
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.python
 	$(PIP) -e '.[test]' $(EDITABLE)
 	touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-lint: pyproject.toml $(VENV)/.python
+	$(PIP) -e '.[lint]' $(EDITABLE)
+	touch $@
 
 play: $(VENV)/.installed
 	$(BIN)/gros play
@@ -31,8 +46,8 @@ bench: $(VENV)/.installed
 	$(BIN)/invaders bench
 	$(BIN)/horror bench
 
-lint: $(VENV)/.installed-test
+lint: $(VENV)/.installed-lint
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -43,37 +43,88 @@ def speed(spec: GameSpec, games: int, options: dict[str, str], label: str) -> di
 
 
 def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
-            options: dict[str, str]) -> dict[str, Any]:
-    """Win shares by seat over ``games`` games (ties split)."""
+            options: dict[str, str], rotate: bool | None = None) -> dict[str, Any]:
+    """Win shares over ``games`` games (ties split): per kind when the kinds rotate round the
+    seats (``spec.bench_rotate`` unless ``rotate`` says), else per seat."""
     rules = spec.rules
     seats = rules.seats(options)
+    rotate = spec.bench_rotate if rotate is None else rotate
     wins: Counter[str] = Counter()
     t0 = time.perf_counter()
     with progress(label, games) as advance:
         for g in range(games):
             # rotate seats so that no kind always sits first
             rot = g % len(seats)
-            seat_kinds = kinds[rot:] + kinds[:rot] if len(set(kinds)) > 1 and spec.bench_rotate else kinds
+            seat_kinds = kinds[rot:] + kinds[:rot] if len(set(kinds)) > 1 and rotate else kinds
             bots = {s: make_bot(k, rules, seed=g * 97 + i, iterations=60)
                     for i, (s, k) in enumerate(zip(seats, seat_kinds, strict=True))}
             out = play_game(rules, 10_000 + g, bots, options).outcome
             for w in out.winners if out else []:
                 kind = seat_kinds[seats.index(w)]
-                wins[kind if spec.bench_rotate else f"{w} ({kind})"] += 1 / len(out.winners)
+                wins[kind if rotate else f"{w} ({kind})"] += 1 / len(out.winners)
             advance()
     return {"matchup": label, "kinds": kinds, "games": games,
             "share": {k: round(v / games, 3) for k, v in sorted(wins.items())},
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
-def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, str]) -> int:
-    spec.rules.check_options(options)
-    report: dict[str, Any] = {"game": spec.name, "speed": [], "matchups": []}
-    for label, extra in spec.bench_speed:
-        report["speed"].append(speed(spec, games, _opts(extra, options), label))
+def _fit(kinds: list[str], seats: int) -> list[str]:
+    """A match-up's kinds for another number of seats: the last kind fills or gives way
+    ('heuristic,random,random' at 4 players: 'heuristic,random,random,random')."""
+    return (kinds + kinds[-1:] * seats)[:seats]
+
+
+def speed_configs(spec: GameSpec, options: dict[str, str]) -> list[tuple[str, dict[str, str]]]:
+    """The preset configurations, or, when the player gave game options, just theirs."""
+    if options:
+        return [(",".join(f"{k}={v}" for k, v in options.items()), dict(options))]
+    return [(label, _opts(extra, {})) for label, extra in spec.bench_speed]
+
+
+def _matchups(spec: GameSpec, games: int, options: dict[str, str]) -> list[dict[str, Any]]:
+    """The spec's match-ups with the player's options on top (their seat count wins)."""
+    out = []
     for label, kinds, n, extra in spec.bench_matchups:
         n = n if games >= spec.bench_games else max(10, n * games // spec.bench_games)
-        report["matchups"].append(matchup(spec, label, kinds.split(","), n, _opts(extra, options)))
+        opts = {**_opts(extra, {}), **options}
+        fitted = _fit(kinds.split(","), len(spec.rules.seats(opts)))
+        if fitted != kinds.split(","):
+            label = f"{label}, as {','.join(fitted)}"
+        out.append(matchup(spec, label, fitted, n, opts))
+    return out
+
+
+def _ladder(spec: GameSpec, games: int, options: dict[str, str]) -> list[dict[str, Any]]:
+    """Each rung of ``spec.bench_ladder`` in one seat against the rung below in all the others,
+    the kinds rotating round the seats: a rung that is really stronger wins more than an
+    even share (1 / seats)."""
+    from common.engine import GameError
+
+    if len(spec.bench_ladder) < 2:
+        raise GameError(f"{spec.name} has no bot ladder; try --matchups")
+    seats = len(spec.rules.seats(options))
+    n = max(10, games // 100)
+    out = []
+    for weak, strong in zip(spec.bench_ladder, spec.bench_ladder[1:], strict=False):
+        row = matchup(spec, f"{strong} vs {weak}", [strong] + [weak] * (seats - 1), n, options,
+                      rotate=True)
+        row.update(stronger=strong, weaker=weak, stronger_share=row["share"].get(strong, 0.0),
+                   even_share=round(1 / seats, 3))
+        out.append(row)
+    return out
+
+
+def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, str],
+              matchups: bool = False, ladder: bool = False) -> int:
+    """Random self-play speed; the bot tables only when asked (they take minutes)."""
+    spec.rules.check_options(options)
+    report: dict[str, Any] = {"game": spec.name, "speed": [], "matchups": [], "ladder": []}
+    for label, opts in speed_configs(spec, options):
+        report["speed"].append(speed(spec, games, opts, label))
+    if matchups:
+        report["matchups"] = _matchups(spec, games, options)
+    if ladder:
+        report["ladder"] = _ladder(spec, games, options)
     if as_json:
         print(json.dumps(report))
         return 0
@@ -94,5 +145,15 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
             m.add_row(r["matchup"], str(r["games"]),
                       "  ".join(f"{k} {v:.1%}" for k, v in r["share"].items()), str(r["seconds"]))
         show(m)
+    if report["ladder"]:
+        lad = Table(title="bot ladder: the stronger bot in one seat, the weaker in the others")
+        for col in ("rung", "games", "stronger's share", "an even share", "s"):
+            lad.add_column(col)
+        for r in report["ladder"]:
+            lad.add_row(r["matchup"], str(r["games"]), f"{r['stronger_share']:.1%}",
+                        f"{r['even_share']:.1%}", str(r["seconds"]))
+        show(lad)
     say("µs/decision counts legal_moves + apply only; games/s is wall time including the bots.")
+    if not (matchups or ladder):
+        say(f"The bots' win rates: '{spec.name} bench --matchups' or '--ladder' (minutes).")
     return 0

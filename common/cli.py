@@ -1,20 +1,78 @@
 """The command line every game exposes: play, run, replay, host, join, bench, rules, cards.
 
 Built from a ``GameSpec`` of plain strings; each command imports what it needs only when it
-runs, so ``--help`` stays as quick as click itself.
+runs, so ``--help`` stays as quick as click itself. Numbers are checked by click's ranges
+(shown in ``--help``), the environment variables each command reads are listed in its
+epilog, and seat kinds, bots and card names complete in the shell (``_GAME_COMPLETE``).
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import click
 
-from common.spec import GameSpec
+from common import __version__
+from common.spec import HUMAN, GameSpec
 
 THINK_HELP = "seconds a searching bot may think per decision"
+THINK = click.FloatRange(min=0, min_open=True)
+SECONDS = click.FloatRange(min=0)
+AT_LEAST_ONE = click.IntRange(min=1)
+
+# read by every command (colour and terminal detection is rich's; the last one is guard's)
+ENV_EVERYWHERE = (("NO_COLOR", "no colours"),
+                  ("FORCE_COLOR", "colours even into a pipe or a file"),
+                  ("TERM=dumb", "plain text, no colours or cursor movement"),
+                  ("BMOVIE_DEBUG=1", "a traceback instead of the one-line internal error"))
+ENV_STATE = ("XDG_STATE_HOME", "history and seat tokens in $XDG_STATE_HOME/bmovie "
+             "(default ~/.local/state)")
+
+
+def _epilog(pairs: Iterable[tuple[str, str]], more: str = "") -> str:
+    """An 'Environment:' block for --help; click keeps a paragraph that starts with \\b as is."""
+    pairs = list(pairs)
+    width = max(len(name) for name, _ in pairs) + 2
+    rows = "\n".join(f"  {name:<{width}}{what}" for name, what in pairs)
+    return f"\b\nEnvironment:\n{rows}" + (f"\n\n{more}" if more else "")
+
+
+def degrade_streams() -> None:
+    """Let output that the terminal's encoding cannot hold degrade instead of failing.
+
+    On an ASCII or cp1252 stream (``PYTHONIOENCODING=ascii``, an old Windows console) a
+    character with no place in the encoding is written as its nearest ASCII ('—' as '-',
+    'é' as 'e') or '?'. rich already draws its boxes in ASCII there.
+    """
+    import codecs
+
+    codecs.register_error("bmovie-nearest", _nearest)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="bmovie-nearest")
+
+
+_NEAREST = {"—": "-", "–": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...",
+            "×": "x", "→": "->", "←": "<-", "◀": "<", "▶": ">", "•": "*", "·": ".",
+            "µ": "u", "≤": "<=", "≥": ">=", "≠": "!=", **{chr(0x2680 + i): f"[{i + 1}]"
+                                                        for i in range(6)}}  # dice faces
+
+
+def _nearest(exc: UnicodeError) -> tuple[str, int]:
+    import unicodedata
+
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        near = _NEAREST.get(ch)
+        if near is None:  # 'é' -> 'e' + combining accent -> 'e'
+            near = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode() or "?"
+        out.append(near)
+    return "".join(out), exc.end
 
 
 def _options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object]) -> dict[str, str]:
@@ -33,10 +91,11 @@ def _options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object]) -
 
 def _game_flags(spec: GameSpec) -> Callable:
     """Decorator adding the game's own option flags and a generic --option KEY=VALUE."""
+    more = f": {spec.more_options}" if spec.more_options else ""
 
     def deco(fn: Callable) -> Callable:
         fn = click.option("--option", "-o", "option", multiple=True, metavar="KEY=VALUE",
-                          help="a game option, e.g. width=9 (repeatable)")(fn)
+                          help=f"any other game option (repeatable){more}")(fn)
         for flag, key, help_text in reversed(spec.flags):
             name, _, metavar = flag.partition(" ")  # '--width N': the flag and what it takes
             fn = click.option(name, key.replace(".", "_").replace("-", "_"), default=None,
@@ -44,6 +103,41 @@ def _game_flags(spec: GameSpec) -> Callable:
         return fn
 
     return deco
+
+
+def _variant(spec: GameSpec) -> Callable:
+    """--variant; hidden where a game has one rules variant (there is nothing to choose)."""
+    one = len(spec.variants) == 1
+    return click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
+                        show_default=not one, hidden=one, help="rules variant")
+
+
+# -- shell completion (runs only when the shell asks, so it may import the game) -----------
+def _complete_seats(spec: GameSpec, *extra: str) -> Callable:
+    """'human,heu<Tab>' -> 'human,heuristic'; after 'SEAT=' the kinds as well."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        head, comma, last = incomplete.rpartition(",")
+        seat, eq, kind = last.rpartition("=")
+        prefix = head + comma + seat + eq
+        return [prefix + k for k in (HUMAN, *extra, *spec.bot_kinds()) if k.startswith(kind)]
+
+    return complete
+
+
+def _complete_bots(spec: GameSpec) -> Callable:
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        return [k for k in spec.bot_kinds() if k.startswith(incomplete)]
+
+    return complete
+
+
+def _complete_cards(spec: GameSpec) -> Callable:
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        low = incomplete.lower()
+        return [n for n in spec.render.card_names() if n.lower().startswith(low)]
+
+    return complete
 
 
 def guard(fn: Callable[[], int | None]) -> None:
@@ -69,24 +163,43 @@ def guard(fn: Callable[[], int | None]) -> None:
     sys.exit(code or 0)
 
 
+class GameGroup(click.Group):
+    """A game's command. Its streams degrade before anything is written (see degrade_streams),
+    so even --help and usage errors survive an ASCII terminal."""
+
+    def main(self, *args, **kwargs):  # type: ignore[override]
+        degrade_streams()
+        return super().main(*args, **kwargs)
+
+
 def build(spec: GameSpec) -> click.Group:
     also = "".join(f" '--variant {v}' plays {t}." for v, t in spec.variant_titles)
-    @click.group(help=f"{spec.title}: {spec.blurb}\n\nStart with '{spec.name} play'; "
+    complete = spec.name.upper().replace("-", "_")
+
+    @click.group(cls=GameGroup, help=f"{spec.title}: {spec.blurb}\n\nStart with '{spec.name} play'; "
                  f"'{spec.name} rules' prints the rules.{also}",
+                 epilog=_epilog(ENV_EVERYWHERE, "\b\nShell completion (bash; for zsh or fish write "
+                                "zsh_source or fish_source):\n"
+                                f'  eval "$(_{complete}_COMPLETE=bash_source {spec.name})"'),
                  context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+    @click.version_option(__version__, "--version", prog_name=spec.name,
+                          message="%(prog)s (bmovie-games) %(version)s")
     def group() -> None:
         pass
 
     @group.command(help=f"Play {spec.title} at this terminal, against bots or hot-seat.\n\n"
                    f"SEATS names a kind per seat, in seat order or as SEAT=KIND (seats not named "
                    f"are human): 'human', 'random', 'ismcts' or one of the game's own bots; a last "
-                   f"KIND* fills the remaining seats. Default: {spec.default_seats}.")
+                   f"KIND* fills the remaining seats.",
+                   epilog=_epilog((ENV_STATE, ("PAGER", "the pager of 'rules' in the game"),
+                                   *spec.env)))
     @click.option("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
-    @click.option("--seats", default=None, show_default=spec.default_seats,
-                  help="who sits where (with --load: the record's seats)")
-    @click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
-                  show_default=True, help="rules variant")
-    @click.option("--think", type=float, default=1.0, show_default=True, help=THINK_HELP)
+    @click.option("--seats", default=None, metavar="SEATS",
+                  shell_complete=_complete_seats(spec),
+                  help=f"who sits where [default: {spec.default_seats}; with --load: the "
+                  "record's seats]")
+    @_variant(spec)
+    @click.option("--think", type=THINK, metavar="SECONDS", default=1.0, show_default=True, help=THINK_HELP)
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
                   help="write the game's record here when it ends")
     @click.option("--load", type=click.Path(dir_okay=False), default=None,
@@ -134,15 +247,23 @@ def build(spec: GameSpec) -> click.Group:
     @group.command(help="Host a game on the LAN (newline-delimited JSON over TCP).\n\n"
                    "Players join by name, take seats and chat in a lobby; the game begins when "
                    "every seat has a player, or when you type 'start' here (empty seats go to "
-                   "--fill bots). docs/protocol.md describes the protocol.")
-    @click.option("--port", type=int, default=4747, show_default=True)
+                   "--fill bots). The project's docs/protocol.md describes the protocol.",
+                   epilog=_epilog((("BMOVIE_NET_PASSWORD", "the password, when --password is "
+                                    "not given"),
+                                   ("BMOVIE_NET_GRACE", "the --grace default, in seconds"))))
+    @click.option("--port", type=click.IntRange(0, 65535), metavar="PORT", default=4747, show_default=True,
+                  help="TCP port to listen on (0: any free one, printed at start)")
     @click.option("--bind", default="0.0.0.0", show_default=True, help="address to listen on")
-    @click.option("--seats", default=None,
-                  help="seat kinds; 'remote' seats wait for join (default: all remote)")
-    @click.option("--seed", type=int, default=None)
-    @click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0])
-    @click.option("--games", type=int, default=None, help="exit after this many games")
-    @click.option("--think", type=float, default=0.5, show_default=True, help=THINK_HELP)
+    @click.option("--seats", default=None, metavar="SEATS",
+                  shell_complete=_complete_seats(spec, "remote"),
+                  help="seat kinds, as for play; 'remote' seats wait for join [default: all "
+                  "remote]")
+    @click.option("--seed", type=int, default=None, help="seed of the first game's shuffle "
+                  "(default: random)")
+    @_variant(spec)
+    @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=None,
+                  help="exit after this many games [default: never]")
+    @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True, help=THINK_HELP)
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
                   help="the record of the game in progress, appended after every move "
                   "(seat tokens go beside it, in FILE.seats.json)")
@@ -150,21 +271,23 @@ def build(spec: GameSpec) -> click.Group:
                   help="continue the game of this record (a host that was stopped); "
                   "its players rejoin with their tokens")
     @click.option("--password", default=None, envvar="BMOVIE_NET_PASSWORD",
-                  help="players need it to join (or $BMOVIE_NET_PASSWORD)")
-    @click.option("--grace", type=float, default=None,
+                  help="players need it to join")
+    @click.option("--grace", type=SECONDS, metavar="SECONDS", default=None,
                   help="seconds a dropped player's seat waits before a bot decides for it "
                   "[default: 30, or $BMOVIE_NET_GRACE]")
     @click.option("--on-disconnect", "on_disconnect", type=click.Choice(["bot", "pause"]),
                   default="bot", show_default=True,
                   help="after the grace period a bot decides for the seat, or the table waits")
-    @click.option("--fill", default=None,
-                  help="bot kind for empty seats at 'start' and for players who left")
+    @click.option("--fill", default=None, metavar="BOT", shell_complete=_complete_bots(spec),
+                  help="bot kind for empty seats at 'start' and for players who left "
+                  "[default: the game's own bot]")
     @click.option("--share-record", is_flag=True,
                   help="send every client the record at the end (it names the seed, and so "
                   "every hidden card)")
-    @click.option("--tables", type=int, default=1, show_default=True,
+    @click.option("--tables", type=click.IntRange(1, 1000), metavar="N", default=1, show_default=True,
                   help="independent tables on this host (t1, t2, ...; join --table NAME)")
-    @click.option("--idle", type=float, default=None,
+    @click.option("--idle", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                  default=None,
                   help="seconds of silence before a client is pinged; twice that and it is "
                   "dropped [default: 30]")
     @_game_flags(spec)
@@ -181,19 +304,26 @@ def build(spec: GameSpec) -> click.Group:
         guard(go)
 
     @group.command(help="Join a hosted game: the lobby, then the REPL; or let a bot play (--bot), "
-                   "or watch (--watch).")
+                   "or watch (--watch).",
+                   epilog=_epilog((("BMOVIE_NET_PASSWORD", "the password, when --password is "
+                                    "not given"),
+                                   ("BMOVIE_NET_RETRY", "seconds a dropped client keeps trying "
+                                    "to rejoin (default 120)"),
+                                   ENV_STATE, ("USER", "the default --name"))))
     @click.argument("address", metavar="HOST:PORT")
-    @click.option("--name", default=None, help="your name at the table")
+    @click.option("--name", default=None, help="your name at the table [default: $USER]")
     @click.option("--seat", default=None, help="take this seat at once ('any': the first free one)")
-    @click.option("--bot", default=None, help="play with this bot instead of the keyboard")
-    @click.option("--think", type=float, default=0.5, show_default=True, help=THINK_HELP)
+    @click.option("--bot", default=None, metavar="BOT", shell_complete=_complete_bots(spec),
+                  help="play with this bot instead of the keyboard")
+    @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True, help=THINK_HELP)
     @click.option("--watch", is_flag=True, help="watch the game (public information only) and chat")
     @click.option("--rejoin", is_flag=False, flag_value="\0saved", default=None, metavar="[TOKEN]",
                   help="take your seat back after a drop-out (the token saved at join, or TOKEN)")
     @click.option("--password", default=None, envvar="BMOVIE_NET_PASSWORD",
                   help="the host's password, if it has one")
     @click.option("--table", default=None, help="which table, on a host of several")
-    @click.option("--pace", type=float, default=0.0, help="seconds a --bot waits before each move")
+    @click.option("--pace", type=SECONDS, metavar="SECONDS", default=0.0, show_default=True,
+                  help="seconds a --bot waits before each move")
     def join(address, name, seat, bot, think, watch, rejoin, password, table, pace) -> None:
         def go() -> int:
             from common.net.client import join as join_game
@@ -202,19 +332,28 @@ def build(spec: GameSpec) -> click.Group:
                              watch=watch, rejoin=rejoin, password=password, table=table, pace=pace)
         guard(go)
 
-    @group.command(help="Measure random self-play speed and bot win rates.")
-    @click.option("--games", type=int, default=spec.bench_games, show_default=True,
-                  help="random self-play games per configuration")
+    @group.command(help="Measure the rules' speed in random self-play; with --matchups or "
+                   "--ladder, the bots' win rates too (those take minutes: searching bots "
+                   "think).\n\nGame options (--players and the like) replace the preset "
+                   "configurations with one of your own.")
+    @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=spec.bench_games, show_default=True,
+                  help="random self-play games per configuration (the bot tables scale with it)")
+    @click.option("--matchups", is_flag=True, help="also the bot match-ups: win shares")
+    @click.option("--ladder", is_flag=True, help="also the ladder: each bot against the one "
+                  "below it" + (f" ({' < '.join(spec.bench_ladder)})" if spec.bench_ladder else ""))
     @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
     @click.option("--net", is_flag=True, help="instead: the network load benchmark (many tables "
                   "of bot clients over loopback, against a bare echo server as the floor)")
-    @click.option("--tables", type=int, default=100, show_default=True, help="with --net: tables")
-    @click.option("--interval", type=float, default=0.1, show_default=True,
+    @click.option("--tables", type=AT_LEAST_ONE, metavar="N", default=100, show_default=True,
+                  help="with --net: tables")
+    @click.option("--interval", type=SECONDS, metavar="SECONDS", default=0.1, show_default=True,
                   help="with --net: seconds each bot client waits before it moves")
-    @click.option("--seconds", type=float, default=20.0, show_default=True,
-                  help="with --net: how long each of the two runs lasts")
+    @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                  default=20.0,
+                  show_default=True, help="with --net: how long each of the two runs lasts")
     @_game_flags(spec)
-    def bench(games, as_json, net, tables, interval, seconds, option, **flags) -> None:
+    def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, option,
+              **flags) -> None:
         def go() -> int:
             if net:
                 from common.net.bench import run_net_bench
@@ -223,7 +362,8 @@ def build(spec: GameSpec) -> click.Group:
                                      as_json=as_json, options=_options(spec, option, flags))
             from common.bench import run_bench
 
-            return run_bench(spec, games=games, as_json=as_json, options=_options(spec, option, flags))
+            return run_bench(spec, games=games, as_json=as_json, matchups=matchups,
+                             ladder=ladder, options=_options(spec, option, flags))
         guard(go)
 
     @group.command(help="Print the rules, in the project's own words.")
@@ -238,7 +378,7 @@ def build(spec: GameSpec) -> click.Group:
         guard(go)
 
     @group.command(help="List the cards, or those matching QUERY.")
-    @click.argument("query", required=False, default="")
+    @click.argument("query", required=False, default="", shell_complete=_complete_cards(spec))
     def cards(query) -> None:
         def go() -> int:
             from common.render import show

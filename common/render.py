@@ -1,12 +1,12 @@
 """Terminal output shared by every game: a rich console that falls back to plain text.
 
-rich is imported here, lazily, so ``--help`` and batch runs never pay for it. Colour is off
-when stdout is not a terminal or ``NO_COLOR`` is set (rich honours both).
+rich is imported here, lazily, so ``--help`` and batch runs never pay for it. rich decides
+what the terminal gets: colour is off in a pipe, with ``NO_COLOR`` or ``TERM=dumb``, and on
+with ``FORCE_COLOR`` even in a pipe; ``plain()`` asks it rather than repeating its rules.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from functools import lru_cache
@@ -19,13 +19,13 @@ DICE_FACES = "⚀⚁⚂⚃⚄⚅"
 def console() -> Any:
     from rich.console import Console
 
-    plain = bool(os.environ.get("NO_COLOR")) or not sys.stdout.isatty()
-    return Console(highlight=False, no_color=plain, emoji=False,
-                   force_terminal=None if not plain else False)
+    return Console(highlight=False, emoji=False)
 
 
 def plain() -> bool:
-    return bool(os.environ.get("NO_COLOR")) or not sys.stdout.isatty()
+    """No styling wanted: not a terminal (unless FORCE_COLOR), NO_COLOR, or TERM=dumb."""
+    c = console()
+    return not c.is_terminal or c.no_color or c.is_dumb_terminal
 
 
 def say(text: str, style: str | None = None) -> None:

@@ -56,7 +56,9 @@ class Ui:
 
             history: Any = InMemoryHistory()
             if len(self.here) <= 1:
-                state = Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "bmovie"
+                # set but empty counts as unset (XDG spec), as in common.net.client
+                base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+                state = Path(base) / "bmovie"
                 try:
                     state.mkdir(parents=True, exist_ok=True)
                     history = FileHistory(str(state / f"{self.spec.name}-history"))

@@ -6,22 +6,23 @@ Everything here is names and strings, so building the command line costs no game
 from __future__ import annotations
 
 import importlib
-import os
 from functools import cached_property
 from types import ModuleType
 from typing import Any
 
 HUMAN = "human"
-DOCS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
 
 
 class GameSpec:
     """A plain class, not a dataclass: this module is on every command's start-up path."""
 
     def __init__(self, *, name: str, title: str, blurb: str, rules_path: str, render_module: str,
-                 default_seats: str, rules_doc: str, variants: tuple[str, ...] = ("standard",),
+                 default_seats: str, rules_doc: str = "rules.md",
+                 variants: tuple[str, ...] = ("standard",),
                  variant_titles: tuple[tuple[str, str], ...] = (),
                  flags: tuple[tuple[str, str, str], ...] = (),
+                 more_options: str = "", env: tuple[tuple[str, str], ...] = (),
+                 bench_ladder: tuple[str, ...] = (),
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
                  bench_rotate: bool = False, bench_games: int = 2000) -> None:
@@ -33,11 +34,16 @@ class GameSpec:
         # card_names([view]) (with a view parameter, they get the asking seat's view)
         self.render_module = render_module
         self.default_seats = default_seats  # e.g. "ismcts,human": one kind per seat, in seat order
-        self.rules_doc = rules_doc  # file name under docs/
+        # the rules page: package data beside the game's modules, so an installed game has it
+        self.rules_doc = rules_doc
         self.variants = variants
         # a rules variant that is a game of its own, under its own name: (variant, title)
         self.variant_titles = variant_titles
         self.flags = flags  # game options offered as flags: ('--flag VALUE', option key, help)
+        self.more_options = more_options  # the options without a flag, for --option's help
+        self.env = env  # environment variables the game itself reads: (NAME, what for)
+        # bot kinds from weakest to strongest: 'bench --ladder' plays each against the one below
+        self.bench_ladder = bench_ladder
         self.bench_speed = bench_speed  # random self-play speed: (label, options "k=v,k=v")
         # win-rate match-ups: (label, seat kinds in seat order, games, options "k=v,...")
         self.bench_matchups = bench_matchups
@@ -60,15 +66,26 @@ class GameSpec:
     def render(self) -> ModuleType:
         return importlib.import_module(self.render_module)
 
+    def bot_kinds(self) -> tuple[str, ...]:
+        """Every bot a seat may be given: the shared ones, then the game's own."""
+        from common.bots import BOT_KINDS
+
+        return BOT_KINDS + tuple(getattr(self.rules, "bot_kinds", {}) or {})
+
     def rules_text(self, everything: bool = False) -> str:
         """The rules page; players get the part before its '<!-- for developers' marker (card
         data, record format, bots and measurements follow it)."""
+        from importlib.resources import files
+
+        from common.engine import GameError
+
+        package = self.rules_path.partition(".")[0]
         try:
-            with open(os.path.join(DOCS, self.rules_doc), encoding="utf-8") as fh:
-                text = fh.read()
-            return text if everything else text.split("<!-- for developers", 1)[0].rstrip() + "\n"
-        except OSError:
-            return f"The rules page {self.rules_doc} is not installed; see the project's docs/ folder."
+            text = files(package).joinpath(self.rules_doc).read_text(encoding="utf-8")
+        except OSError as exc:  # a broken installation: say which file, not a traceback
+            raise GameError(f"the rules page {package}/{self.rules_doc} is missing from this "
+                            f"installation ({exc.strerror or exc}); reinstall the games") from None
+        return text if everything else text.split("<!-- for developers", 1)[0].rstrip() + "\n"
 
 
 def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str, str]:

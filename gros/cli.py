@@ -10,16 +10,20 @@ SPEC = GameSpec(
     rules_path="gros.rules:RULES",
     render_module="gros.render",
     default_seats="human,heuristic*",
-    rules_doc="rules-gros.md",
     variants=("gros", "gr2"),
     variant_titles=(("gr2", "Grave Robbers II: Skippy's Revenge"),),
-    flags=(("--players N", "players", "number of players, 2-6 (default 3)"),
+    flags=(("--players N|NAMES", "players",
+            "how many players (2-6), or their names: ray,dana (default 3)"),
            ("--deck DECK", "deck", "gros, gr2 or gros+gr2 (default: the rules variant's own deck)"),
            ("--target SCORE", "target", "play games until someone's total reaches this score")),
+    more_options="autopass=off (no seat passes automatically when it cannot act; "
+                 "autopass.SEAT=off for one seat)",
+    bench_ladder=("random", "heuristic", "ismcts"),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4"), ("6 players", "players=6")),
     bench_matchups=(("heuristic vs 2 random", "heuristic,random,random", 300, "players=3"),
                     ("ISMCTS vs 2 heuristic", "ismcts,heuristic,heuristic", 10, "players=3")),
     bench_rotate=True,
+    bench_games=500,  # the default bench (speed only) takes seconds
 )
 
 main = build(SPEC)

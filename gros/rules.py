@@ -47,13 +47,19 @@ class GrosRules(Rules[GrosState]):
             raise GameError(str(exc)) from None
 
     def seats(self, options: dict[str, str]) -> list[str]:
+        """``players`` is a count (2-6, the book's seat names) or the seats' own names
+        ('ray,dana,amanda', as in horror); ``names`` is its older spelling, still read from
+        saved records."""
+        raw = options.get("players", "").strip()
+        if raw and not raw.isdigit():
+            options = {**{k: v for k, v in options.items() if k != "players"}, "names": raw}
         players = int_option(options, "players", 3, 2, 6)
         names = [n.strip().lower() for n in options.get("names", "").split(",") if n.strip()]
         if names and len(names) != players and "players" in options:
             raise GameError(f"option names lists {len(names)} seats but players is {players}")
         if names:
             if len(set(names)) != len(names) or not all(n.isalnum() for n in names) or not 2 <= len(names) <= 6:
-                raise GameError("option names: 2 to 6 different one-word names, e.g. names=ray,dana,amanda")
+                raise GameError("players: 2 to 6 different one-word names, e.g. ray,dana,amanda")
             return names
         return list(NAMES[:players])
 

@@ -15,13 +15,16 @@ SPEC = GameSpec(
     rules_path="horror.rules:RULES",
     render_module="horror.render",
     default_seats="human,auteur*",
-    rules_doc="rules-horror.md",
     flags=(("--players N|NAMES", "players", "how many players (2-8), or their names: bob,bethany (default 3)"),
            ("--title TEXT", "title", "the film's title (default: one from the studio's list)"),
            ("--monster NAME", "monster", "the monster's name"),
            ("--setting PLACE", "setting", "where the film is set")),
+    more_options="budget=N (each player's starting dice, default 12), ability=TEXT and "
+                 "trigger=TEXT (the monster's)",
+    env=(("HORROR_SCREENPLAYS", "folder for the screenplay of a finished film (default: here)"),),
+    bench_ladder=("random", "auteur"),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
-    bench_games=100,
+    bench_games=30,  # whole films are long: the default bench stays a few seconds
     bench_matchups=(("auteur vs two random", "auteur,random,random", 200, "players=3"),
                     ("four auteurs (seat shares)", "auteur,auteur,auteur,auteur", 1000, "players=4")),
 )

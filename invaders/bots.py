@@ -3,7 +3,7 @@
 Humans: keep a Deflector Shield up, shoot the column whose ships are not yet answered by a
 blue bullet, move under the most urgent column. Aliens: dodge bullets with a Maneuver, fire
 over the Defender and to cover threatened ships, reinforce away from the Defender.
-It is the "equal bot" the default decks are balanced with (see docs/rules-invaders.md).
+It is the "equal bot" the default decks are balanced with (see invaders/rules.md).
 """
 
 from __future__ import annotations

@@ -121,6 +121,6 @@ def test_malformed_file(tmp_path: Path):
 def test_the_rules_page_lists_the_whole_vocabulary():
     from gros.effects import WHEN_KEYS
 
-    text = (Path(__file__).parents[2] / "docs" / "rules-gros.md").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "gros" / "rules.md").read_text(encoding="utf-8")
     for name in list(REGISTRY) + list(WHEN_KEYS):
         assert f"`{name}`" in text, name

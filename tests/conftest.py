@@ -1,0 +1,24 @@
+"""Settings for every test: nothing the suite runs writes to the user's real home.
+
+The games keep REPL history and network seat tokens under ``$XDG_STATE_HOME/bmovie``. Setting
+the variable here, before any test runs, covers this process and every process a test starts
+(they inherit the environment); tests that need their own folder still set theirs.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+_STATE = tempfile.mkdtemp(prefix="bmovie-test-state-")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ["XDG_STATE_HOME"] = _STATE
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_STATE, ignore_errors=True)
