@@ -176,7 +176,7 @@ def build(spec: GameSpec) -> click.Group:
     also = "".join(f" '--variant {v}' plays {t}." for v, t in spec.variant_titles)
     complete = spec.name.upper().replace("-", "_")
 
-    @click.group(cls=GameGroup, help=f"{spec.title}: {spec.blurb}\n\nStart with '{spec.name} play'; "
+    @click.group(spec.name, cls=GameGroup, help=f"{spec.title}: {spec.blurb}\n\nStart with '{spec.name} play'; "
                  f"'{spec.name} rules' prints the rules.{also}",
                  epilog=_epilog(ENV_EVERYWHERE, "\b\nShell completion (bash; for zsh or fish write "
                                 "zsh_source or fish_source):\n"

@@ -191,7 +191,7 @@ def test_every_command_has_help():
 
 
 def test_bench_json_reports_the_figures():
-    proc = run_cli("bench", "--games", "30", "--json")
+    proc = run_cli("bench", "--games", "30", "--json", "--matchups")
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     speed = report["speed"][0]
