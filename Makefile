@@ -3,6 +3,8 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# extra flags for `python -m venv`, e.g. VENVFLAGS=--system-site-packages
+VENVFLAGS ?=
 PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 # compat: a plain path entry, which imports faster than the default editable finder
 EDITABLE := --config-settings editable_mode=compat
@@ -20,7 +22,7 @@ $(VENV)/.python: FORCE
 		{ echo "make: PY=$(PY) is not a Python 3.11 or newer (try PY=python3.12)" >&2; exit 1; }
 	@if [ ! -x $(BIN)/python ] || [ "$$(cat $@ 2>/dev/null)" != "$(WANT)" ]; then \
 		echo "making $(VENV) with $(PY) ($(WANT))"; \
-		rm -rf $(VENV) && $(PY) -m venv $(VENV) && echo "$(WANT)" > $@; \
+		rm -rf $(VENV) && $(PY) -m venv $(VENVFLAGS) $(VENV) && echo "$(WANT)" > $@; \
 	fi
 
 $(VENV)/.installed: pyproject.toml $(VENV)/.python

@@ -1,0 +1,51 @@
+"""The Makefile makes .venv again when PY names another interpreter than the one it was made
+with ('PY=python3.13 make play' on a 3.11 venv quietly used 3.11), and refuses an old Python
+with one line. pip is replaced by echo (and the venvs get none): what is checked is what make
+decides to do."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def make(tmp_path):
+    if shutil.which("make") is None:
+        pytest.skip("no make here")
+    for name in ("Makefile", "pyproject.toml"):
+        shutil.copy(ROOT / name, tmp_path / name)
+
+    def run(*args: str, py: str = sys.executable) -> subprocess.CompletedProcess:
+        return subprocess.run(["make", f"PY={py}", "PIP=echo pip-install",
+                               "VENVFLAGS=--without-pip", *args], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=300)
+
+    return run
+
+
+def test_the_venv_follows_the_interpreter(make, tmp_path):
+    first = make(".venv/.installed")
+    assert first.returncode == 0, first.stderr
+    assert "making .venv with" in first.stdout and "pip-install -e ." in first.stdout
+    assert (tmp_path / ".venv" / "bin" / "python").exists()
+    again = make(".venv/.installed")  # same interpreter: nothing to do
+    assert again.returncode == 0 and "making" not in again.stdout and "pip-install" not in again.stdout
+    # a venv made by another interpreter (as if PY had changed since) is made again
+    (tmp_path / ".venv" / ".python").write_text("3.10.0 /elsewhere\n")
+    other = make(".venv/.installed")
+    assert "making .venv with" in other.stdout and "pip-install -e ." in other.stdout
+    stamp = (tmp_path / ".venv" / ".python").read_text()
+    assert stamp.split()[0] == sys.version.split()[0]
+
+
+def test_a_python_too_old_or_missing_is_one_line(make, tmp_path):
+    proc = make(".venv/.installed", py="no-such-python3")
+    assert proc.returncode != 0 and "is not a Python 3.11 or newer" in proc.stderr
+    assert not (tmp_path / ".venv").exists()
