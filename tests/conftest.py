@@ -3,6 +3,9 @@
 The games keep REPL history and network seat tokens under ``$XDG_STATE_HOME/bmovie``. Setting
 the variable here, before any test runs, covers this process and every process a test starts
 (they inherit the environment); tests that need their own folder still set theirs.
+
+FORCE_COLOR, which some CI services set, is dropped too: the tests that read output from a
+pipe expect a pipe's plain text, and the colour tests set it themselves.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ _STATE = tempfile.mkdtemp(prefix="bmovie-test-state-")
 
 def pytest_configure(config: pytest.Config) -> None:
     os.environ["XDG_STATE_HOME"] = _STATE
+    os.environ.pop("FORCE_COLOR", None)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
