@@ -6,8 +6,6 @@ BIN := $(VENV)/bin
 # extra flags for `python -m venv`, e.g. VENVFLAGS=--system-site-packages
 VENVFLAGS ?=
 PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
-# compat: a plain path entry, which imports faster than the default editable finder
-EDITABLE := --config-settings editable_mode=compat
 # Which interpreter a venv comes from: its version and installation. .venv/.python keeps the
 # one it was made with; when PY names another (PY=python3.13 on a 3.11 venv, or a plain `make`
 # after a failed PY=python3.10), the venv is made again instead of being quietly reused.
@@ -26,15 +24,15 @@ $(VENV)/.python: FORCE
 	fi
 
 $(VENV)/.installed: pyproject.toml $(VENV)/.python
-	$(PIP) -e . $(EDITABLE)
+	$(PIP) -e .
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.python
-	$(PIP) -e '.[test]' $(EDITABLE)
+	$(PIP) -e '.[test]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-lint: pyproject.toml $(VENV)/.python
-	$(PIP) -e '.[lint]' $(EDITABLE)
+	$(PIP) -e '.[lint]'
 	touch $@
 
 play: $(VENV)/.installed

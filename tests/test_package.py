@@ -4,7 +4,7 @@ The other tests run from the source tree, where everything is at hand; these bui
 build the wheel from the unpacked sdist (as pip does), install it into a fresh venv, and run
 every game from an unrelated folder: 'rules' needs the rules page as package data, 'cards' the
 card data, and 'run' replays a record shipped in the sdist. Nothing is fetched: the build uses
-this interpreter's setuptools, and the venv sees the already-installed dependencies through a
+this interpreter's hatchling, and the venv sees the already-installed dependencies through a
 .pth line, never the checkout.
 """
 
@@ -28,8 +28,8 @@ GAMES = ("gros", "invaders", "horror")
 
 
 def _build(kind: str, source: Path, out: Path) -> Path:
-    """Run setuptools' PEP 517 hook ``build_sdist`` or ``build_wheel`` in ``source``."""
-    code = f"from setuptools import build_meta as b; print(b.build_{kind}({str(out)!r}))"
+    """Run the build backend's PEP 517 hook ``build_sdist`` or ``build_wheel`` in ``source``."""
+    code = f"from hatchling import build as b; print(b.build_{kind}({str(out)!r}))"
     proc = subprocess.run([sys.executable, "-c", code], cwd=source, capture_output=True,
                           text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -44,7 +44,7 @@ def test_the_wheel_works_away_from_the_checkout(tmp_path):
         tar.extractall(tmp_path / "src", filter="data")
     # the sdist carries the tests and their records, so the tests run from it
     for need in ("tests/test_records.py", "tests/conftest.py", "tests/gros/test_cli.py",
-                 "tests/records/gros/book-000-attack-example.rec", "LICENSE", "MANIFEST.in",
+                 "tests/records/gros/book-000-attack-example.rec", ".ci/run",
                  "gros/rules.md", "invaders/rules.md", "horror/rules.md", "Makefile"):
         assert need in names, need
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
