@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from common.engine import Move
 from horror import dice
+from horror.chair import auction_seat
+from horror.climax import can_escape
 from horror.elements import (
     CHARACTER_KINDS,
     PLANS,
@@ -23,8 +25,8 @@ from horror.elements import (
     character_name,
     pick,
 )
-from horror.filming import auction_seat, can_escape, started
 from horror.ledger import holder
+from horror.scene import started
 from horror.state import (
     CLIMAX,
     MEETING,

@@ -14,7 +14,7 @@ from typing import Any
 from common.cards import checksum
 from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules
 from common.rng import Rng
-from horror import dice, elements, filming, legal, notation, script
+from horror import chair, climax, dice, elements, filming, legal, notation, scene, script, trades
 from horror.ledger import emit
 from horror.notation import parse
 from horror.state import (
@@ -154,13 +154,13 @@ class HorrorRules(Rules[Film]):
                 raise IllegalMove("there is no script meeting now")
             script.meeting(st, seat, move, events, filming.start_act)
         elif kind in ("trade", "trade reply"):
-            filming.trade(st, seat, move, events)
+            trades.trade(st, seat, move, events)
         elif kind in ("bid", "claim auction"):
-            filming.bid(st, seat, move, events)
+            chair.bid(st, seat, move, events)
         elif kind == "pool":
-            filming.pool(st, seat, move, events)
+            climax.pool(st, seat, move, events)
         elif kind == "claim":
-            filming.claim(st, seat, move, events)
+            chair.claim(st, seat, move, events)
         elif kind == "stake":
             if verb != "stake":
                 raise IllegalMove(f"{seat} stakes dice now: 'stake N'")
@@ -169,7 +169,7 @@ class HorrorRules(Rules[Film]):
             self._help(st, seat, move, events)
         elif kind == "roll":
             if verb == "move":
-                filming.move_set(st, seat, move[1], events)
+                scene.move_set(st, seat, move[1], events)
             elif verb == "roll":
                 dice.roll(st, events)
             else:
