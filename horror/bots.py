@@ -61,8 +61,8 @@ class AuteurBot:
         for m in legal:
             verbs.setdefault(m[0], []).append(m)
         self.needs_view = False
-        if "begin" in verbs:
-            return verbs["begin"][0]
+        if "agree" in verbs:
+            return self._premise(verbs)
         if "roll" in verbs:
             return verbs["roll"][0] if self.rng.below(10) or "move" not in verbs else verbs["move"][0]
         if "stake" in verbs:
@@ -85,6 +85,13 @@ class AuteurBot:
             return self._meeting(verbs)
         self.spent = 0
         return self._direct(verbs)
+
+    def _premise(self, verbs: dict[str, list[Move]]) -> Move:
+        """Agree, or first suggest one change to the premise (one bot in three does)."""
+        amend = [m for v, ms in verbs.items() if v != "agree" for m in ms]
+        if amend and self.rng.below(3) == 0:
+            return amend[0]
+        return ("agree",)
 
     # -- before a scene --------------------------------------------------------------------
     def _trade(self, verbs: dict[str, list[Move]], declined: set[tuple[str, str]]) -> Move:

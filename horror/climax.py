@@ -10,6 +10,15 @@ from horror.elements import CHARACTER_KINDS
 from horror.ledger import emit
 from horror.state import CLIMAX, MONSTER, OVER, POOLS, Film
 
+SCHEDULE_SLACK = 2  # scenes an act may take beyond one per trope
+
+
+def schedule(st: Film) -> None:
+    """Ruling: an act is shot in at most as many scenes as it has tropes, plus two. What drives
+    a film on in the book is its tropes (an act ends once they are played, and each pays its
+    player 2 dice); the schedule sees that it does even at a table that will not play them."""
+    st.act_end = st.scene_no + len(ledger.unplayed_tropes(st, st.act)) + SCHEDULE_SLACK
+
 
 def rewards(st: Film) -> dict[str, int]:
     """H6: 2 per trope played, 1 per subplot played, 1 per character of yours named on a
@@ -31,15 +40,24 @@ def rewards(st: Film) -> dict[str, int]:
 
 
 def end_scene(st: Film, events: list[Event]) -> None:
+    """The director cuts: rewards, the cards back into the deck, and the next deal — or the
+    act's end, once its tropes are played or its schedule has run out."""
+    if not scene.started(st):  # no set and character came to the screen: nothing was filmed
+        emit(st, events, "unfilmed", st.scene_no, st.director)
     got = rewards(st)
     for seat, n in got.items():
         ledger.reward(st, seat, n)
     st.last_rewards = got
     emit(st, events, "cut", st.scene_no, st.director, tuple((s, n) for s, n in got.items()))
     _clear_scene(st)
-    if ledger.unplayed_tropes(st, st.act):
+    left = ledger.unplayed_tropes(st, st.act)
+    if left and st.scene_no < st.act_end:
         trades.deal(st, events)
         return
+    if left:  # ruling: the schedule has run out; the act's open tropes happen off screen
+        st.pool = [c for c in st.pool if c not in left]
+        st.gone.extend(left)
+        emit(st, events, "cut_for_time", st.act, tuple(ledger.name_of(st, t) for t in left))
     emit(st, events, "act_over", st.act)
     st.act += 1
     if st.act <= 3:

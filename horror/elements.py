@@ -49,6 +49,8 @@ MONSTERS = (
     ("Count Varga", "turns to mist; commands bats", "his coffin is opened after sundown"),
     ("The Blob", "engulfs; squeezes under doors", "a meteor falls near town"),
 )
+ABILITIES = ("smells fear", "moves without a sound", "climbs sheer walls", "cannot cross running water",
+             "hates fire", "mimics voices", "sees in the dark", "is drawn to light")
 SETTINGS = ("a lonely lighthouse island", "a New England fishing town", "an Antarctic research station",
             "a shopping mall after closing", "a Bavarian village", "a moon base in 1999")
 TITLES = ("Abomination!", "Monstroid", "Castle of the Mad Doctor", "Cave of the Ape-Men",

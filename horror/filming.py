@@ -19,6 +19,7 @@ from horror.state import CLIMAX, MONSTER, OVER, Film
 
 def start_act(st: Film, events: list[Event]) -> None:
     emit(st, events, "act", st.act)
+    climax.schedule(st)
     trades.deal(st, events)
 
 
@@ -42,12 +43,22 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         scene.no_new_action(st)
         a = scene.on_screen_character(st, move[1], "first side")
         b = scene.other_side(st, move[2], a)
+        _refuse_no_contest(st, verb, a, b)
         dice.start(st, verb, a, b, events)
     elif verb == "chase":
         scene.need_started(st, "the monster can chase")
         scene.no_new_action(st)
         scene.monster_here(st)
         c = scene.on_screen_character(st, move[1], "chased")
+        short = dice.short_side(st, "chase", MONSTER, c)
+        if short == 0:
+            _refuse_no_contest(st, "chase", MONSTER, c)
+        if short == 1:  # ruling: a character whose player has no die to run with is caught
+            emit(st, events, "cornered", st.played_by[c], ledger.name_of(st, c))
+            catch(st, c, events)
+            if st.phase != OVER:
+                chair.open_window(st)
+            return
         dice.start(st, "chase", MONSTER, c, events)
     elif verb == "attack":
         scene.need_started(st, "anyone can attack the monster")
@@ -88,6 +99,19 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         raise IllegalMove(f"'{verb}' is not something the director does in a scene")
 
 
+def _refuse_no_contest(st: Film, kind: str, a: str, b: str) -> None:
+    """A conflict is won by rolling: a side whose player cannot stake a die is no contest."""
+    short = dice.short_side(st, kind, a, b)
+    if short < 0:
+        return
+    ref = (a, b)[short]
+    seat = dice.side_seat(st, ref)
+    both = dice.side_seat(st, a) == dice.side_seat(st, b)
+    need = "a die for each side" if both else "a die"
+    raise IllegalMove(f"no {kind}: {seat} has {st.budgets[seat]} in the budget and needs {need} to "
+                      f"stake for {ledger.name_of(st, ref)}; a conflict is won by rolling")
+
+
 def catch(st: Film, card: str, events: list[Event]) -> None:
     """The monster catches a character; in the climax, the last death rolls the credits."""
     scene.caught(st, card, events)
@@ -99,6 +123,8 @@ def aftermath(st: Film, events: list[Event]) -> None:
     """What follows a settled conflict: a caught character, the climax's verdict, a beat."""
     kind, a, b, winner = st.settled
     st.settled = ()
+    if st.phase == OVER:  # a helper's death ended the climax first
+        return
     if kind == "chase" and winner == 0:
         catch(st, b, events)
     if kind == "plan":

@@ -14,6 +14,7 @@ from horror import dice
 from horror.chair import auction_seat
 from horror.climax import can_escape
 from horror.elements import (
+    ABILITIES,
     CHARACTER_KINDS,
     PLANS,
     PROPS,
@@ -49,7 +50,7 @@ def decider(st: Film) -> tuple[str, str] | None:
     if phase == OVER:
         return None
     if phase == PREMISE:
-        return st.seats[0], "premise"
+        return st.seats[st.turn], "premise"
     if phase == MEETING:
         return st.seats[st.turn], "meeting"
     if phase == TRADE:
@@ -78,8 +79,9 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
         return []
     kind = d[1]
     budget = st.budgets[seat]
-    if kind == "premise":
-        return [("begin",)]
+    if kind == "premise":  # one suggested amendment a turn (any other text is as legal)
+        amend = [] if st.free_made else [("ability", pick(ABILITIES, len(st.log) + st.turn))]
+        return [("agree",), *amend]
     if kind == "meeting":
         return _meeting(st, budget)
     if kind == "trade":
@@ -96,7 +98,7 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
     if kind == "pool":
         return [("pool", m, p) for m in range(budget + 1) for p in range(budget + 1 - m)]
     if kind == "stake":
-        return [("stake", n) for n in range(1, budget + 1)]
+        return [("stake", n) for n in range(1, dice.stake_cap(st, seat) + 1)]
     if kind == "help":
         return [("help", c) for c in dice.helpers_of(st, seat)] + [("pass",)]
     if kind == "roll":
@@ -192,7 +194,7 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
     climax = st.act == CLIMAX
     for card in st.hands[seat]:
         kind = st.elements[card].kind
-        if kind in CHARACTER_KINDS or (kind == "set" and st.active_set is None):
+        if (kind in CHARACTER_KINDS and st.active_set) or (kind == "set" and st.active_set is None):
             moves.append(("play", card))
         elif not live:
             continue
@@ -222,9 +224,10 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         if not st.moved:
             for i, a in enumerate(chars):
                 for b in [*chars[i + 1:], st.active_set] + ([MONSTER] if monster else []):
-                    moves.append(("check", a, b))
-                    moves.append(("contest", a, b))
-                if monster:
+                    if dice.short_side(st, "check", a, b) < 0:  # a conflict needs dice on both sides
+                        moves.append(("check", a, b))
+                        moves.append(("contest", a, b))
+                if monster and dice.short_side(st, "chase", MONSTER, a) != 0:
                     moves.append(("chase", a))
         if monster:
             moves += [("attack", a) for a in chars]

@@ -3,7 +3,8 @@
 A card is named by its id (c3 a character, s2 a set, t5 a trope, p4 a subplot, m the
 monster) or by its name. Free text follows a colon or the verb.
 
-  premise   monster NAME · ability TEXT · trigger TEXT · setting TEXT · title TEXT · begin
+  premise   monster NAME · ability TEXT (ability none: clear them) · trigger TEXT · setting TEXT
+            title TEXT · agree (each seat in turn; also 'begin')
   meeting   extra NAME (free) · supporting NAME (1 die) · star NAME (2) · armour CHAR [N] (1 each)
             set NAME [near s1, s2] (1) · raise SET [N] (1 each) · prop SET: TEXT · near SET, SET
             trope ACT [CHAR, CHAR]: TEXT · subplot CHAR[, CHAR]: TEXT · close
@@ -31,7 +32,7 @@ _ALIASES = {"armor": "armour", "role": "supporting", "support": "supporting", "e
 _TEXT = ("monster", "ability", "trigger", "setting", "title", "extra", "supporting", "star",
          "say", "ruling", "plan")
 _ONE_REF = ("play", "chase", "attack", "help", "move", "drop", "accept")
-_BARE = ("begin", "close", "done", "decline", "pass", "cut", "roll", "spring", "escape",
+_BARE = ("begin", "agree", "close", "done", "decline", "pass", "cut", "roll", "spring", "escape",
          "screenplay")
 _NUMBER = ("bid", "claim", "stake")
 _NAMES = ("monster", "title", "extra", "supporting", "star", "set")  # the rest are sentences

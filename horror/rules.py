@@ -92,7 +92,9 @@ class HorrorRules(Rules[Film]):
         st = Film(seats, Rng(seed))
         given = premise_options(options)
         st.monster = given.get("monster", base["monster"])
-        st.abilities = [given.get("ability", base["ability"])]
+        # a monster named on the command line gets no default abilities it cannot shed
+        ability = given.get("ability", "" if "monster" in given else base["ability"])
+        st.abilities = [ability] if ability else []
         st.trigger = given.get("trigger", base["trigger"])
         st.setting = given.get("setting", base["setting"])
         st.title = given.get("title", base["title"])
@@ -188,7 +190,9 @@ class HorrorRules(Rules[Film]):
         elif move[0] == "help":
             from horror.ledger import CHAR, find
 
-            dice.help_monster(st, seat, find(st, move[1], CHAR, "character").id, events)
+            card = find(st, move[1], CHAR, "character").id
+            dice.help_monster(st, seat, card, events)
+            filming.catch(st, card, events)  # a melee attacker is caught (the book)
         else:
             raise IllegalMove(f"the monster is chasing: {seat} may 'help CHARACTER' or 'pass'")
 

@@ -67,6 +67,9 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
         raise IllegalMove(f"{el.name} {where}")
     kind = el.kind
     if kind in CHARACTER_KINDS:
+        if st.active_set is None:
+            raise IllegalMove("a scene takes place on one set: play the set first (or 'set NAME' "
+                              "for 2 dice), then its characters")
         to_screen(st, seat, el.id, events, "")
     elif kind == "set":
         if st.active_set is not None:

@@ -27,26 +27,38 @@ _LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|plan)$", re.IGNORECASE)
 
 # -- the premise ----------------------------------------------------------------------------
 def premise(st: Film, seat: str, move: Move, events: list[Event]) -> None:
+    """"Игроки договариваются": each seat in turn, from the first, may amend the premise and
+    then agrees ('agree', or 'begin'); when the last seat agrees, the first meeting opens."""
     verb = move[0]
-    if verb == "begin":
+    if verb in ("agree", "begin"):
         missing = [w for w, v in (("monster", st.monster), ("trigger", st.trigger),
                                   ("setting", st.setting), ("title", st.title)) if not v]
         if missing:
             raise IllegalMove(f"the film still needs a {', '.join(missing)} before it can begin")
+        emit(st, events, "agree", seat)
+        st.turn += 1
+        st.free_made = 0
+        if st.turn < len(st.seats):
+            return
+        st.turn = 0
         emit(st, events, "premise", st.title, st.monster, tuple(st.abilities), st.trigger, st.setting)
         open_meeting(st, events)
         return
     text = move[1] if len(move) > 1 else ""
     if verb not in ("monster", "ability", "trigger", "setting", "title") or not text:
         raise IllegalMove("before the first meeting: monster, ability, trigger, setting, title, "
-                          "then 'begin'")
-    if verb == "monster":
+                          "then 'agree'")
+    if verb == "monster":  # a new monster starts its abilities afresh
         st.monster = text
+        st.abilities = []
         st.elements[MONSTER] = Element(MONSTER, "monster", text, by=seat)
+    elif verb == "ability" and text.lower() == "none":
+        st.abilities = []
     elif verb == "ability":
         st.abilities.append(text)
     else:
         setattr(st, verb, text)
+    st.free_made += 1
     emit(st, events, "premise_set", seat, verb, text)
 
 

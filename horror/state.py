@@ -51,7 +51,7 @@ class Conflict:
     """A check, contest, chase or the climax's plan-against-monster contest in progress.
 
     Side 0 is the one the director named first; ``stakes[i]`` is -1 until that side's
-    player has staked. ``bonus[i]`` are extra dice rolled but never lost (Monster Dice).
+    player has staked. ``bonus[i]`` are the Monster Dice in a side's stake (lost first, for this conflict only).
     """
 
     kind: str  # check / contest / chase / plan
@@ -130,6 +130,7 @@ class Film:
     offers: dict[str, int] = field(default_factory=dict)  # offers made this deal
     swaps: dict[str, int] = field(default_factory=dict)  # cards traded this deal
     offer: tuple[str, str, str] | None = None  # (seat, card, wanted type)
+    declined: list[str] = field(default_factory=list)  # "seat type": not asked for that type again this deal
     responders: list[str] = field(default_factory=list)
     # the chair and the scene
     auction: Auction | None = None
@@ -138,6 +139,7 @@ class Film:
     last_director: int = -1  # seat index
     chair_price: int = 0
     scene_no: int = 0
+    act_end: int = 0  # the act's schedule: the scene number after whose cut its open tropes are cut for time
     played_by: dict[str, str] = field(default_factory=dict)  # card on screen -> seat
     active_set: str | None = None
     active_subplot: str | None = None
@@ -218,9 +220,9 @@ class Film:
 
 _SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter",
             "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "offer",
-            "director", "last_director", "chair_price", "scene_no", "active_set",
+            "director", "last_director", "chair_price", "scene_no", "act_end", "active_set",
             "active_subplot", "moved", "last_roll", "settled", "plan", "plans_failed", "ending", "requests")
-_LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "window",
+_LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window",
           "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "rulings",
           "fixed")
 _DICTS = ("elements", "st", "armour", "budgets", "start", "earned", "spent", "lost", "offers", "swaps",

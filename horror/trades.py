@@ -1,5 +1,10 @@
 """The deal and the trades before a scene (H3): every card in play is shuffled and dealt round
 the table, then each seat may offer cards, naming only the type it wants.
+
+Ruling (the book does not say how an offer goes round): the others are asked in turn, and a
+seat that has declined to give a type is not asked for that type again before the next deal
+("no set to spare" holds for the deal). So a deal takes at most 3 offers and 5 refusals a
+seat: its length grows with the players, not with their square.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ def deal(st: Film, events: list[Event]) -> None:
     st.trade_queue = order
     st.offer = None
     st.responders = []
+    st.declined = []
     if st.act != CLIMAX:  # at the climax every card is played at once (climax.climax_cast)
         st.phase = TRADE
 
@@ -49,6 +55,7 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
             raise IllegalMove(f"{st.responders[0]} answers {who}'s offer now")
         if verb in ("decline", "pass"):
             st.responders.pop(0)
+            st.declined.append(f"{seat} {wanted}")
             emit(st, events, "decline", seat)
             if not st.responders:
                 emit(st, events, "no_trade", who)
@@ -90,7 +97,8 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     if wanted is None:
         raise IllegalMove(f"an offer names a type: role, set, trope, subplot or monster, not {move[2]!r}")
     st.offer = (seat, el.id, wanted)
-    st.responders = [s for s in chair.order_from(st, st.seats.index(seat))[1:] if st.swaps[s] < MAX_TRADES]
+    st.responders = [s for s in chair.order_from(st, st.seats.index(seat))[1:]
+                     if st.swaps[s] < MAX_TRADES and f"{s} {wanted}" not in st.declined]
     emit(st, events, "offer", seat, card_type(el), wanted)
     if not st.responders:
         emit(st, events, "no_trade", seat)

@@ -182,7 +182,9 @@ def _result(d: tuple) -> str:
 NARRATION = {
     "premise": lambda d: f"“{d[0]}”: {d[1]} ({'; '.join(d[2]) or 'no special abilities'}) appears once "
                          f"{d[3]}. Setting: {d[4]}.",
-    "premise_set": lambda d: f"{d[0]} sets the {d[1]}: {d[2]}.",
+    "premise_set": lambda d: (f"{d[0]} clears the monster's abilities." if d[1] == "ability" and d[2].lower() == "none"
+                              else f"{d[0]} sets the {d[1]}: {d[2]}."),
+    "agree": lambda d: f"{d[0]} agrees to the premise.",
     "meeting": lambda d: f"Script meeting {d[0]} (before act {d[1]}): {d[2]} writes first.",
     "meeting_turn": lambda d: f"{d[0]}'s turn at the meeting.",
     "create": lambda d: f"{d[0]} creates {d[2]} {d[1]} “{d[3]}” for {_dice(d[4])}.",
@@ -230,12 +232,17 @@ NARRATION = {
                        f"with {d[1]} Plot Armour left.",
     "death": lambda d: f"{d[0]} is caught and killed. The monster grows: Monster Dice {d[1]}.",
     "move": lambda d: f"The chase runs on to {d[1]}.",
+    "cornered": lambda d: f"{d[1]} has nowhere to run ({d[0]} has no die to stake).",
     "drop": lambda d: f"{d[0]} closes the subplot “{d[1]}”.",
     "ruling": lambda d: f"Ruling by {d[0]}: {d[1]}",
     "say": lambda d: f"{d[0]}: {d[1]}",
     "cut": lambda d: f"Cut! Scene {d[0]} ends. Rewards: "
                      + (", ".join(f"{s} +{n}" for s, n in d[2] if n) or "none") + ".",
-    "act_over": lambda d: f"Act {d[0]} is over: all its tropes have played.",
+    "act_over": lambda d: f"Act {d[0]} is over.",
+    "unfilmed": lambda d: f"Scene {d[0]} is never filmed: {d[1]} cut before a set and a character "
+                          "came to the screen.",
+    "cut_for_time": lambda d: f"Act {d[0]} is over schedule: the studio cuts for time, and "
+                              + "; ".join(f"“{t}”" for t in d[1]) + " happen off screen.",
     "climax": lambda d: "— The climax — subplots leave the deck; every other card is played.",
     "pool": lambda d: f"{d[0]} puts {d[1]} into the monster pool and {d[2]} into the plan pool "
                       f"(now {d[3]} and {d[4]}).",
