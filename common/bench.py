@@ -74,6 +74,12 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
     for label, kinds, n, extra in spec.bench_matchups:
         n = n if games >= spec.bench_games else max(10, n * games // spec.bench_games)
         report["matchups"].append(matchup(spec, label, kinds.split(","), n, _opts(extra, options)))
+    extra_tables: list[Any] = []
+    if spec.bench_report:
+        from importlib import import_module
+
+        module, _, name = spec.bench_report.partition(":")
+        report["game_report"], extra_tables = getattr(import_module(module), name)(games)
     if as_json:
         print(json.dumps(report))
         return 0
@@ -94,5 +100,7 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
             m.add_row(r["matchup"], str(r["games"]),
                       "  ".join(f"{k} {v:.1%}" for k, v in r["share"].items()), str(r["seconds"]))
         show(m)
+    for extra in extra_tables:
+        show(extra)
     say("µs/decision counts legal_moves + apply only; games/s is wall time including the bots.")
     return 0

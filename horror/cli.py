@@ -22,6 +22,7 @@ SPEC = GameSpec(
            ("--setting PLACE", "setting", "where the film is set")),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
     bench_games=100,
+    bench_report="horror.bench:report",
     bench_matchups=(("auteur vs two random", "auteur,random,random", 200, "players=3"),
                     ("four auteurs (seat shares)", "auteur,auteur,auteur,auteur", 1000, "players=4")),
 )

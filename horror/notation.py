@@ -6,7 +6,7 @@ monster) or by its name. Free text follows a colon or the verb.
   premise   monster NAME · ability TEXT (ability none: clear them) · trigger TEXT · setting TEXT
             title TEXT · agree (each seat in turn; also 'begin')
   meeting   extra NAME (free) · supporting NAME (1 die) · star NAME (2) · armour CHAR [N] (1 each)
-            set NAME [near s1, s2] (1) · raise SET [N] (1 each) · prop SET: TEXT · near SET, SET
+            set NAME [near SET, SET] (1; quote a name holding 'near') · raise SET [N] (1 each) · prop SET: TEXT · near SET, SET
             trope ACT [CHAR, CHAR]: TEXT · subplot CHAR[, CHAR]: TEXT · close
   trading   offer CARD for role|set|trope|subplot|monster · done · accept CARD · decline
   the chair bid N · claim N · pass
@@ -118,13 +118,7 @@ def parse(text: str) -> Move:
             raise NotationError(f"a {verb} reads '{verb} CHARACTER vs CHARACTER|SET|monster'")
         return (verb, _canon(parts[0]), _canon(parts[1]))
     if verb == "set":
-        name, near = rest, ""
-        m = re.match(r"^(.*?)\s+near\s+(.+)$", rest, re.IGNORECASE)
-        if m and all(re.match(r"^s\d+$", r.strip(), re.I) for r in re.split(r"[,\s]+", m.group(2)) if r):
-            name, near = m.group(1), m.group(2)
-        if not name.strip():
-            raise NotationError("a set needs a name, e.g. 'set The crypt'")
-        return ("set", _free("set", name), _refs(near))
+        return _set(rest)
     if verb == "near":
         refs = _refs(rest)
         if len(refs) != 2:
@@ -140,6 +134,30 @@ def parse(text: str) -> Move:
     if verb == "pool":
         return _pool(rest)
     raise NotationError(f"{text!r} is not a move; try 'help moves'")
+
+
+_NEAR = re.compile(r"\s+near\s+", re.IGNORECASE)
+
+
+def _set(rest: str) -> Move:
+    """'set NAME [near SET, SET]': the sets after 'near' by id or name. A name holding 'near'
+    is quoted ('set "The house near the cove"'); a line with 'near' twice is refused."""
+    quoted = re.match(r'^"([^"]+)"\s*(.*)$', rest)
+    if quoted:
+        name, tail = quoted.group(1), quoted.group(2)
+        m = re.match(r"^near\s+(.+)$", tail, re.IGNORECASE)
+        if tail and not m:
+            raise NotationError("after a quoted set name only 'near SET, SET' may follow")
+        near = m.group(1) if m else ""
+    else:
+        parts = _NEAR.split(rest)
+        if len(parts) > 2:
+            raise NotationError("'near' appears twice: quote the set's name "
+                                "('set \"The house near the cove\" near s1')")
+        name, near = parts[0], parts[1] if len(parts) > 1 else ""
+    if not name.strip():
+        raise NotationError("a set needs a name, e.g. 'set The crypt'")
+    return ("set", _free("set", name), _refs(near))
 
 
 def _colon(verb: str, rest: str) -> Move:
@@ -184,7 +202,8 @@ def format_move(move: Move) -> str:
     if verb in ("check", "contest"):
         return f"{verb} {move[1]} vs {move[2]}"
     if verb == "set":
-        return f"set {move[1]}" + (f" near {', '.join(move[2])}" if move[2] else "")
+        name = f'"{move[1]}"' if _NEAR.search(f" {move[1]} ") else move[1]
+        return f"set {name}" + (f" near {', '.join(move[2])}" if move[2] else "")
     if verb == "near":
         return f"near {move[1]}, {move[2]}"
     if verb == "prop":

@@ -109,6 +109,7 @@ def facts(st: Film) -> dict[str, str]:
         "screen": " ".join(sorted(st.screen)) or "none",
         "conflict": c.kind if c else "none",
         "stakes": " ".join(map(str, c.stakes)) if c else "none",
+        "in_stake": " ".join(str(max(c.stakes[i], 0) + c.bonus[i]) for i in (0, 1)) if c else "none",
         "roll": _roll_text(st),
         "successes": "-".join(str(side[3]) for side in st.last_roll[1]) if st.last_roll else "none",
         "loss": str(st.last_roll[3]) if st.last_roll else "none",
@@ -116,6 +117,10 @@ def facts(st: Film) -> dict[str, str]:
         "plans_failed": str(st.plans_failed), "rulings": str(len(st.rulings)),
         "elements": str(len(st.elements)), "said": str(sum(1 for e in st.log if e[0] == "say")),
         "deaths": str(sum(1 for e in st.log if e[0] == "death")),
+        "title": st.title, "monster": st.monster, "abilities": "; ".join(st.abilities) or "none",
+        "trigger_text": st.trigger, "setting": st.setting,
+        "unfilmed": str(sum(1 for e in st.log if e[0] == "unfilmed")),
+        "cut_for_time": str(sum(len(e[2]) for e in st.log if e[0] == "cut_for_time")),
     }
     for act in (1, 2, 3):
         out[f"tropes.{act}"] = str(sum(1 for e in st.elements.values()
