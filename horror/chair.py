@@ -119,8 +119,9 @@ def claim(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     if move[0] not in ("claim", "bid"):
         raise IllegalMove("'claim N' to take the director's chair, or 'pass'")
     n = move[1]
-    if n < 1:
-        raise IllegalMove("a claim on the chair costs at least 1 die")
+    if n <= st.chair_price:  # "оспорить претензию, потратив больше кубиков, чем претендент"
+        raise IllegalMove(f"{st.director} paid {st.chair_price} for the chair: a claim must spend more "
+                          f"(at least {st.chair_price + 1})")
     if n > st.budgets[seat]:
         raise IllegalMove(f"{seat} has only {st.budgets[seat]} dice and cannot cover a claim of {n}")
     st.window = []
@@ -129,7 +130,10 @@ def claim(st: Film, seat: str, move: Move, events: list[Event]) -> None:
 
 
 def open_window(st: Film) -> None:
-    """After a beat of the scene, every other seat with dice may claim the chair."""
+    """After a beat of the scene, every other seat that could outbid the sitting director's
+    price may claim the chair (the book: a claim is disputed by spending more than the
+    claimant); the others are not asked."""
     if st.phase != SCENE or st.director is None:
         return
-    st.window = [s for s in order_from(st, st.seats.index(st.director))[1:] if st.budgets[s] > 0]
+    st.window = [s for s in order_from(st, st.seats.index(st.director))[1:]
+                 if st.budgets[s] > st.chair_price]

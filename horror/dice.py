@@ -62,15 +62,16 @@ def short_side(st: Film, kind: str, a: str, b: str) -> int:
     return -1
 
 
-def start(st: Film, kind: str, a: str, b: str, events: list[Event]) -> None:
-    """Open a conflict; the director's handler has checked ``short_side`` first."""
+def start(st: Film, kind: str, a: str, b: str, events: list[Event], about: str = "") -> None:
+    """Open a conflict (``about``: what it is over, if the director said); the director's
+    handler has checked ``short_side`` first."""
     seats = [side_seat(st, a), side_seat(st, b)]
     md = monster_dice(st, kind)
     bonus = [md if a == MONSTER else 0, md if b == MONSTER else 0]
     c = Conflict(kind, [a, b], seats, [side_st(st, a), side_st(st, b)], [-1, -1], bonus, [0, 0])
     st.conflict = c
     emit(st, events, "conflict", kind, ledger.name_of(st, a), ledger.name_of(st, b), seats[0],
-         seats[1], c.st[0], c.st[1])
+         seats[1], c.st[0], c.st[1], *((about,) if about else ()))
     if kind == "plan":
         c.stakes = [st.pools[0], st.pools[1]]
         c.staked = c.stakes[:]

@@ -44,7 +44,7 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         a = scene.on_screen_character(st, move[1], "first side")
         b = scene.other_side(st, move[2], a)
         _refuse_no_contest(st, verb, a, b)
-        dice.start(st, verb, a, b, events)
+        dice.start(st, verb, a, b, events, move[3] if len(move) > 3 else "")
     elif verb == "chase":
         scene.need_started(st, "the monster can chase")
         scene.no_new_action(st)

@@ -27,7 +27,8 @@ from horror.elements import (
     pick,
 )
 from horror.ledger import holder
-from horror.scene import started
+from horror.scene import is_trigger, started
+from horror.script import everyone_had_a_turn
 from horror.state import (
     CLIMAX,
     MEETING,
@@ -94,7 +95,7 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
         high = st.auction.high  # type: ignore[union-attr]
         return [("bid", n) for n in range(high + 1, budget + 1)] + [("pass",)]
     if kind == "claim":
-        return [("claim", n) for n in range(1, budget + 1)] + [("pass",)]
+        return [("claim", n) for n in range(st.chair_price + 1, budget + 1)] + [("pass",)]
     if kind == "pool":
         return [("pool", m, p) for m in range(budget + 1) for p in range(budget + 1 - m)]
     if kind == "stake":
@@ -183,9 +184,9 @@ def _meeting(st: Film, budget: int) -> list[Move]:
         moves.append(("set", pick(SETS, n).capitalize(), ()))  # the first set is free when broke
     if not chars and not free_ok:
         moves.append(("extra", _free_name(st, n, character_name) or f"Extra {n}"))
-    if has_trope and chars and sets:
+    if has_trope and chars and sets and everyone_had_a_turn(st):
         moves.append(("close",))
-    return moves
+    return moves + [("pass",)]
 
 
 def _direct(st: Film, seat: str, budget: int) -> list[Move]:
@@ -246,5 +247,5 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
 
 
 def _forcible(st: Film, trope: str) -> bool:
-    return st.triggered or MONSTER not in st.elements[trope].names
+    return st.triggered or MONSTER not in st.elements[trope].names or is_trigger(st, trope)
 

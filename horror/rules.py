@@ -134,7 +134,7 @@ class HorrorRules(Rules[Film]):
         if st.phase == OVER:
             raise IllegalMove("the film is over; the credits have rolled")
         if verb == "say":
-            emit(st, events, "say", seat, move[1])
+            self._say(st, seat, move, events)
             return events
         if verb == "screenplay":
             st.requests += 1
@@ -182,6 +182,21 @@ class HorrorRules(Rules[Film]):
         if st.settled:
             filming.aftermath(st, events)
         return events
+
+    @staticmethod
+    def _say(st: Film, seat: str, move: Move, events: list[Event]) -> None:
+        """Narration, or a line of dialogue: any player may speak for any living character
+        ("Игроку не требуется режиссёрского кресла, чтобы произнести реплику за любого
+        персонажа"), and for the monster."""
+        if len(move) == 2:
+            emit(st, events, "say", seat, move[1])
+            return
+        from horror.ledger import CHAR_OR_MONSTER, find
+
+        el = find(st, move[2], CHAR_OR_MONSTER, "character")
+        if el.id in st.gone:
+            raise IllegalMove(f"{el.name} is dead and says nothing more")
+        emit(st, events, "line", seat, el.id, el.name, move[1])
 
     @staticmethod
     def _help(st: Film, seat: str, move: Move, events: list[Event]) -> None:

@@ -89,11 +89,15 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
         if el.act != st.act:
             raise IllegalMove(f"{el.name!r} is a trope of act {el.act}, and this is "
                               f"{'the climax' if st.act == CLIMAX else f'act {st.act}'}")
-        forced = _forced(st, el.names)
+        triggers = not st.triggered and is_trigger(st, el.id)
+        forced = _forced(st, el.names, triggers)
         st.hands[seat].remove(el.id)
         st.gone.append(el.id)
         st.scene_tropes.append((seat, el.id))
         emit(st, events, "trope", seat, el.id, el.name, tuple(ledger.name_of(st, c) for c in el.names))
+        if triggers:  # the trope named as the trigger: the monster may appear from now on
+            st.triggered = True
+            emit(st, events, "trigger", seat, st.trigger)
         _force(st, forced, el.name, events)
         chair.open_window(st)
     elif kind == "subplot":
@@ -110,13 +114,22 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
         chair.open_window(st)
 
 
-def _forced(st: Film, names: tuple[str, ...]) -> list[tuple[str, str]]:
+def is_trigger(st: Film, trope: str) -> bool:
+    """Is this the trope the monster's trigger names? The same words, case and punctuation aside."""
+    return _words(st.elements[trope].name) == _words(st.trigger) != ""
+
+
+def _words(text: str) -> str:
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in text.casefold()).split())
+
+
+def _forced(st: Film, names: tuple[str, ...], triggers: bool = False) -> list[tuple[str, str]]:
     """The (holder, card) pairs a trope or subplot forces into the scene; checks first."""
     out = []
     for card in names:
         if card in st.gone or card in st.screen:
             continue  # dead characters are skipped; those on screen are already there
-        if card == MONSTER and not st.triggered:
+        if card == MONSTER and not st.triggered and not triggers:
             raise IllegalMove(f"it names {st.monster}, whose trigger ({st.trigger}) has not "
                               "happened yet")
         who = ledger.holder(st, card)

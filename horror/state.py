@@ -37,13 +37,15 @@ class Element:
     act: int = 0  # tropes: the act they belong to
     names: tuple[str, ...] = ()  # tropes and subplots: the characters (ids) they involve
     by: str = ""  # the seat that wrote it
+    concept: str = ""  # a character's concept line ("drinks, knows the tides")
 
     def to_json(self) -> list:
-        return [self.id, self.kind, self.name, self.act, list(self.names), self.by]
+        return [self.id, self.kind, self.name, self.act, list(self.names), self.by, self.concept]
 
     @classmethod
     def from_json(cls, data: list) -> Element:
-        return cls(data[0], data[1], data[2], data[3], tuple(data[4]), data[5])
+        return cls(data[0], data[1], data[2], data[3], tuple(data[4]), data[5],
+                   data[6] if len(data) > 6 else "")
 
 
 @dataclass(slots=True)
@@ -125,6 +127,7 @@ class Film:
     meeting_first: int = 0  # seat index that opened the current meeting
     turn: int = 0  # seat index whose meeting turn it is
     free_made: int = 0  # free elements made this meeting turn
+    meeting_turns: int = 0  # turns passed on at this meeting (it closes once every seat has had one)
     # trading before a scene
     trade_queue: list[str] = field(default_factory=list)
     offers: dict[str, int] = field(default_factory=dict)  # offers made this deal
@@ -219,7 +222,7 @@ class Film:
 
 
 _SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter",
-            "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "offer",
+            "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "meeting_turns", "offer",
             "director", "last_director", "chair_price", "scene_no", "act_end", "active_set",
             "active_subplot", "moved", "last_roll", "settled", "plan", "plans_failed", "ending", "requests")
 _LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window",

@@ -192,6 +192,7 @@ NARRATION = {
     "agree": lambda d: f"{d[0]} agrees to the premise.",
     "meeting": lambda d: f"Script meeting {d[0]} (before act {d[1]}): {d[2]} writes first.",
     "meeting_turn": lambda d: f"{d[0]}'s turn at the meeting.",
+    "meeting_pass": lambda d: f"{d[0]} passes the turn.",
     "create": lambda d: f"{d[0]} creates {d[2]} {d[1]} “{d[3]}” for {_dice(d[4])}.",
     "raise": lambda d: f"{d[0]} raises {d[2]} to Screen Time {d[3]} for {_dice(d[4])}.",
     "armour": lambda d: f"{d[0]} gives {d[2]} Plot Armour {d[3]} for {_dice(d[4])}.",
