@@ -258,6 +258,8 @@ class Ui:
                 error(str(exc))
         elif word == "save":
             self.save(rest)
+        elif word in getattr(self.spec.render, "GAME_COMMANDS", {}):
+            say(self._render_hook(self.spec.render.GAME_COMMANDS[word][1], seat) or "")
         else:
             self.play(seat, text)
         return None
@@ -290,6 +292,8 @@ class Ui:
             say((getattr(notation, "HELP", "") or "").strip() or "Type 'moves' for your options.")
             return
         for name, what in COMMANDS.items():
+            say(f"  {name:<12} {what}")
+        for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items():
             say(f"  {name:<12} {what}")
         say("  anything else is a move: 'help moves' explains the notation, Tab completes it")
 

@@ -115,7 +115,8 @@ def facts(st: Film) -> dict[str, str]:
         "loss": str(st.last_roll[3]) if st.last_roll else "none",
         "pools": f"{st.pools[0]} {st.pools[1]}", "plan": st.plan or "none",
         "plans_failed": str(st.plans_failed), "rulings": str(len(st.rulings)),
-        "elements": str(len(st.elements)), "said": str(sum(1 for e in st.log if e[0] == "say")),
+        "elements": str(len(st.elements)), "said": str(sum(1 for e in st.log if e[0] in ("say", "line"))),
+        "dialogue": str(sum(1 for e in st.log if e[0] == "line")),
         "deaths": str(sum(1 for e in st.log if e[0] == "death")),
         "title": st.title, "monster": st.monster, "abilities": "; ".join(st.abilities) or "none",
         "trigger_text": st.trigger, "setting": st.setting,
@@ -162,11 +163,12 @@ def _roll(d: tuple) -> str:
 
 
 def _conflict(d: tuple) -> str:
-    kind, a, b, seat_a, seat_b, st_a, st_b = d
+    kind, a, b, seat_a, seat_b, st_a, st_b = d[:7]
     if kind == "plan":
         return f"The plan is sprung: {a} (Screen Time {st_a}) against the plan (Screen Time {st_b}), pool against pool."
     verb = "goes after" if kind == "chase" else "against"
-    return f"A {kind}: {a} ({seat_a}, Screen Time {st_a}) {verb} {b} ({seat_b}, Screen Time {st_b})."
+    about = f", over {d[7]}" if len(d) > 7 else ""
+    return f"A {kind}: {a} ({seat_a}, Screen Time {st_a}) {verb} {b} ({seat_b}, Screen Time {st_b}){about}."
 
 
 def _result(d: tuple) -> str:
@@ -193,7 +195,8 @@ NARRATION = {
     "meeting": lambda d: f"Script meeting {d[0]} (before act {d[1]}): {d[2]} writes first.",
     "meeting_turn": lambda d: f"{d[0]}'s turn at the meeting.",
     "meeting_pass": lambda d: f"{d[0]} passes the turn.",
-    "create": lambda d: f"{d[0]} creates {d[2]} {d[1]} “{d[3]}” for {_dice(d[4])}.",
+    "create": lambda d: f"{d[0]} creates {d[2]} {d[1]} “{d[3]}”" + (f" ({d[5]})" if len(d) > 5 else "")
+                        + f" for {_dice(d[4])}.",
     "raise": lambda d: f"{d[0]} raises {d[2]} to Screen Time {d[3]} for {_dice(d[4])}.",
     "armour": lambda d: f"{d[0]} gives {d[2]} Plot Armour {d[3]} for {_dice(d[4])}.",
     "write": lambda d: (f"{d[0]} writes trope {d[1]} for act {d[4]}: “{d[3]}” ({_names(d[5])})."
@@ -242,6 +245,7 @@ NARRATION = {
     "drop": lambda d: f"{d[0]} closes the subplot “{d[1]}”.",
     "ruling": lambda d: f"Ruling by {d[0]}: {d[1]}",
     "say": lambda d: f"{d[0]}: {d[1]}",
+    "line": lambda d: f"{d[2]} ({d[0]}): “{d[3]}”",
     "cut": lambda d: f"Cut! Scene {d[0]} ends. Rewards: "
                      + (", ".join(f"{s} +{n}" for s, n in d[2] if n) or "none") + ".",
     "act_over": lambda d: f"Act {d[0]} is over.",
