@@ -30,18 +30,20 @@ SPEC = GameSpec(
 main = build(SPEC)
 
 
-@main.command(help="Write the Markdown screenplay of a record's film (as far as it goes).")
+@main.command(help="Write the screenplay of a record's film (as far as it goes), as Markdown or Fountain.")
 @click.argument("record", type=click.Path())
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="the file to write (default: TITLE.md here)")
-def screenplay(record, out) -> None:
+              help="the file to write (default: TITLE.md or TITLE.fountain here)")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "fountain"]), default="markdown",
+              show_default=True, help="Fountain is the plain-text format screenwriting apps open")
+def screenplay(record, out, fmt) -> None:
     def go() -> int:
         from common.batch import read_record, replay
         from horror.rules import RULES
         from horror.screenplay import write
 
         result = replay(RULES, read_record(record))
-        path = write(result.table.view(None), out)
+        path = write(result.table.view(None), out, fmt)
         click.echo(f"wrote {path}")
         return 0
 

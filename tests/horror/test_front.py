@@ -79,17 +79,28 @@ def test_screenplay_command(tmp_path):
 
 
 def test_screenplay_tells_the_film():
+    """Scene headings from the sets, every played trope once, the cast with their fates, and
+    none of the table's book-keeping (bids, stakes, trades)."""
     table = finished_table()
     st = table.state
     md = screenplay.markdown(RULES.view(st, None))
-    for part in ("## Cast", "## Sets", "## Act 1", "## Act 3", "## The climax", "## The end",
-                 "**TROPE —**", st.monster):
+    for part in ("## Cast", "## Act 1", "## Act 3", "## The climax", "**THE END**", st.monster, "### INT.",
+                 "*CUT TO:*"):
         assert part in md, part
     for el in st.elements.values():
         if el.kind in ("star", "supporting", "extra"):
             assert el.name in md
+        if el.kind == "trope" and el.id in st.gone:
+            assert md.lower().count(el.name.lower()) == 1, el.name  # each trope once
+    for chatter in ("bids", "stakes", "offers a", "dice earned |\n|---|---|\n| p1 | 0"):
+        assert chatter not in md
     if any(e[0] == "death" for e in st.log):
-        assert "**DEATH —**" in md
+        assert "killed" in md
+
+
+def test_slugline_from_the_set():
+    assert screenplay.slugline("The lighthouse stairs", 2) == "EXT. LIGHTHOUSE STAIRS — NIGHT"
+    assert screenplay.slugline("the lamp room", 1) == "INT. LAMP ROOM — DUSK"
 
 
 def test_record_example_screenplay_has_dialogue_and_rulings():
@@ -97,9 +108,16 @@ def test_record_example_screenplay_has_dialogue_and_rulings():
 
     table = replay(RULES, read_record(RECORDS / "auction.rec")).table
     md = screenplay.markdown(table.view(None))
-    assert "> *Ruling (bob):* Ida cannot swim" in md
+    assert "*[Ruling (bob): Ida cannot swim" in md
     table = replay(RULES, read_record(RECORDS / "book-contest.rec")).table
-    assert "**BOB:** Bob grabs the cross" in screenplay.markdown(table.view("bob"))
+    assert "\nBob grabs the cross; Bethany twists it out of his hands.\n" in screenplay.markdown(table.view("bob"))
+    table = replay(RULES, read_record(RECORDS / "story.rec")).table
+    md = screenplay.markdown(table.view("ann"))
+    assert "> **THE LIGHTHOUSE KEEPER**  \n> Nobody goes down to the cove after dark." in md
+    assert "> **YOUNG TOM**  \n> Then why is the boat gone?" in md
+    assert "The lamp turns. Far below, something answers the light." in md
+    assert "over the last lifeboat" in md
+    assert "THE LIGHTHOUSE KEEPER (drinks, knows the tides)" in md  # introduced with the concept
 
 
 def test_render_every_stage(tmp_path, monkeypatch):
@@ -156,7 +174,7 @@ def test_the_board_calls_the_climax_by_name_and_shows_the_auction():
 
     table = replay(RULES, read_record(RECORDS / "climax-won.rec")).table
     md = screenplay.markdown(table.view(None))
-    assert "### The climax — directed by bob" in md and "### Scene 4" not in md
+    assert "## The climax" in md and "— DAWN" in md and "Scene 4" not in md
     assert "the climax directed by bob" in board(table.view("ann"))
     opts, moves = {"players": "3"}, finished_table(4).record.moves()
     live = Table(RULES, seed=4, options=opts)
