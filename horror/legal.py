@@ -1,9 +1,10 @@
 """Who decides now, and the moves they may make.
 
-Moves with free text (names, trope texts, plans) cannot be listed exhaustively: for those the
-list holds one suggestion each, written from stock phrases chosen by the film's own state,
-so that it stays a pure function of the state; any other text is just as legal. Narration
-(``say``), rulings and ``screenplay`` are never listed. Everything with a number or a card
+Moves with free text (names, trope texts, plans, a line of narration or dialogue) cannot be
+listed exhaustively: for those the list holds one suggestion each (``horror.suggest``), written
+from the stock of the film's theme and chosen by the film's own state, so that it stays a pure
+function of the state; any other text is just as legal. The director is offered one line of
+narration and one of dialogue after each beat; rulings and ``screenplay`` are never listed. Everything with a number or a card
 (costs, bids, stakes, plays, conflicts) is listed in full.
 """
 
@@ -16,14 +17,8 @@ from horror.climax import can_escape
 from horror.elements import (
     ABILITIES,
     CHARACTER_KINDS,
-    PLANS,
-    PROPS,
     SET_MAX_ST,
-    SETS,
-    SUBPLOTS,
-    TROPES,
     card_type,
-    character_name,
     pick,
 )
 from horror.ledger import holder
@@ -39,6 +34,7 @@ from horror.state import (
     TRADE,
     Film,
 )
+from horror.suggest import Stock
 
 FREE_PER_TURN = 3  # suggestions of free elements stop after this many in one meeting turn
 SCRIPT_CAP = 40  # ... and once the script holds this many elements
@@ -120,32 +116,9 @@ def adjacent(st: Film) -> list[str]:
     return out
 
 
-def _free_name(st: Film, n: int, make) -> str | None:
-    taken = {e.name.lower() for e in st.elements.values()}
-    for k in range(6):
-        name = make(n + k)
-        if name.lower() not in taken:
-            return name
-    return None
-
-
-def _fresh_text(st: Film, kind: str, items: tuple[str, ...], n: int, suggested: set[str]) -> str:
-    """A stock text for a new trope or subplot that the script does not hold yet and that is
-    not among ``suggested`` (which it joins), starting at ``n``: a suggestion must never
-    repeat what was already written. Once every stock phrase is used, a retake of one."""
-    taken = {e.name.lower() for e in st.elements.values() if e.kind == kind} | suggested
-    retake = 1
-    while True:
-        for k in range(len(items)):
-            text = pick(items, n + k) + (f" (take {retake})" if retake > 1 else "")
-            if text.lower() not in taken:
-                suggested.add(text.lower())
-                return text
-        retake += 1
-
-
 def _meeting(st: Film, budget: int) -> list[Move]:
     n = st.counter
+    stock = Stock(st)
     chars = [e.id for e in st.elements.values() if e.kind in CHARACTER_KINDS and e.id not in st.gone]
     sets = [e.id for e in st.elements.values() if e.kind == "set"]
     moves: list[Move] = []
@@ -154,36 +127,40 @@ def _meeting(st: Film, budget: int) -> list[Move]:
     free_ok = st.free_made < FREE_PER_TURN and len(st.elements) < SCRIPT_CAP
     if free_ok or not has_trope:
         suggested: set[str] = set()
+        trigger = stock.trigger_trope()
+        if trigger:
+            moves.append(trigger)
+            suggested.add(trigger[3].lower())
         for act in range(st.act, 4) if free_ok else (st.act,):
             who = (pick(tuple(chars), n + act),) if chars and (n + act) % 3 else ()
-            moves.append(("trope", act, who, _fresh_text(st, "trope", TROPES, n + act, suggested)))
+            moves.append(("trope", act, who, stock.fresh_text("trope", stock.theme.tropes, n + act, suggested)))
     if free_ok:
         if chars:
             moves.append(("subplot", (pick(tuple(chars), n + 1),),
-                          _fresh_text(st, "subplot", SUBPLOTS, n, set())))
+                          stock.fresh_text("subplot", stock.theme.subplots, n, set())))
         if sets:  # a prop the set does not already have
             where = pick(tuple(sets), n)
             held = {p.lower() for p in st.props.get(where, ())}
-            fresh = tuple(p for p in PROPS if p.lower() not in held)
+            fresh = tuple(p for p in stock.theme.props if p.lower() not in held)
             if fresh:
-                moves.append(("prop", where, pick(fresh, n)))
-        name = _free_name(st, n, character_name)
-        if name:
-            moves.append(("extra", name))
+                moves.append(("prop", where, stock.pick(fresh, n)))
+        extra = stock.character("extra", n)
+        if extra:
+            moves.append(extra)
     if budget >= 1:
         for kind in ("supporting", "star")[: 1 + (budget >= 2)]:
-            name = _free_name(st, n + (kind == "star") * 11, character_name)
-            if name:
-                moves.append((kind, name))
-        name = _free_name(st, n, lambda k: pick(SETS, k).capitalize())
+            made = stock.character(kind, n + (kind == "star") * 11)
+            if made:
+                moves.append(made)
+        name = stock.free_name(n, stock.set_name)
         if name:
             moves.append(("set", name, (sets[-1],) if sets else ()))
         moves += [("raise", s, 1) for s in sets if st.st[s] < SET_MAX_ST]
         moves += [("armour", c, 1) for c in chars]
     elif not sets:
-        moves.append(("set", pick(SETS, n).capitalize(), ()))  # the first set is free when broke
+        moves.append(("set", stock.free_name(n, stock.set_name) or f"Set {n}", ()))  # free when broke
     if not chars and not free_ok:
-        moves.append(("extra", _free_name(st, n, character_name) or f"Extra {n}"))
+        moves.append(("extra", stock.free_name(n, stock.name) or f"Extra {n}"))
     if has_trope and chars and sets and everyone_had_a_turn(st):
         moves.append(("close",))
     return moves + [("pass",)]
@@ -207,17 +184,19 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
             moves.append(("play", card))
     if climax and st.active_set is None:
         moves += [("play", c) for c in st.screen if st.elements[c].kind == "set"]
+    stock = Stock(st)
     if budget >= 1:
-        name = _free_name(st, st.counter, character_name)
+        name = stock.free_name(st.counter, stock.name)
         if name:
             moves.append(("extra", name))
     if budget >= 2:
-        name = _free_name(st, st.counter, lambda k: pick(SETS, k).capitalize())
+        name = stock.free_name(st.counter, stock.set_name)
         if name:
             moves.append(("set", name, (st.active_set,) if st.active_set else ()))
         if st.active_set and st.st[st.active_set] < SET_MAX_ST:
             moves.append(("raise", st.active_set, 1))
     if live:
+        moves += stock.lines()
         if not st.triggered:
             moves.append(("trigger", ""))
         chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
@@ -236,7 +215,7 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         moves.append(("drop", st.active_subplot))
     if climax:
         if not st.plan:
-            moves.append(("plan", pick(PLANS, st.plans_failed + st.scene_no)))
+            moves.append(("plan", stock.plan()))
         elif MONSTER in st.screen and st.pools[1] >= 1:
             moves.append(("spring",))
         if can_escape(st):

@@ -14,7 +14,19 @@ from typing import Any
 from common.cards import checksum
 from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules
 from common.rng import Rng
-from horror import chair, climax, dice, elements, filming, legal, notation, scene, script, trades
+from horror import (
+    chair,
+    climax,
+    dice,
+    elements,
+    filming,
+    legal,
+    notation,
+    pools,
+    scene,
+    script,
+    trades,
+)
 from horror.ledger import emit
 from horror.notation import parse
 from horror.state import (
@@ -88,7 +100,7 @@ class HorrorRules(Rules[Film]):
 
     def setup(self, options: dict[str, str], seed: int) -> Film:
         seats = seat_names(options)
-        base = elements.premise(seed)
+        base = pools.premise(seed)
         st = Film(seats, Rng(seed))
         given = premise_options(options)
         st.monster = given.get("monster", base["monster"])

@@ -272,9 +272,9 @@ def test_auteur_does_not_repeat_an_offer_the_table_turned_down():
 def test_meeting_suggestions_never_repeat_a_written_text():
     """'moves' at a script meeting suggests tropes and subplots the script does not hold yet
     (bots write what is suggested, so their films hold no twice-written trope either)."""
-    from horror.elements import TROPES
     from horror.script import new_element
     from horror.state import MEETING
+    from horror.suggest import Stock
 
     meetings = 0
     for g in range(6):
@@ -298,7 +298,7 @@ def test_meeting_suggestions_never_repeat_a_written_text():
     while st.phase != MEETING:
         seat = RULES.decisions(st)[0].seat
         RULES.apply(st, seat, RULES.legal_moves(st, seat)[0])
-    for text in TROPES:
+    for text in (*Stock(st).theme.tropes, st.trigger):
         new_element(st, "trope", text, st.seats[0], 3)
     seat = RULES.decisions(st)[0].seat
     tropes = [m[3] for m in RULES.legal_moves(st, seat) if m[0] == "trope"]

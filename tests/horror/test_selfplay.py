@@ -19,7 +19,7 @@ from horror.rules import RULES, HorrorRules
 from horror.state import OVER
 from tests.common.counting import counting
 
-FILMS = 520  # auteur films, 2 to 8 players
+FILMS = 360  # auteur films, 2 to 8 players (longer now: they talk, chase and kill)
 RANDOM_FILMS = 4  # uniform random films per table size (2 to 8 players): the long, odd films
 PER_SEAT = 1_000  # decisions a player at most, in a random film (measured: under 300)
 
