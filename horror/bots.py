@@ -175,7 +175,7 @@ class AuteurBot:
         plays = verbs.get("play", [])
         for prefix in ("s", "c", "t", "m", "p"):
             for m in plays:
-                if m[1][0] == prefix:
+                if m[1][0] == prefix and (prefix != "p" or self.rng.below(3) == 0):  # subplots now and then
                     return m
         if "say" in verbs and self.rng.below(4):
             return self.rng.choice(verbs["say"])

@@ -48,3 +48,16 @@ def screenplay(record, out, fmt) -> None:
         return 0
 
     guard(go)
+
+
+@main.command(help="Write the example screenplays (seeded bot films of 3 and 5 players) into DIR.")
+@click.argument("folder", type=click.Path(file_okay=False), default="docs/screenplays")
+def examples(folder) -> None:
+    def go() -> int:
+        from horror.examples import write
+
+        for path in write(folder):
+            click.echo(f"wrote {path}")
+        return 0
+
+    guard(go)

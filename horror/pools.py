@@ -369,7 +369,9 @@ def character_name(theme: Theme, n: int, film: int) -> str:
     k = n + film
     if n % 4 == 3:
         return theme.jobs[k % len(theme.jobs)].capitalize()
-    return f"{theme.first[(k * 7 + film // 7) % len(theme.first)]} {theme.last[(k * 5 + film // 3) % len(theme.last)]}"
+    first = theme.first[(k * 11 + film // 7) % len(theme.first)]  # 11 and 13: coprime to the
+    last = theme.last[(k * 13 + film // 3) % len(theme.last)]  # lists' lengths, so all names turn up
+    return f"{first} {last}"
 
 
 def count() -> int:
