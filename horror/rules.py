@@ -205,7 +205,10 @@ class HorrorRules(Rules[Film]):
             return
         from horror.ledger import CHAR_OR_MONSTER, find
 
-        el = find(st, move[2], CHAR_OR_MONSTER, "character")
+        try:
+            el = find(st, move[2], CHAR_OR_MONSTER, "character")
+        except IllegalMove as exc:  # 'say The sign reads: "KEEP OUT"' is refused, not guessed
+            raise IllegalMove(f"{exc} to speak as; to narrate, leave out the colon or the quotes") from None
         if el.id in st.gone:
             raise IllegalMove(f"{el.name} is dead and says nothing more")
         emit(st, events, "line", seat, el.id, el.name, move[1])
