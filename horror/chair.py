@@ -111,13 +111,17 @@ def _seat_director(st: Film, events: list[Event]) -> None:
 def claim(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     if seat != st.window[0]:
         raise IllegalMove(f"{st.window[0]} may claim the chair now, not {seat}")
-    if move[0] == "pass":
+    if move[0] in ("pass", "quiet"):
         st.window.pop(0)
+        if move[0] == "quiet":  # not asked again before the next scene
+            st.quiet.append(seat)
+            ledger.announce(events, "quiet", seat)
         if not st.window:
             ledger.announce(events, "no_claim", st.director)
         return
     if move[0] not in ("claim", "bid"):
-        raise IllegalMove("'claim N' to take the director's chair, or 'pass'")
+        raise IllegalMove("'claim N' to take the director's chair, 'pass', or 'quiet' (no more claims "
+                          "this scene)")
     n = move[1]
     if n <= st.chair_price:  # "оспорить претензию, потратив больше кубиков, чем претендент"
         raise IllegalMove(f"{st.director} paid {st.chair_price} for the chair: a claim must spend more "
@@ -132,8 +136,9 @@ def claim(st: Film, seat: str, move: Move, events: list[Event]) -> None:
 def open_window(st: Film) -> None:
     """After a beat of the scene, every other seat that could outbid the sitting director's
     price may claim the chair (the book: a claim is disputed by spending more than the
-    claimant); the others are not asked."""
+    claimant); the others are not asked, nor those who said 'quiet' this scene (at a hot-seat
+    table each would be handed the keyboard after every beat)."""
     if st.phase != SCENE or st.director is None:
         return
     st.window = [s for s in order_from(st, st.seats.index(st.director))[1:]
-                 if st.budgets[s] > st.chair_price]
+                 if st.budgets[s] > st.chair_price and s not in st.quiet]

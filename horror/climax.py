@@ -80,6 +80,7 @@ def _clear_scene(st: Film) -> None:
     st.out = []
     st.scene_tropes, st.scene_subplots, st.scene_chars, st.scene_wins = [], [], {}, []
     st.window = []
+    st.quiet = []
     st.last_roll = ()  # the board shows a roll only in the scene it was made
 
 

@@ -91,7 +91,7 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
         high = st.auction.high  # type: ignore[union-attr]
         return [("bid", n) for n in range(high + 1, budget + 1)] + [("pass",)]
     if kind == "claim":
-        return [("claim", n) for n in range(st.chair_price + 1, budget + 1)] + [("pass",)]
+        return [("claim", n) for n in range(st.chair_price + 1, budget + 1)] + [("pass",), ("quiet",)]
     if kind == "pool":
         return [("pool", m, p) for m in range(budget + 1) for p in range(budget + 1 - m)]
     if kind == "stake":

@@ -10,7 +10,8 @@ monster) or by its name. Free text follows a colon or the verb.
             set NAME [near SET, SET] (1; quote a name holding 'near') · raise SET [N] (1 each) · prop SET: TEXT · near SET, SET
             trope ACT [CHAR, CHAR]: TEXT · subplot CHAR[, CHAR]: TEXT · close
   trading   offer CARD for role|set|trope|subplot|monster · done · accept CARD · decline
-  the chair bid N · claim N · pass
+  the chair bid N · claim N (more than the director paid) · pass · quiet (no more claims
+            this scene: you are not asked again until the next)
   a scene   play CARD · extra NAME (1 die) · set NAME (2) · raise SET [N] (2 each) · trigger
             check CHAR vs CHAR|SET|monster[: WHAT ABOUT] · contest A vs B[: ...] · chase CHAR
             attack CHAR
@@ -35,7 +36,7 @@ _ALIASES = {"armor": "armour", "role": "supporting", "support": "supporting", "e
 _TEXT = ("monster", "ability", "trigger", "setting", "title", "extra", "supporting", "star",
          "say", "ruling", "plan")
 _ONE_REF = ("play", "chase", "attack", "help", "move", "drop", "accept")
-_BARE = ("begin", "agree", "close", "done", "decline", "pass", "cut", "roll", "spring", "escape",
+_BARE = ("begin", "agree", "close", "done", "decline", "pass", "quiet", "cut", "roll", "spring", "escape",
          "screenplay")
 _NUMBER = ("bid", "claim", "stake")
 _NAMES = ("monster", "title", "extra", "supporting", "star", "set")  # the rest are sentences

@@ -138,6 +138,7 @@ class Film:
     # the chair and the scene
     auction: Auction | None = None
     window: list[str] = field(default_factory=list)  # seats still to claim or pass
+    quiet: list[str] = field(default_factory=list)  # seats that make no more claims this scene
     director: str | None = None
     last_director: int = -1  # seat index
     chair_price: int = 0
@@ -225,7 +226,7 @@ _SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter
             "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "meeting_turns", "offer",
             "director", "last_director", "chair_price", "scene_no", "act_end", "active_set",
             "active_subplot", "moved", "last_roll", "settled", "plan", "plans_failed", "ending", "requests")
-_LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window",
+_LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window", "quiet",
           "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "rulings",
           "fixed")
 _DICTS = ("elements", "st", "armour", "budgets", "start", "earned", "spent", "lost", "offers", "swaps",

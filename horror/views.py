@@ -220,6 +220,7 @@ NARRATION = {
     "help_pass": lambda d: f"{d[0]} stays out of the chase; "
                            + (f"{d[1]} may help next." if d[1] else f"{d[2]} rolls the dice."),
     "no_claim": lambda d: f"Nobody claims the chair: {d[0]} directs on.",
+    "quiet": lambda d: f"{d[0]} makes no more claims this scene.",
     "bid": lambda d: f"{d[0]} bids {_dice(d[1])} for the director's chair.",
     "claim": lambda d: f"{d[0]} claims the director's chair for {_dice(d[1])}!",
     "chair": lambda d: (f"{d[0]} keeps the chair for {_dice(d[1])}." if d[0] == d[2]
