@@ -104,7 +104,8 @@ class Ui:
         """Everything worth completing now: legal moves, commands, card names."""
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
-        return moves + WORDS + [f"card {n}" for n in self.card_names(seat)]
+        game = list(getattr(self.spec.render, "GAME_COMMANDS", {}))  # horror's 'script'
+        return moves + WORDS + game + [f"card {n}" for n in self.card_names(seat)]
 
     def _render_hook(self, name: str, seat: str | None, *args: str) -> Any:
         """Call the render module's ``name`` hook, with the seat's view when it takes one (a

@@ -256,3 +256,14 @@ def test_the_last_board_says_how_the_film_ended_and_who_gets_top_billing(monkeyp
     top = [s for s in view["seats"] if view["earned"][s] == best]
     assert f"Top billing: {', '.join(top)} ({best} dice earned)." in text
     assert "The credits roll: " in text
+
+
+def test_script_lists_the_written_film_and_card_shows_a_sets_props(tmp_path):
+    typed = ("agree\nagree\nextra The Lighthouse Keeper: drinks, knows the tides\nset The Lamp Room\n"
+             "script\ncard The Lamp Room\nhelp\nquit\n")
+    out = " ".join(horror("play", "--seed", "1", "--players", "2", "--seats", "human,human",
+                          stdin=typed, cwd=tmp_path).stdout.split())
+    assert "Sets: s2 The Lamp Room (set, Screen Time 0) — props: none; next to: no other set" in out
+    assert "c1 The Lighthouse Keeper (extra, Screen Time 1): drinks, knows the tides — alive" in out
+    assert "Props: none; next to: no other set." in out
+    assert "script the film's written elements" in out
