@@ -125,6 +125,12 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
         report["matchups"] = _matchups(spec, games, options)
     if ladder:
         report["ladder"] = _ladder(spec, games, options)
+    extra_tables: list[Any] = []
+    if spec.bench_report:  # a game's own figures (horror: film lengths, bot films as stories)
+        from importlib import import_module
+
+        module, _, name = spec.bench_report.partition(":")
+        report["game_report"], extra_tables = getattr(import_module(module), name)(games)
     if as_json:
         print(json.dumps(report))
         return 0
@@ -153,6 +159,8 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
             lad.add_row(r["matchup"], str(r["games"]), f"{r['stronger_share']:.1%}",
                         f"{r['even_share']:.1%}", str(r["seconds"]))
         show(lad)
+    for extra in extra_tables:
+        show(extra)
     say("µs/decision counts legal_moves + apply only; games/s is wall time including the bots.")
     if not (matchups or ladder):
         say(f"The bots' win rates: '{spec.name} bench --matchups' or '--ladder' (minutes).")

@@ -106,7 +106,8 @@ class Ui:
         """Everything worth completing now: legal moves, commands, card names."""
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
-        return moves + WORDS + [f"card {n}" for n in self.card_names(seat)]
+        game = list(getattr(self.spec.render, "GAME_COMMANDS", {}))  # horror's 'script'
+        return moves + WORDS + game + [f"card {n}" for n in self.card_names(seat)]
 
     def _render_hook(self, name: str, seat: str | None, *args: str) -> Any:
         """Call the render module's ``name`` hook, with the seat's view when it takes one (a
@@ -260,6 +261,8 @@ class Ui:
                 error(str(exc))
         elif word == "save":
             self.save(rest)
+        elif word in getattr(self.spec.render, "GAME_COMMANDS", {}):
+            say(self._render_hook(self.spec.render.GAME_COMMANDS[word][1], seat) or "")
         else:
             self.play(seat, text)
         return None
@@ -292,6 +295,8 @@ class Ui:
             say((getattr(notation, "HELP", "") or "").strip() or "Type 'moves' for your options.")
             return
         for name, what in COMMANDS.items():
+            say(f"  {name:<12} {what}")
+        for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items():
             say(f"  {name:<12} {what}")
         say("  anything else is a move: 'help moves' explains the notation, Tab completes it")
 

@@ -25,7 +25,7 @@ class GameSpec:
                  bench_ladder: tuple[str, ...] = (),
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
-                 bench_rotate: bool = False, bench_games: int = 2000) -> None:
+                 bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "") -> None:
         self.name = name  # command and record name, e.g. "invaders"
         self.title = title
         self.blurb = blurb
@@ -51,6 +51,8 @@ class GameSpec:
         # asymmetric ones (aliens vs humans) keep the seats and report shares per seat
         self.bench_rotate = bench_rotate
         self.bench_games = bench_games  # default random self-play games (whole films are long)
+        # "module:function" of a game's own figures: function(games) -> (JSON dict, rich tables)
+        self.bench_report = bench_report
 
     def title_for(self, variant: str | None) -> str:
         """The name of a game in progress. A variant may be a game of its own (gr2 is Skippy's

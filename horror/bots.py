@@ -61,12 +61,12 @@ class AuteurBot:
         for m in legal:
             verbs.setdefault(m[0], []).append(m)
         self.needs_view = False
-        if "begin" in verbs:
-            return verbs["begin"][0]
+        if "agree" in verbs:
+            return self._premise(verbs)
         if "roll" in verbs:
             return verbs["roll"][0] if self.rng.below(10) or "move" not in verbs else verbs["move"][0]
         if "stake" in verbs:
-            return verbs["stake"][self.rng.below(min(self.thrift, len(verbs["stake"])))]
+            return self._stake(view, seat, verbs["stake"])
         if "offer" in verbs or "done" in verbs:
             move = self._trade(verbs, turned_down(view, seat))
             self.needs_view = move[0] == "offer"  # its next decision may be another offer
@@ -84,7 +84,15 @@ class AuteurBot:
         if MEETING_ONLY & verbs.keys() or not DIRECTING & verbs.keys():
             return self._meeting(verbs)
         self.spent = 0
-        return self._direct(verbs)
+        self.needs_view = True  # a director reads whose characters are on screen
+        return self._direct(verbs, view, seat)
+
+    def _premise(self, verbs: dict[str, list[Move]]) -> Move:
+        """Agree, or first suggest one change to the premise (one bot in three does)."""
+        amend = [m for v, ms in verbs.items() if v != "agree" for m in ms]
+        if amend and self.rng.below(3) == 0:
+            return amend[0]
+        return ("agree",)
 
     # -- before a scene --------------------------------------------------------------------
     def _trade(self, verbs: dict[str, list[Move]], declined: set[tuple[str, str]]) -> Move:
@@ -111,6 +119,13 @@ class AuteurBot:
             return bids[0]
         return ("pass",)
 
+    def _stake(self, view: dict[str, Any], seat: str, stakes: list[Move]) -> Move:
+        """A few dice; more for the monster's side, which is there to catch and kill."""
+        c = (view or {}).get("conflict") or {}
+        monster_side = bool(c) and c["sides"][0] == "m" and c["stakes"][0] < 0 and c["seats"][0] == seat
+        most = self.thrift + 2 if monster_side else self.thrift
+        return stakes[min(len(stakes) - 1, self.rng.below(most) + (2 if monster_side else 0))]
+
     def _pool(self, pools: list[Move]) -> Move:
         budget = max(m[1] + m[2] for m in pools)
         if self.rng.below(3) == 0:  # this one is rooting for the monster
@@ -135,6 +150,9 @@ class AuteurBot:
                 wish += verbs.get("raise", [])[:1] + verbs.get("armour", [])[-1:]
         if "set" in verbs and broke and not sets:
             wish.append(verbs["set"][0])  # broke and setless: the first set is free
+        trigger = [m for m in tropes if m[1] == 1 and not m[2] and self.rng.below(2)]
+        if trigger and trigger[0] == tropes[0]:  # the trigger, written as a trope, comes first
+            return trigger[0]
         free = verbs.get("extra", []) * 2 + tropes * 2 + verbs.get("subplot", [])[:1] + verbs.get("prop", [])[:1]
         ready = broke or (sets >= 3 and chars >= 8)
         r = self.rng.below(100)
@@ -151,12 +169,16 @@ class AuteurBot:
         return self.rng.choice(list(verbs.values()))[0]
 
     # -- directing -------------------------------------------------------------------------
-    def _direct(self, verbs: dict[str, list[Move]]) -> Move:
+    def _direct(self, verbs: dict[str, list[Move]], view: dict[str, Any], seat: str) -> Move:
+        """Build the scene (set, characters, tropes, the monster), say a line at each beat,
+        let the monster hunt, and stage conflicts between different players' characters."""
         plays = verbs.get("play", [])
-        for prefix in ("s", "c", "t", "p", "m"):
+        for prefix in ("s", "c", "t", "m", "p"):
             for m in plays:
-                if m[1][0] == prefix:
+                if m[1][0] == prefix and (prefix != "p" or self.rng.below(3) == 0):  # subplots now and then
                     return m
+        if "say" in verbs and self.rng.below(4):
+            return self.rng.choice(verbs["say"])
         started = "check" in verbs or "contest" in verbs or "trigger" in verbs
         if not started and "t" in self.hand:  # a trope to play: buy what the scene lacks
             onscreen = self.hand - {m[1][0] for m in plays}
@@ -166,12 +188,16 @@ class AuteurBot:
             if "s" not in onscreen and "set" in verbs:
                 self.hand.add("s")
                 return verbs["set"][0]
-        if "trigger" in verbs and self.rng.below(3) == 0:
+        if "trigger" in verbs and self.rng.below(2) == 0:
             return verbs["trigger"][0]
         for verb in ("spring", "plan", "escape"):
             if verb in verbs:
                 return verbs[verb][0]
-        fights = verbs.get("chase", []) + verbs.get("contest", []) + verbs.get("check", [])
+        chases = verbs.get("chase", [])
+        if chases and self.conflicts < 2 and self.rng.below(4):
+            self.conflicts += 1
+            return self.rng.choice(chases)
+        fights = [m for m in verbs.get("contest", []) + verbs.get("check", []) if not self._own(view, m)]
         if fights and self.conflicts < 1 and self.rng.below(2):
             self.conflicts += 1
             return self.rng.choice(fights)
@@ -181,6 +207,16 @@ class AuteurBot:
             self.conflicts = 0
             return verbs["cut"][0]
         return self.rng.choice([m for ms in verbs.values() for m in ms])
+
+
+    @staticmethod
+    def _own(view: dict[str, Any], move: Move) -> bool:
+        """A conflict between two sides the same player speaks for (a set's side is the
+        director's): no drama in that, unless the story asks for it."""
+        played = (view or {}).get("played_by") or {}
+        director = (view or {}).get("director")
+        sides = [director if s.startswith("s") else played.get(s, "?") for s in move[1:3]]
+        return sides[0] == sides[1]
 
 
 BOTS = {"auteur": AuteurBot}

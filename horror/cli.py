@@ -25,6 +25,7 @@ SPEC = GameSpec(
     bench_ladder=("random", "auteur"),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
     bench_games=30,  # whole films are long: the default bench stays a few seconds
+    bench_report="horror.bench:report",
     bench_matchups=(("auteur vs two random", "auteur,random,random", 200, "players=3"),
                     ("four auteurs (seat shares)", "auteur,auteur,auteur,auteur", 1000, "players=4")),
 )
@@ -32,19 +33,34 @@ SPEC = GameSpec(
 main = build(SPEC)
 
 
-@main.command(help="Write the Markdown screenplay of a record's film (as far as it goes).")
+@main.command(help="Write the screenplay of a record's film (as far as it goes), as Markdown or Fountain.")
 @click.argument("record", type=click.Path())
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="the file to write (default: TITLE.md here)")
-def screenplay(record, out) -> None:
+              help="the file to write (default: TITLE.md or TITLE.fountain here)")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "fountain"]), default="markdown",
+              show_default=True, help="Fountain is the plain-text format screenwriting apps open")
+def screenplay(record, out, fmt) -> None:
     def go() -> int:
         from common.batch import read_record, replay
         from horror.rules import RULES
         from horror.screenplay import write
 
         result = replay(RULES, read_record(record))
-        path = write(result.table.view(None), out)
+        path = write(result.table.view(None), out, fmt)
         click.echo(f"wrote {path}")
+        return 0
+
+    guard(go)
+
+
+@main.command(help="Write the example screenplays (seeded bot films of 3 and 5 players) into DIR.")
+@click.argument("folder", type=click.Path(file_okay=False), default="docs/screenplays")
+def examples(folder) -> None:
+    def go() -> int:
+        from horror.examples import write
+
+        for path in write(folder):
+            click.echo(f"wrote {path}")
         return 0
 
     guard(go)

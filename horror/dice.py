@@ -3,7 +3,10 @@
 A die succeeds when it shows at most its side's Screen Time. The side with fewer successes
 loses the difference from its stake (never more than it staked); a check is one roll, a
 contest rolls until a stake is empty. Dice left in a stake go back to their budget.
-Monster Dice are rolled with the monster's stake but are never lost.
+Monster Dice join the monster's stake ("Монстр добавляет Кубики Монстра к своей горсти"):
+they are rolled with it and lost with it, the Monster Dice first; what is lost of them is lost
+for that conflict only (the Monster Dice count the monster's kills). A conflict needs dice on
+both sides: a side that cannot stake is no contest, and the director is told so.
 """
 
 from __future__ import annotations
@@ -38,14 +41,37 @@ def side_st(st: Film, ref: str) -> int:
     return st.st[ref]
 
 
-def start(st: Film, kind: str, a: str, b: str, events: list[Event]) -> None:
+def monster_dice(st: Film, kind: str) -> int:
+    """The Monster Dice the monster adds to its stake: all of them, except in the climax,
+    where they join only the contest with the plan."""
+    return st.md if (st.act != CLIMAX or kind == "plan") else 0
+
+
+def short_side(st: Film, kind: str, a: str, b: str) -> int:
+    """The side (0 or 1) whose player could not put a die into its stake, or -1: a seat
+    staking for both sides needs a die for each (the Monster Dice count for the monster)."""
     seats = [side_seat(st, a), side_seat(st, b)]
-    md = st.md if (st.act != CLIMAX or kind == "plan") else 0
+    md = monster_dice(st, kind)
+    needs: dict[str, int] = {}
+    for i, ref in enumerate((a, b)):
+        if ref == MONSTER and md > 0:
+            continue
+        needs[seats[i]] = needs.get(seats[i], 0) + 1
+        if st.budgets[seats[i]] < needs[seats[i]]:
+            return i
+    return -1
+
+
+def start(st: Film, kind: str, a: str, b: str, events: list[Event], about: str = "") -> None:
+    """Open a conflict (``about``: what it is over, if the director said); the director's
+    handler has checked ``short_side`` first."""
+    seats = [side_seat(st, a), side_seat(st, b)]
+    md = monster_dice(st, kind)
     bonus = [md if a == MONSTER else 0, md if b == MONSTER else 0]
     c = Conflict(kind, [a, b], seats, [side_st(st, a), side_st(st, b)], [-1, -1], bonus, [0, 0])
     st.conflict = c
     emit(st, events, "conflict", kind, ledger.name_of(st, a), ledger.name_of(st, b), seats[0],
-         seats[1], c.st[0], c.st[1])
+         seats[1], c.st[0], c.st[1], *((about,) if about else ()))
     if kind == "plan":
         c.stakes = [st.pools[0], st.pools[1]]
         c.staked = c.stakes[:]
@@ -56,11 +82,12 @@ def start(st: Film, kind: str, a: str, b: str, events: list[Event]) -> None:
 
 
 def auto_stakes(st: Film, events: list[Event]) -> None:
-    """A side whose player has no dice stakes nothing; then a contest may already be over."""
+    """A side whose player has no die to spare stakes nothing (only the monster's side can: its
+    Monster Dice are its stake); then a contest may already be over."""
     c = st.conflict
     assert c is not None
     for i in (0, 1):
-        if c.stakes[i] < 0 and st.budgets[c.seats[i]] == 0:
+        if c.stakes[i] < 0 and stake_cap(st, c.seats[i]) <= 0:  # the monster may have only its dice
             c.stakes[i] = c.staked[i] = 0
             emit(st, events, "stake", c.seats[i], ledger.name_of(st, c.sides[i]), 0)
         elif c.stakes[i] < 0:
@@ -80,10 +107,38 @@ def stake(st: Film, seat: str, n: int, events: list[Event]) -> None:
     if n < 1:
         raise IllegalMove("stake at least 1 die")
     ledger.can_pay(st, seat, n, f"a stake of {n}")
+    if n > stake_cap(st, seat):
+        raise IllegalMove(f"{seat} stakes for {ledger.name_of(st, c.sides[1])} too: keep a die for it "
+                          f"(stake at most {stake_cap(st, seat)})")
     st.budgets[seat] -= n
     c.stakes[i] = c.staked[i] = n
     emit(st, events, "stake", seat, ledger.name_of(st, c.sides[i]), n)
     auto_stakes(st, events)
+
+
+def stake_cap(st: Film, seat: str) -> int:
+    """The most ``seat`` may stake now: all its budget, less a die for the other side when it
+    stakes that one too (a set's side and a character of the director's, say)."""
+    c = st.conflict
+    assert c is not None
+    keep = 1 if (c.stakes[0] < 0 and c.seats[1] == seat and c.stakes[1] < 0 and c.bonus[1] == 0) else 0
+    return st.budgets[seat] - keep
+
+
+def left(c: Conflict, i: int) -> int:
+    """Dice still in side ``i``'s stake, its Monster Dice included."""
+    return c.stakes[i] + c.bonus[i]
+
+
+def take(st: Film, c: Conflict, i: int, n: int) -> int:
+    """Side ``i`` loses ``n`` dice (at most what it has), its Monster Dice first; returns how many."""
+    n = min(n, left(c, i))
+    from_md = min(n, c.bonus[i])
+    c.bonus[i] -= from_md
+    c.stakes[i] -= n - from_md
+    if c.kind != "plan":  # pool dice were spent when they were pooled
+        ledger.lose(st, c.seats[i], n - from_md)
+    return n
 
 
 def open_help(st: Film) -> None:
@@ -120,16 +175,15 @@ def pass_help(st: Film, seat: str, events: list[Event]) -> None:
 
 def help_monster(st: Film, seat: str, card: str, events: list[Event]) -> None:
     """A melee attack on a monster busy chasing someone else: the attacker rolls its Screen
-    Time in dice and each success comes off the monster's stake (ruling: not caught)."""
+    Time in dice and each success comes off the monster's stake. The attacker is then caught,
+    as every melee attacker is (the book; the caller sees to it)."""
     c = st.conflict
     assert c is not None
     if card not in helpers_of(st, seat):
         raise IllegalMove(f"{ledger.name_of(st, card)} is not a character of {seat}'s free to "
                           "help in this chase")
     dice, hits = roll_dice(st, st.st[card], st.st[card])
-    off = min(hits, c.stakes[0])
-    c.stakes[0] -= off
-    ledger.lose(st, c.seats[0], off)
+    off = take(st, c, 0, hits)
     c.helpers.append(card)
     c.help_queue.pop(0)
     st.last_roll = ("help", ((ledger.name_of(st, card), st.st[card], dice, hits),), 0, off)
@@ -146,14 +200,11 @@ def roll(st: Film, events: list[Event]) -> None:
     loser, lost = -1, 0
     if a_hits != b_hits:
         loser = 0 if a_hits < b_hits else 1
-        lost = min(abs(a_hits - b_hits), c.stakes[loser])
-        c.stakes[loser] -= lost
-        if c.kind != "plan":  # pool dice were spent when they were pooled
-            ledger.lose(st, c.seats[loser], lost)
+        lost = take(st, c, loser, abs(a_hits - b_hits))
     sides = ((ledger.name_of(st, c.sides[0]), c.st[0], a_dice, a_hits),
              (ledger.name_of(st, c.sides[1]), c.st[1], b_dice, b_hits))
     st.last_roll = (c.kind, sides, loser, lost)
-    emit(st, events, "roll", c.kind, sides, loser, lost, c.stakes[0], c.stakes[1])
+    emit(st, events, "roll", c.kind, sides, loser, lost, left(c, 0), left(c, 1))
     if c.kind == "check":
         settle(st, events, 1 - loser if loser >= 0 else -1)
     elif not settle_if_empty(st, events) and c.kind == "chase":
@@ -164,12 +215,12 @@ def settle_if_empty(st: Film, events: list[Event]) -> bool:
     """End a contest whose stake ran out; True if it ended."""
     c = st.conflict
     assert c is not None
-    if c.kind == "check" or (c.stakes[0] > 0 and c.stakes[1] > 0):
+    if c.kind == "check" or (left(c, 0) > 0 and left(c, 1) > 0):
         return False
-    if c.stakes[0] == 0 and c.stakes[1] == 0:
+    if left(c, 0) == 0 and left(c, 1) == 0:
         winner = 0 if c.kind == "chase" else -1  # a chased character with nothing left is caught
     else:
-        winner = 0 if c.stakes[1] == 0 else 1
+        winner = 0 if left(c, 1) == 0 else 1
     settle(st, events, winner)
     return True
 

@@ -1,9 +1,10 @@
 """Who decides now, and the moves they may make.
 
-Moves with free text (names, trope texts, plans) cannot be listed exhaustively: for those the
-list holds one suggestion each, written from stock phrases chosen by the film's own state,
-so that it stays a pure function of the state; any other text is just as legal. Narration
-(``say``), rulings and ``screenplay`` are never listed. Everything with a number or a card
+Moves with free text (names, trope texts, plans, a line of narration or dialogue) cannot be
+listed exhaustively: for those the list holds one suggestion each (``horror.suggest``), written
+from the stock of the film's theme and chosen by the film's own state, so that it stays a pure
+function of the state; any other text is just as legal. The director is offered one line of
+narration and one of dialogue after each beat; rulings and ``screenplay`` are never listed. Everything with a number or a card
 (costs, bids, stakes, plays, conflicts) is listed in full.
 """
 
@@ -11,20 +12,18 @@ from __future__ import annotations
 
 from common.engine import Move
 from horror import dice
+from horror.chair import auction_seat
+from horror.climax import can_escape
 from horror.elements import (
+    ABILITIES,
     CHARACTER_KINDS,
-    PLANS,
-    PROPS,
     SET_MAX_ST,
-    SETS,
-    SUBPLOTS,
-    TROPES,
     card_type,
-    character_name,
     pick,
 )
-from horror.filming import auction_seat, can_escape, started
 from horror.ledger import holder
+from horror.scene import is_trigger, started
+from horror.script import everyone_had_a_turn
 from horror.state import (
     CLIMAX,
     MEETING,
@@ -35,6 +34,7 @@ from horror.state import (
     TRADE,
     Film,
 )
+from horror.suggest import Stock
 
 FREE_PER_TURN = 3  # suggestions of free elements stop after this many in one meeting turn
 SCRIPT_CAP = 40  # ... and once the script holds this many elements
@@ -47,7 +47,7 @@ def decider(st: Film) -> tuple[str, str] | None:
     if phase == OVER:
         return None
     if phase == PREMISE:
-        return st.seats[0], "premise"
+        return st.seats[st.turn], "premise"
     if phase == MEETING:
         return st.seats[st.turn], "meeting"
     if phase == TRADE:
@@ -76,8 +76,9 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
         return []
     kind = d[1]
     budget = st.budgets[seat]
-    if kind == "premise":
-        return [("begin",)]
+    if kind == "premise":  # one suggested amendment a turn (any other text is as legal)
+        amend = [] if st.free_made else [("ability", pick(ABILITIES, len(st.log) + st.turn))]
+        return [("agree",), *amend]
     if kind == "meeting":
         return _meeting(st, budget)
     if kind == "trade":
@@ -90,11 +91,11 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
         high = st.auction.high  # type: ignore[union-attr]
         return [("bid", n) for n in range(high + 1, budget + 1)] + [("pass",)]
     if kind == "claim":
-        return [("claim", n) for n in range(1, budget + 1)] + [("pass",)]
+        return [("claim", n) for n in range(st.chair_price + 1, budget + 1)] + [("pass",), ("quiet",)]
     if kind == "pool":
         return [("pool", m, p) for m in range(budget + 1) for p in range(budget + 1 - m)]
     if kind == "stake":
-        return [("stake", n) for n in range(1, budget + 1)]
+        return [("stake", n) for n in range(1, dice.stake_cap(st, seat) + 1)]
     if kind == "help":
         return [("help", c) for c in dice.helpers_of(st, seat)] + [("pass",)]
     if kind == "roll":
@@ -115,32 +116,9 @@ def adjacent(st: Film) -> list[str]:
     return out
 
 
-def _free_name(st: Film, n: int, make) -> str | None:
-    taken = {e.name.lower() for e in st.elements.values()}
-    for k in range(6):
-        name = make(n + k)
-        if name.lower() not in taken:
-            return name
-    return None
-
-
-def _fresh_text(st: Film, kind: str, items: tuple[str, ...], n: int, suggested: set[str]) -> str:
-    """A stock text for a new trope or subplot that the script does not hold yet and that is
-    not among ``suggested`` (which it joins), starting at ``n``: a suggestion must never
-    repeat what was already written. Once every stock phrase is used, a retake of one."""
-    taken = {e.name.lower() for e in st.elements.values() if e.kind == kind} | suggested
-    retake = 1
-    while True:
-        for k in range(len(items)):
-            text = pick(items, n + k) + (f" (take {retake})" if retake > 1 else "")
-            if text.lower() not in taken:
-                suggested.add(text.lower())
-                return text
-        retake += 1
-
-
 def _meeting(st: Film, budget: int) -> list[Move]:
     n = st.counter
+    stock = Stock(st)
     chars = [e.id for e in st.elements.values() if e.kind in CHARACTER_KINDS and e.id not in st.gone]
     sets = [e.id for e in st.elements.values() if e.kind == "set"]
     moves: list[Move] = []
@@ -149,39 +127,43 @@ def _meeting(st: Film, budget: int) -> list[Move]:
     free_ok = st.free_made < FREE_PER_TURN and len(st.elements) < SCRIPT_CAP
     if free_ok or not has_trope:
         suggested: set[str] = set()
+        trigger = stock.trigger_trope()
+        if trigger:
+            moves.append(trigger)
+            suggested.add(trigger[3].lower())
         for act in range(st.act, 4) if free_ok else (st.act,):
             who = (pick(tuple(chars), n + act),) if chars and (n + act) % 3 else ()
-            moves.append(("trope", act, who, _fresh_text(st, "trope", TROPES, n + act, suggested)))
+            moves.append(("trope", act, who, stock.fresh_text("trope", stock.theme.tropes, n + act, suggested)))
     if free_ok:
         if chars:
             moves.append(("subplot", (pick(tuple(chars), n + 1),),
-                          _fresh_text(st, "subplot", SUBPLOTS, n, set())))
+                          stock.fresh_text("subplot", stock.theme.subplots, n, set())))
         if sets:  # a prop the set does not already have
             where = pick(tuple(sets), n)
             held = {p.lower() for p in st.props.get(where, ())}
-            fresh = tuple(p for p in PROPS if p.lower() not in held)
+            fresh = tuple(p for p in stock.theme.props if p.lower() not in held)
             if fresh:
-                moves.append(("prop", where, pick(fresh, n)))
-        name = _free_name(st, n, character_name)
-        if name:
-            moves.append(("extra", name))
+                moves.append(("prop", where, stock.pick(fresh, n)))
+        extra = stock.character("extra", n)
+        if extra:
+            moves.append(extra)
     if budget >= 1:
         for kind in ("supporting", "star")[: 1 + (budget >= 2)]:
-            name = _free_name(st, n + (kind == "star") * 11, character_name)
-            if name:
-                moves.append((kind, name))
-        name = _free_name(st, n, lambda k: pick(SETS, k).capitalize())
+            made = stock.character(kind, n + (kind == "star") * 11)
+            if made:
+                moves.append(made)
+        name = stock.free_name(n, stock.set_name)
         if name:
             moves.append(("set", name, (sets[-1],) if sets else ()))
         moves += [("raise", s, 1) for s in sets if st.st[s] < SET_MAX_ST]
         moves += [("armour", c, 1) for c in chars]
     elif not sets:
-        moves.append(("set", pick(SETS, n).capitalize(), ()))  # the first set is free when broke
+        moves.append(("set", stock.free_name(n, stock.set_name) or f"Set {n}", ()))  # free when broke
     if not chars and not free_ok:
-        moves.append(("extra", _free_name(st, n, character_name) or f"Extra {n}"))
-    if has_trope and chars and sets:
+        moves.append(("extra", stock.free_name(n, stock.name) or f"Extra {n}"))
+    if has_trope and chars and sets and everyone_had_a_turn(st):
         moves.append(("close",))
-    return moves
+    return moves + [("pass",)]
 
 
 def _direct(st: Film, seat: str, budget: int) -> list[Move]:
@@ -190,7 +172,7 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
     climax = st.act == CLIMAX
     for card in st.hands[seat]:
         kind = st.elements[card].kind
-        if kind in CHARACTER_KINDS or (kind == "set" and st.active_set is None):
+        if (kind in CHARACTER_KINDS and st.active_set) or (kind == "set" and st.active_set is None):
             moves.append(("play", card))
         elif not live:
             continue
@@ -202,17 +184,19 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
             moves.append(("play", card))
     if climax and st.active_set is None:
         moves += [("play", c) for c in st.screen if st.elements[c].kind == "set"]
+    stock = Stock(st)
     if budget >= 1:
-        name = _free_name(st, st.counter, character_name)
+        name = stock.free_name(st.counter, stock.name)
         if name:
             moves.append(("extra", name))
     if budget >= 2:
-        name = _free_name(st, st.counter, lambda k: pick(SETS, k).capitalize())
+        name = stock.free_name(st.counter, stock.set_name)
         if name:
             moves.append(("set", name, (st.active_set,) if st.active_set else ()))
         if st.active_set and st.st[st.active_set] < SET_MAX_ST:
             moves.append(("raise", st.active_set, 1))
     if live:
+        moves += stock.lines()
         if not st.triggered:
             moves.append(("trigger", ""))
         chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
@@ -220,9 +204,10 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         if not st.moved:
             for i, a in enumerate(chars):
                 for b in [*chars[i + 1:], st.active_set] + ([MONSTER] if monster else []):
-                    moves.append(("check", a, b))
-                    moves.append(("contest", a, b))
-                if monster:
+                    if dice.short_side(st, "check", a, b) < 0:  # a conflict needs dice on both sides
+                        moves.append(("check", a, b))
+                        moves.append(("contest", a, b))
+                if monster and dice.short_side(st, "chase", MONSTER, a) != 0:
                     moves.append(("chase", a))
         if monster:
             moves += [("attack", a) for a in chars]
@@ -230,7 +215,7 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         moves.append(("drop", st.active_subplot))
     if climax:
         if not st.plan:
-            moves.append(("plan", pick(PLANS, st.plans_failed + st.scene_no)))
+            moves.append(("plan", stock.plan()))
         elif MONSTER in st.screen and st.pools[1] >= 1:
             moves.append(("spring",))
         if can_escape(st):
@@ -241,5 +226,5 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
 
 
 def _forcible(st: Film, trope: str) -> bool:
-    return st.triggered or MONSTER not in st.elements[trope].names
+    return st.triggered or MONSTER not in st.elements[trope].names or is_trigger(st, trope)
 

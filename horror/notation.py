@@ -3,18 +3,23 @@
 A card is named by its id (c3 a character, s2 a set, t5 a trope, p4 a subplot, m the
 monster) or by its name. Free text follows a colon or the verb.
 
-  premise   monster NAME · ability TEXT · trigger TEXT · setting TEXT · title TEXT · begin
-  meeting   extra NAME (free) · supporting NAME (1 die) · star NAME (2) · armour CHAR [N] (1 each)
-            set NAME [near s1, s2] (1) · raise SET [N] (1 each) · prop SET: TEXT · near SET, SET
+  premise   monster NAME · ability TEXT (ability none: clear them) · trigger TEXT · setting TEXT
+            title TEXT · agree (each seat in turn; also 'begin')
+  meeting   extra NAME[: CONCEPT] (free) · supporting NAME[: CONCEPT] (1 die) · star NAME[: CONCEPT] (2)
+            armour CHAR [N] (1 each) · pass (end your turn without buying)
+            set NAME [near SET, SET] (1; quote a name holding 'near') · raise SET [N] (1 each) · prop SET: TEXT · near SET, SET
             trope ACT [CHAR, CHAR]: TEXT · subplot CHAR[, CHAR]: TEXT · close
   trading   offer CARD for role|set|trope|subplot|monster · done · accept CARD · decline
-  the chair bid N · claim N · pass
+  the chair bid N · claim N (more than the director paid) · pass · quiet (no more claims
+            this scene: you are not asked again until the next)
   a scene   play CARD · extra NAME (1 die) · set NAME (2) · raise SET [N] (2 each) · trigger
-            check CHAR vs CHAR|SET|monster · contest A vs B · chase CHAR · attack CHAR
+            check CHAR vs CHAR|SET|monster[: WHAT ABOUT] · contest A vs B[: ...] · chase CHAR
+            attack CHAR
             help CHAR · move SET (during a chase) · drop SUBPLOT · ruling TEXT · cut
   dice      stake N · roll
   climax    pool monster N plan N · plan TEXT · spring · escape
-  any time  say TEXT · screenplay (write the film so far as Markdown)
+  any time  say TEXT (narration) · say CHAR: "LINE" (that character speaks) · screenplay
+            (write the film so far; 'chat TEXT' over the network stays out of the film)
 """
 
 from __future__ import annotations
@@ -31,10 +36,12 @@ _ALIASES = {"armor": "armour", "role": "supporting", "support": "supporting", "e
 _TEXT = ("monster", "ability", "trigger", "setting", "title", "extra", "supporting", "star",
          "say", "ruling", "plan")
 _ONE_REF = ("play", "chase", "attack", "help", "move", "drop", "accept")
-_BARE = ("begin", "close", "done", "decline", "pass", "cut", "roll", "spring", "escape",
+_BARE = ("begin", "agree", "close", "done", "decline", "pass", "quiet", "cut", "roll", "spring", "escape",
          "screenplay")
 _NUMBER = ("bid", "claim", "stake")
 _NAMES = ("monster", "title", "extra", "supporting", "star", "set")  # the rest are sentences
+CHARACTER_VERBS = ("extra", "supporting", "star")
+_LINE = re.compile(r'^([^:"]+?)\s*:\s*"(.*)"$')
 _ID = re.compile(r"^(?:[cstp]\d+|m|monster)$", re.IGNORECASE)
 
 
@@ -98,6 +105,13 @@ def parse(text: str) -> Move:
         return (verb,)
     if verb == "trigger":
         return ("trigger", _free(verb, rest))
+    if verb in CHARACTER_VERBS and ":" in rest:  # a character with its concept line
+        name, _, concept = rest.partition(":")
+        if not name.strip() or not concept.strip():
+            raise NotationError(f"a {verb} with a concept reads '{verb} NAME: CONCEPT'")
+        return (verb, _free(verb, name), _free("concept", concept))
+    if verb == "say":
+        return _say(rest)
     if verb in _TEXT:
         if not rest:
             raise NotationError(f"'{verb}' needs some text after it")
@@ -112,18 +126,14 @@ def parse(text: str) -> Move:
         ref, n = _count(rest, verb)
         return (verb, ref, n)
     if verb in ("check", "contest"):
-        parts = re.split(r"\s+(?:vs\.?|against)\s+", rest, maxsplit=1, flags=re.IGNORECASE)
+        rest, _, about = rest.partition(":")
+        parts = re.split(r"\s+(?:vs\.?|against)\s+", rest.strip(), maxsplit=1, flags=re.IGNORECASE)
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-            raise NotationError(f"a {verb} reads '{verb} CHARACTER vs CHARACTER|SET|monster'")
-        return (verb, _canon(parts[0]), _canon(parts[1]))
+            raise NotationError(f"a {verb} reads '{verb} CHARACTER vs CHARACTER|SET|monster[: WHAT ABOUT]'")
+        about = _free("about", about)
+        return (verb, _canon(parts[0]), _canon(parts[1]), *((about,) if about else ()))
     if verb == "set":
-        name, near = rest, ""
-        m = re.match(r"^(.*?)\s+near\s+(.+)$", rest, re.IGNORECASE)
-        if m and all(re.match(r"^s\d+$", r.strip(), re.I) for r in re.split(r"[,\s]+", m.group(2)) if r):
-            name, near = m.group(1), m.group(2)
-        if not name.strip():
-            raise NotationError("a set needs a name, e.g. 'set The crypt'")
-        return ("set", _free("set", name), _refs(near))
+        return _set(rest)
     if verb == "near":
         refs = _refs(rest)
         if len(refs) != 2:
@@ -139,6 +149,41 @@ def parse(text: str) -> Move:
     if verb == "pool":
         return _pool(rest)
     raise NotationError(f"{text!r} is not a move; try 'help moves'")
+
+
+_NEAR = re.compile(r"\s+near\s+", re.IGNORECASE)
+
+
+def _set(rest: str) -> Move:
+    """'set NAME [near SET, SET]': the sets after 'near' by id or name. A name holding 'near'
+    is quoted ('set "The house near the cove"'); a line with 'near' twice is refused."""
+    quoted = re.match(r'^"([^"]+)"\s*(.*)$', rest)
+    if quoted:
+        name, tail = quoted.group(1), quoted.group(2)
+        m = re.match(r"^near\s+(.+)$", tail, re.IGNORECASE)
+        if tail and not m:
+            raise NotationError("after a quoted set name only 'near SET, SET' may follow")
+        near = m.group(1) if m else ""
+    else:
+        parts = _NEAR.split(rest)
+        if len(parts) > 2:
+            raise NotationError("'near' appears twice: quote the set's name "
+                                "('set \"The house near the cove\" near s1')")
+        name, near = parts[0], parts[1] if len(parts) > 1 else ""
+    if not name.strip():
+        raise NotationError("a set needs a name, e.g. 'set The crypt'")
+    return ("set", _free("set", name), _refs(near))
+
+
+def _say(rest: str) -> Move:
+    """'say TEXT' is narration (action in the screenplay); 'say CHARACTER: "LINE"', the line
+    in double quotes, is that character's dialogue."""
+    m = _LINE.match(rest)
+    if m and m.group(2).strip():
+        return ("say", _free("say", m.group(2)), _canon(m.group(1)))
+    if not rest:
+        raise NotationError("'say' needs some text after it")
+    return ("say", _free("say", rest))
 
 
 def _colon(verb: str, rest: str) -> Move:
@@ -181,9 +226,14 @@ def format_move(move: Move) -> str:
     if verb in ("armour", "raise"):
         return f"{verb} {move[1]}" + (f" {move[2]}" if move[2] != 1 else "")
     if verb in ("check", "contest"):
-        return f"{verb} {move[1]} vs {move[2]}"
+        return f"{verb} {move[1]} vs {move[2]}" + (f": {move[3]}" if len(move) > 3 else "")
+    if verb == "say" and len(move) > 2:
+        return f'say {move[2]}: "{move[1]}"'
+    if verb in CHARACTER_VERBS and len(move) > 2:
+        return f"{verb} {move[1]}: {move[2]}"
     if verb == "set":
-        return f"set {move[1]}" + (f" near {', '.join(move[2])}" if move[2] else "")
+        name = f'"{move[1]}"' if _NEAR.search(f" {move[1]} ") else move[1]
+        return f"set {name}" + (f" near {', '.join(move[2])}" if move[2] else "")
     if verb == "near":
         return f"near {move[1]}, {move[2]}"
     if verb == "prop":

@@ -34,7 +34,50 @@ def _card(view: dict[str, Any], els: dict[str, list], cid: str) -> str:
     if kind == "subplot":
         return f"{cid} subplot: {e[2]} [{', '.join(els[c][2] for c in e[4] if c in els)}]"
     armour = view["armour"][cid]
-    return f"{cid} {e[2]} ({kind}, Screen Time {view['st'][cid]}" + (f", Plot Armour {armour}" if armour else "") + ")"
+    concept = f": {e[6]}" if len(e) > 6 and e[6] else ""
+    return (f"{cid} {e[2]} ({kind}, Screen Time {view['st'][cid]}" + (f", Plot Armour {armour}" if armour else "")
+            + f"){concept}")
+
+
+def set_details(view: dict[str, Any], els: dict[str, list], sid: str) -> str:
+    """A set's props and its neighbours (where a chase may run on to)."""
+    props = view["props"].get(sid) or []
+    near = [els[b if a == sid else a][2] for a, b in view["near"] if sid in (a, b)]
+    return (f"props: {', '.join(props) or 'none'}; next to: {', '.join(near) or 'no other set'}")
+
+
+def fate(view: dict[str, Any], cid: str) -> str:
+    if cid in view["gone"]:
+        return "killed"
+    return "survived" if view["phase"] == "over" else "alive"
+
+
+def script_text(view: dict[str, Any] | None = None) -> str:
+    """The film's written elements as they stand: sets with props and neighbours, characters
+    with their concepts and fates, tropes by act (played or not), subplots ('script')."""
+    if not view:
+        return "No film yet."
+    els = _els(view)
+    out = [f"{view['title']} — {view['monster']}; {view['setting']}. The trigger: {view['trigger']}."]
+    sets = [e for e in view["elements"] if e[1] == "set"]
+    out.append("Sets:" if sets else "Sets: none yet.")
+    out += [f"  {_card(view, els, e[0])} — {set_details(view, els, e[0])}" for e in sets]
+    cast = [e for e in view["elements"] if e[1] in CHARACTER_KINDS]
+    out.append("Characters:" if cast else "Characters: none yet.")
+    out += [f"  {_card(view, els, e[0])} — {fate(view, e[0])}" for e in cast]
+    for act in (1, 2, 3):
+        tropes = [e for e in view["elements"] if e[1] == "trope" and e[3] == act]
+        if tropes:
+            out.append(f"Tropes of act {act}:")
+            out += [f"  {_card(view, els, e[0])}" + (" (played)" if e[0] in view["gone"] else "") for e in tropes]
+    subplots = [e for e in view["elements"] if e[1] == "subplot"]
+    if subplots:
+        out.append("Subplots:")
+        out += [f"  {_card(view, els, e[0])}" for e in subplots]
+    return "\n".join(out)
+
+
+GAME_COMMANDS = {"script": ("the film's written elements: sets, characters, tropes by act", "script_text")}
 
 
 def _styled(text: str, kind: str):
@@ -244,6 +287,8 @@ def film_card(view: dict[str, Any], name: str) -> str | None:
     if kind == "monster":
         what = (_sentence("; ".join(view["abilities"]) or "no special abilities") + " It appears once "
                 f"{view['trigger']}" + (" (the trigger has happened)." if view["triggered"] else "."))
+    elif kind == "set":
+        what = _sentence(set_details(view, els, ref))
     else:
         what = _sentence(next(row[4] for row in PRICES if row[0] == kind))
     return f"{_card(view, els, ref)} — {where}{author}. {what}"

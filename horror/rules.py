@@ -14,7 +14,19 @@ from typing import Any
 from common.cards import checksum
 from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules
 from common.rng import Rng
-from horror import dice, elements, filming, legal, notation, script
+from horror import (
+    chair,
+    climax,
+    dice,
+    elements,
+    filming,
+    legal,
+    notation,
+    pools,
+    scene,
+    script,
+    trades,
+)
 from horror.ledger import emit
 from horror.notation import parse
 from horror.state import (
@@ -88,11 +100,13 @@ class HorrorRules(Rules[Film]):
 
     def setup(self, options: dict[str, str], seed: int) -> Film:
         seats = seat_names(options)
-        base = elements.premise(seed)
+        base = pools.premise(seed)
         st = Film(seats, Rng(seed))
         given = premise_options(options)
         st.monster = given.get("monster", base["monster"])
-        st.abilities = [given.get("ability", base["ability"])]
+        # a monster named on the command line gets no default abilities it cannot shed
+        ability = given.get("ability", "" if "monster" in given else base["ability"])
+        st.abilities = [ability] if ability else []
         st.trigger = given.get("trigger", base["trigger"])
         st.setting = given.get("setting", base["setting"])
         st.title = given.get("title", base["title"])
@@ -132,7 +146,7 @@ class HorrorRules(Rules[Film]):
         if st.phase == OVER:
             raise IllegalMove("the film is over; the credits have rolled")
         if verb == "say":
-            emit(st, events, "say", seat, move[1])
+            self._say(st, seat, move, events)
             return events
         if verb == "screenplay":
             st.requests += 1
@@ -154,13 +168,13 @@ class HorrorRules(Rules[Film]):
                 raise IllegalMove("there is no script meeting now")
             script.meeting(st, seat, move, events, filming.start_act)
         elif kind in ("trade", "trade reply"):
-            filming.trade(st, seat, move, events)
+            trades.trade(st, seat, move, events)
         elif kind in ("bid", "claim auction"):
-            filming.bid(st, seat, move, events)
+            chair.bid(st, seat, move, events)
         elif kind == "pool":
-            filming.pool(st, seat, move, events)
+            climax.pool(st, seat, move, events)
         elif kind == "claim":
-            filming.claim(st, seat, move, events)
+            chair.claim(st, seat, move, events)
         elif kind == "stake":
             if verb != "stake":
                 raise IllegalMove(f"{seat} stakes dice now: 'stake N'")
@@ -169,7 +183,7 @@ class HorrorRules(Rules[Film]):
             self._help(st, seat, move, events)
         elif kind == "roll":
             if verb == "move":
-                filming.move_set(st, seat, move[1], events)
+                scene.move_set(st, seat, move[1], events)
             elif verb == "roll":
                 dice.roll(st, events)
             else:
@@ -182,13 +196,33 @@ class HorrorRules(Rules[Film]):
         return events
 
     @staticmethod
+    def _say(st: Film, seat: str, move: Move, events: list[Event]) -> None:
+        """Narration, or a line of dialogue: any player may speak for any living character
+        ("Игроку не требуется режиссёрского кресла, чтобы произнести реплику за любого
+        персонажа"), and for the monster."""
+        if len(move) == 2:
+            emit(st, events, "say", seat, move[1])
+            return
+        from horror.ledger import CHAR_OR_MONSTER, find
+
+        try:
+            el = find(st, move[2], CHAR_OR_MONSTER, "character")
+        except IllegalMove as exc:  # 'say The sign reads: "KEEP OUT"' is refused, not guessed
+            raise IllegalMove(f"{exc} to speak as; to narrate, leave out the colon or the quotes") from None
+        if el.id in st.gone:
+            raise IllegalMove(f"{el.name} is dead and says nothing more")
+        emit(st, events, "line", seat, el.id, el.name, move[1])
+
+    @staticmethod
     def _help(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         if move[0] == "pass":
             dice.pass_help(st, seat, events)
         elif move[0] == "help":
             from horror.ledger import CHAR, find
 
-            dice.help_monster(st, seat, find(st, move[1], CHAR, "character").id, events)
+            card = find(st, move[1], CHAR, "character").id
+            dice.help_monster(st, seat, card, events)
+            filming.catch(st, card, events)  # a melee attacker is caught (the book)
         else:
             raise IllegalMove(f"the monster is chasing: {seat} may 'help CHARACTER' or 'pass'")
 

@@ -27,26 +27,38 @@ _LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|plan)$", re.IGNORECASE)
 
 # -- the premise ----------------------------------------------------------------------------
 def premise(st: Film, seat: str, move: Move, events: list[Event]) -> None:
+    """"Игроки договариваются": each seat in turn, from the first, may amend the premise and
+    then agrees ('agree', or 'begin'); when the last seat agrees, the first meeting opens."""
     verb = move[0]
-    if verb == "begin":
+    if verb in ("agree", "begin"):
         missing = [w for w, v in (("monster", st.monster), ("trigger", st.trigger),
                                   ("setting", st.setting), ("title", st.title)) if not v]
         if missing:
             raise IllegalMove(f"the film still needs a {', '.join(missing)} before it can begin")
+        emit(st, events, "agree", seat)
+        st.turn += 1
+        st.free_made = 0
+        if st.turn < len(st.seats):
+            return
+        st.turn = 0
         emit(st, events, "premise", st.title, st.monster, tuple(st.abilities), st.trigger, st.setting)
         open_meeting(st, events)
         return
     text = move[1] if len(move) > 1 else ""
     if verb not in ("monster", "ability", "trigger", "setting", "title") or not text:
         raise IllegalMove("before the first meeting: monster, ability, trigger, setting, title, "
-                          "then 'begin'")
-    if verb == "monster":
+                          "then 'agree'")
+    if verb == "monster":  # a new monster starts its abilities afresh
         st.monster = text
+        st.abilities = []
         st.elements[MONSTER] = Element(MONSTER, "monster", text, by=seat)
+    elif verb == "ability" and text.lower() == "none":
+        st.abilities = []
     elif verb == "ability":
         st.abilities.append(text)
     else:
         setattr(st, verb, text)
+    st.free_made += 1
     emit(st, events, "premise_set", seat, verb, text)
 
 
@@ -58,6 +70,7 @@ def open_meeting(st: Film, events: list[Event]) -> None:
         st.meeting_first = (st.meeting_first + 1) % len(st.seats)
     st.turn = st.meeting_first
     st.free_made = 0
+    st.meeting_turns = 0
     emit(st, events, "meeting", st.meeting, st.act, st.seats[st.turn])
 
 
@@ -72,9 +85,9 @@ def check_name(st: Film, name: str, what: str) -> None:
 
 
 def new_element(st: Film, kind: str, name: str, seat: str, act: int = 0,
-                names: tuple[str, ...] = ()) -> Element:
+                names: tuple[str, ...] = (), concept: str = "") -> Element:
     st.counter += 1
-    el = Element(f"{id_prefix(kind)}{st.counter}", kind, name, act, names, seat)
+    el = Element(f"{id_prefix(kind)}{st.counter}", kind, name, act, names, seat, concept)
     st.elements[el.id] = el
     if kind in CHARACTER_KINDS:
         st.st[el.id] = SCREEN_TIME[kind]
@@ -102,9 +115,10 @@ def create(st: Film, seat: str, move: Move, events: list[Event], filming: bool) 
         cost = costs[verb]
         ledger.can_pay(st, seat, cost, f"a {verb}")
         ledger.pay(st, seat, cost)
-        el = new_element(st, verb, name, seat)
+        concept = move[2] if len(move) > 2 else ""
+        el = new_element(st, verb, name, seat, concept=concept)
         placed(st, el, seat, filming)
-        emit(st, events, "create", seat, el.id, verb, name, cost)
+        emit(st, events, "create", seat, el.id, verb, name, cost, *((concept,) if concept else ()))
         return cost > 0
     if verb == "set":
         name, near = move[1], move[2]
@@ -224,6 +238,9 @@ def meeting(st: Film, seat: str, move: Move, events: list[Event],
     elif verb in FREE:
         free_element(st, seat, move, events)
         st.free_made += 1
+    elif verb == "pass":  # a turn without buying (a player with nothing to buy, say)
+        emit(st, events, "meeting_pass", seat)
+        _next_turn(st, events)
     elif verb == "close":
         if not ledger.unplayed_tropes(st, st.act):
             raise IllegalMove(f"act {st.act} has no trope yet; write one "
@@ -232,14 +249,26 @@ def meeting(st: Film, seat: str, move: Move, events: list[Event],
         if not kinds & set(CHARACTER_KINDS) or "set" not in kinds:
             raise IllegalMove("a scene needs a living character and a set: the script must hold "
                               "both before the meeting can close")
+        if not everyone_had_a_turn(st):
+            waiting = [st.seats[(st.turn + k) % len(st.seats)]
+                       for k in range(1, len(st.seats) - st.meeting_turns)]
+            raise IllegalMove(f"the meeting stays open until every seat has had a turn at it "
+                              f"({', '.join(waiting)} still to come)")
         emit(st, events, "close", seat, st.meeting)
         start_act(st, events)
     else:
         raise IllegalMove(f"at a script meeting {seat} writes elements or closes the meeting")
 
 
+def everyone_had_a_turn(st: Film) -> bool:
+    """Ruling: a meeting closes only once every seat has had a turn at it (the book lets
+    anyone close on their turn and is silent on how soon; a table must not be shut out)."""
+    return st.meeting_turns >= len(st.seats) - 1
+
+
 def _next_turn(st: Film, events: list[Event]) -> None:
     st.turn = (st.turn + 1) % len(st.seats)
+    st.meeting_turns += 1
     st.free_made = 0
     emit(st, events, "meeting_turn", st.seats[st.turn])
 

@@ -37,13 +37,15 @@ class Element:
     act: int = 0  # tropes: the act they belong to
     names: tuple[str, ...] = ()  # tropes and subplots: the characters (ids) they involve
     by: str = ""  # the seat that wrote it
+    concept: str = ""  # a character's concept line ("drinks, knows the tides")
 
     def to_json(self) -> list:
-        return [self.id, self.kind, self.name, self.act, list(self.names), self.by]
+        return [self.id, self.kind, self.name, self.act, list(self.names), self.by, self.concept]
 
     @classmethod
     def from_json(cls, data: list) -> Element:
-        return cls(data[0], data[1], data[2], data[3], tuple(data[4]), data[5])
+        return cls(data[0], data[1], data[2], data[3], tuple(data[4]), data[5],
+                   data[6] if len(data) > 6 else "")
 
 
 @dataclass(slots=True)
@@ -51,7 +53,7 @@ class Conflict:
     """A check, contest, chase or the climax's plan-against-monster contest in progress.
 
     Side 0 is the one the director named first; ``stakes[i]`` is -1 until that side's
-    player has staked. ``bonus[i]`` are extra dice rolled but never lost (Monster Dice).
+    player has staked. ``bonus[i]`` are the Monster Dice in a side's stake (lost first, for this conflict only).
     """
 
     kind: str  # check / contest / chase / plan
@@ -125,19 +127,23 @@ class Film:
     meeting_first: int = 0  # seat index that opened the current meeting
     turn: int = 0  # seat index whose meeting turn it is
     free_made: int = 0  # free elements made this meeting turn
+    meeting_turns: int = 0  # turns passed on at this meeting (it closes once every seat has had one)
     # trading before a scene
     trade_queue: list[str] = field(default_factory=list)
     offers: dict[str, int] = field(default_factory=dict)  # offers made this deal
     swaps: dict[str, int] = field(default_factory=dict)  # cards traded this deal
     offer: tuple[str, str, str] | None = None  # (seat, card, wanted type)
+    declined: list[str] = field(default_factory=list)  # "seat type": not asked for that type again this deal
     responders: list[str] = field(default_factory=list)
     # the chair and the scene
     auction: Auction | None = None
     window: list[str] = field(default_factory=list)  # seats still to claim or pass
+    quiet: list[str] = field(default_factory=list)  # seats that make no more claims this scene
     director: str | None = None
     last_director: int = -1  # seat index
     chair_price: int = 0
     scene_no: int = 0
+    act_end: int = 0  # the act's schedule: the scene number after whose cut its open tropes are cut for time
     played_by: dict[str, str] = field(default_factory=dict)  # card on screen -> seat
     active_set: str | None = None
     active_subplot: str | None = None
@@ -217,10 +223,10 @@ class Film:
 
 
 _SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter",
-            "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "offer",
-            "director", "last_director", "chair_price", "scene_no", "active_set",
+            "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "meeting_turns", "offer",
+            "director", "last_director", "chair_price", "scene_no", "act_end", "active_set",
             "active_subplot", "moved", "last_roll", "settled", "plan", "plans_failed", "ending", "requests")
-_LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "window",
+_LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window", "quiet",
           "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "rulings",
           "fixed")
 _DICTS = ("elements", "st", "armour", "budgets", "start", "earned", "spent", "lost", "offers", "swaps",

@@ -109,13 +109,19 @@ def facts(st: Film) -> dict[str, str]:
         "screen": " ".join(sorted(st.screen)) or "none",
         "conflict": c.kind if c else "none",
         "stakes": " ".join(map(str, c.stakes)) if c else "none",
+        "in_stake": " ".join(str(max(c.stakes[i], 0) + c.bonus[i]) for i in (0, 1)) if c else "none",
         "roll": _roll_text(st),
         "successes": "-".join(str(side[3]) for side in st.last_roll[1]) if st.last_roll else "none",
         "loss": str(st.last_roll[3]) if st.last_roll else "none",
         "pools": f"{st.pools[0]} {st.pools[1]}", "plan": st.plan or "none",
         "plans_failed": str(st.plans_failed), "rulings": str(len(st.rulings)),
-        "elements": str(len(st.elements)), "said": str(sum(1 for e in st.log if e[0] == "say")),
+        "elements": str(len(st.elements)), "said": str(sum(1 for e in st.log if e[0] in ("say", "line"))),
+        "dialogue": str(sum(1 for e in st.log if e[0] == "line")),
         "deaths": str(sum(1 for e in st.log if e[0] == "death")),
+        "title": st.title, "monster": st.monster, "abilities": "; ".join(st.abilities) or "none",
+        "trigger_text": st.trigger, "setting": st.setting,
+        "unfilmed": str(sum(1 for e in st.log if e[0] == "unfilmed")),
+        "cut_for_time": str(sum(len(e[2]) for e in st.log if e[0] == "cut_for_time")),
     }
     for act in (1, 2, 3):
         out[f"tropes.{act}"] = str(sum(1 for e in st.elements.values()
@@ -157,11 +163,12 @@ def _roll(d: tuple) -> str:
 
 
 def _conflict(d: tuple) -> str:
-    kind, a, b, seat_a, seat_b, st_a, st_b = d
+    kind, a, b, seat_a, seat_b, st_a, st_b = d[:7]
     if kind == "plan":
         return f"The plan is sprung: {a} (Screen Time {st_a}) against the plan (Screen Time {st_b}), pool against pool."
     verb = "goes after" if kind == "chase" else "against"
-    return f"A {kind}: {a} ({seat_a}, Screen Time {st_a}) {verb} {b} ({seat_b}, Screen Time {st_b})."
+    about = f", over {d[7]}" if len(d) > 7 else ""
+    return f"A {kind}: {a} ({seat_a}, Screen Time {st_a}) {verb} {b} ({seat_b}, Screen Time {st_b}){about}."
 
 
 def _result(d: tuple) -> str:
@@ -182,10 +189,14 @@ def _result(d: tuple) -> str:
 NARRATION = {
     "premise": lambda d: f"“{d[0]}”: {d[1]} ({'; '.join(d[2]) or 'no special abilities'}) appears once "
                          f"{d[3]}. Setting: {d[4]}.",
-    "premise_set": lambda d: f"{d[0]} sets the {d[1]}: {d[2]}.",
+    "premise_set": lambda d: (f"{d[0]} clears the monster's abilities." if d[1] == "ability" and d[2].lower() == "none"
+                              else f"{d[0]} sets the {d[1]}: {d[2]}."),
+    "agree": lambda d: f"{d[0]} agrees to the premise.",
     "meeting": lambda d: f"Script meeting {d[0]} (before act {d[1]}): {d[2]} writes first.",
     "meeting_turn": lambda d: f"{d[0]}'s turn at the meeting.",
-    "create": lambda d: f"{d[0]} creates {d[2]} {d[1]} “{d[3]}” for {_dice(d[4])}.",
+    "meeting_pass": lambda d: f"{d[0]} passes the turn.",
+    "create": lambda d: f"{d[0]} creates {d[2]} {d[1]} “{d[3]}”" + (f" ({d[5]})" if len(d) > 5 else "")
+                        + f" for {_dice(d[4])}.",
     "raise": lambda d: f"{d[0]} raises {d[2]} to Screen Time {d[3]} for {_dice(d[4])}.",
     "armour": lambda d: f"{d[0]} gives {d[2]} Plot Armour {d[3]} for {_dice(d[4])}.",
     "write": lambda d: (f"{d[0]} writes trope {d[1]} for act {d[4]}: “{d[3]}” ({_names(d[5])})."
@@ -209,6 +220,7 @@ NARRATION = {
     "help_pass": lambda d: f"{d[0]} stays out of the chase; "
                            + (f"{d[1]} may help next." if d[1] else f"{d[2]} rolls the dice."),
     "no_claim": lambda d: f"Nobody claims the chair: {d[0]} directs on.",
+    "quiet": lambda d: f"{d[0]} makes no more claims this scene.",
     "bid": lambda d: f"{d[0]} bids {_dice(d[1])} for the director's chair.",
     "claim": lambda d: f"{d[0]} claims the director's chair for {_dice(d[1])}!",
     "chair": lambda d: (f"{d[0]} keeps the chair for {_dice(d[1])}." if d[0] == d[2]
@@ -230,12 +242,18 @@ NARRATION = {
                        f"with {d[1]} Plot Armour left.",
     "death": lambda d: f"{d[0]} is caught and killed. The monster grows: Monster Dice {d[1]}.",
     "move": lambda d: f"The chase runs on to {d[1]}.",
+    "cornered": lambda d: f"{d[1]} has nowhere to run ({d[0]} has no die to stake).",
     "drop": lambda d: f"{d[0]} closes the subplot “{d[1]}”.",
     "ruling": lambda d: f"Ruling by {d[0]}: {d[1]}",
     "say": lambda d: f"{d[0]}: {d[1]}",
+    "line": lambda d: f"{d[2]} ({d[0]}): “{d[3]}”",
     "cut": lambda d: f"Cut! Scene {d[0]} ends. Rewards: "
                      + (", ".join(f"{s} +{n}" for s, n in d[2] if n) or "none") + ".",
-    "act_over": lambda d: f"Act {d[0]} is over: all its tropes have played.",
+    "act_over": lambda d: f"Act {d[0]} is over.",
+    "unfilmed": lambda d: f"Scene {d[0]} is never filmed: {d[1]} cut before a set and a character "
+                          "came to the screen.",
+    "cut_for_time": lambda d: f"Act {d[0]} is over schedule: the studio cuts for time, and "
+                              + "; ".join(f"“{t}”" for t in d[1]) + " happen off screen.",
     "climax": lambda d: "— The climax — subplots leave the deck; every other card is played.",
     "pool": lambda d: f"{d[0]} puts {d[1]} into the monster pool and {d[2]} into the plan pool "
                       f"(now {d[3]} and {d[4]}).",

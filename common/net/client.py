@@ -794,14 +794,22 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
 
 
 def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
-    """The REPL of local play, plus chat ('say TEXT') and 'who'."""
+    """The REPL of local play, plus chat ('chat TEXT', and 'say TEXT' where 'say' is no move
+    of the game: in Creature Feature it is narration, a move that goes into the film) and 'who'."""
     from common.render import say
     from common.repl import Ui
+
+    def _is_move(text: str) -> bool:
+        try:
+            spec.rules.parse(text)
+        except GameError:
+            return False
+        return True
 
     class NetUi(Ui):
         def command(self, seat: str, text: str) -> str | None:
             word, _, rest = text.partition(" ")
-            if word.lower() in ("say", "chat"):
+            if word.lower() in ("say", "chat") and not (word.lower() == "say" and _is_move(text)):
                 try:
                     session.chat(rest)
                 except GameError as exc:
@@ -816,7 +824,8 @@ def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
         def help(self, topic: str) -> None:
             super().help(topic)
             if not topic:
-                say(f"  {'say TEXT':<12} chat with everyone at the table")
+                say(f"  {'chat TEXT':<12} chat with everyone at the table (out of the game; "
+                    "'say' chats too where it is no move)")
                 say(f"  {'who':<12} who sits where, who is connected")
 
     try:

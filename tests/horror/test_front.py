@@ -79,17 +79,29 @@ def test_screenplay_command(tmp_path):
 
 
 def test_screenplay_tells_the_film():
+    """Scene headings from the sets, every played trope once, the cast with their fates, and
+    none of the table's book-keeping (bids, stakes, trades)."""
     table = finished_table()
     st = table.state
     md = screenplay.markdown(RULES.view(st, None))
-    for part in ("## Cast", "## Sets", "## Act 1", "## Act 3", "## The climax", "## The end",
-                 "**TROPE —**", st.monster):
+    for part in ("## Cast", "## Act 1", "## Act 3", "## The climax", "**THE END**", st.monster, "### ",
+                 "*CUT TO:*"):
         assert part in md, part
     for el in st.elements.values():
         if el.kind in ("star", "supporting", "extra"):
             assert el.name in md
+        if el.kind == "trope" and any(e[0] == "trope" and e[2] == el.id for e in st.log):
+            body = md[md.index("## Act 1"):md.index("## Cast")].lower().split("\n")
+            assert body.count(screenplay._sentence(el.name).lower()) == 1, el.name  # each trope once
+    for chatter in ("bids", "stakes", "offers a", "dice earned |\n|---|---|\n| p1 | 0"):
+        assert chatter not in md
     if any(e[0] == "death" for e in st.log):
-        assert "**DEATH —**" in md
+        assert "killed" in md
+
+
+def test_slugline_from_the_set():
+    assert screenplay.slugline("The lighthouse stairs", 2) == "EXT. LIGHTHOUSE STAIRS — NIGHT"
+    assert screenplay.slugline("the lamp room", 1) == "INT. LAMP ROOM — DUSK"
 
 
 def test_record_example_screenplay_has_dialogue_and_rulings():
@@ -97,9 +109,16 @@ def test_record_example_screenplay_has_dialogue_and_rulings():
 
     table = replay(RULES, read_record(RECORDS / "auction.rec")).table
     md = screenplay.markdown(table.view(None))
-    assert "> *Ruling (bob):* Ida cannot swim" in md
+    assert "*[Ruling (bob): Ida cannot swim" in md
     table = replay(RULES, read_record(RECORDS / "book-contest.rec")).table
-    assert "**BOB:** Bob grabs the cross" in screenplay.markdown(table.view("bob"))
+    assert "\nBob grabs the cross; Bethany twists it out of his hands.\n" in screenplay.markdown(table.view("bob"))
+    table = replay(RULES, read_record(RECORDS / "story.rec")).table
+    md = screenplay.markdown(table.view("ann"))
+    assert "> **THE LIGHTHOUSE KEEPER**  \n> Nobody goes down to the cove after dark." in md
+    assert "> **YOUNG TOM**  \n> Then why is the boat gone?" in md
+    assert "The lamp turns. Far below, something answers the light." in md
+    assert "over the last lifeboat" in md
+    assert "THE LIGHTHOUSE KEEPER (drinks, knows the tides)" in md  # introduced with the concept
 
 
 def test_render_every_stage(tmp_path, monkeypatch):
@@ -126,15 +145,19 @@ def test_card_names_the_films_elements(tmp_path):
     typed = "begin\nextra Sheriff Brody\ncard c1\ncard sheriff brody\ncard m\ncard star\ncard c9\nquit\n"
     out = " ".join(horror("play", "--seed", "3", "--players", "2", stdin=typed, cwd=tmp_path).stdout.split())
     assert out.count("c1 Sheriff Brody (extra, Screen Time 1) — in the script; written by p1.") == 2
-    assert "m The Giant Mantis (Screen Time 4, Monster Dice 0) — " in out and "Flies short distances" in out
+    assert "m Count Varga (Screen Time 4, Monster Dice 0) — " in out and "Turns to mist" in out
     assert "star: Screen Time 3" in out and "no card 'c9'" in out
 
 
 def test_card_tells_where_an_element_is_as_far_as_the_seat_may_know():
     table = finished_table(5)
     st = RULES.setup({"players": "3"}, 5)
-    for line in table.record.body[:60]:
+    for line in table.record.body:
+        if line.kind != "move":
+            continue
         RULES.apply(st, line.seat, RULES.parse(line.text))
+        if st.hands["p1"] and st.hands["p2"]:
+            break
     theirs = next(c for c in st.hands["p2"])
     view = RULES.view(st, "p1")
     assert "— not in your hand" in render.describe_card(theirs, view)
@@ -156,7 +179,7 @@ def test_the_board_calls_the_climax_by_name_and_shows_the_auction():
 
     table = replay(RULES, read_record(RECORDS / "climax-won.rec")).table
     md = screenplay.markdown(table.view(None))
-    assert "### The climax — directed by bob" in md and "### Scene 4" not in md
+    assert "## The climax" in md and "— DAWN" in md and "Scene 4" not in md
     assert "the climax directed by bob" in board(table.view("ann"))
     opts, moves = {"players": "3"}, finished_table(4).record.moves()
     live = Table(RULES, seed=4, options=opts)
@@ -233,3 +256,14 @@ def test_the_last_board_says_how_the_film_ended_and_who_gets_top_billing(monkeyp
     top = [s for s in view["seats"] if view["earned"][s] == best]
     assert f"Top billing: {', '.join(top)} ({best} dice earned)." in text
     assert "The credits roll: " in text
+
+
+def test_script_lists_the_written_film_and_card_shows_a_sets_props(tmp_path):
+    typed = ("agree\nagree\nextra The Lighthouse Keeper: drinks, knows the tides\nset The Lamp Room\n"
+             "script\ncard The Lamp Room\nhelp\nquit\n")
+    out = " ".join(horror("play", "--seed", "1", "--players", "2", "--seats", "human,human",
+                          stdin=typed, cwd=tmp_path).stdout.split())
+    assert "Sets: s2 The Lamp Room (set, Screen Time 0) — props: none; next to: no other set" in out
+    assert "c1 The Lighthouse Keeper (extra, Screen Time 1): drinks, knows the tides — alive" in out
+    assert "Props: none; next to: no other set." in out
+    assert "script the film's written elements" in out

@@ -214,12 +214,26 @@ def test_players_option():
 def test_premise_from_options_and_moves():
     st = RULES.setup({"players": "2", "title": "Mummy in Space!!", "monster": "The Mummy"}, 1)
     assert st.title == "Mummy in Space!!" and st.elements["m"].name == "The Mummy"
+    assert st.abilities == []  # a monster of the table's own has no default abilities forced on it
     RULES.apply(st, "p1", parse("setting a moon base"))
-    RULES.apply(st, "p1", parse("ability cannot be stopped by bullets"))
     RULES.apply(st, "p1", parse("monster Khem-Anat"))
+    RULES.apply(st, "p1", parse("ability cannot be stopped by bullets"))
     RULES.apply(st, "p1", parse("begin"))
+    assert st.phase == "premise" and RULES.decisions(st)[0].seat == "p2"  # every seat agrees
+    RULES.apply(st, "p2", parse("title Mummy on the Moon"))  # ... or amends first
+    RULES.apply(st, "p2", parse("agree"))
     assert (st.setting, st.elements["m"].name, st.phase) == ("a moon base", "Khem-Anat", "meeting")
-    assert st.abilities[-1] == "cannot be stopped by bullets"
+    assert st.abilities == ["cannot be stopped by bullets"] and st.title == "Mummy on the Moon"
+
+
+def test_a_renamed_monster_sheds_the_default_abilities():
+    st = RULES.setup({"players": "2"}, 1)
+    assert st.abilities  # the studio's monster comes with its abilities
+    RULES.apply(st, "p1", parse("monster The Tide Thing"))
+    assert st.abilities == []
+    RULES.apply(st, "p1", parse("ability breathes under water"))
+    RULES.apply(st, "p1", parse("ability none"))
+    assert st.abilities == []
 
 
 def test_auteur_does_not_repeat_an_offer_the_table_turned_down():
@@ -258,9 +272,9 @@ def test_auteur_does_not_repeat_an_offer_the_table_turned_down():
 def test_meeting_suggestions_never_repeat_a_written_text():
     """'moves' at a script meeting suggests tropes and subplots the script does not hold yet
     (bots write what is suggested, so their films hold no twice-written trope either)."""
-    from horror.elements import TROPES
     from horror.script import new_element
     from horror.state import MEETING
+    from horror.suggest import Stock
 
     meetings = 0
     for g in range(6):
@@ -284,7 +298,7 @@ def test_meeting_suggestions_never_repeat_a_written_text():
     while st.phase != MEETING:
         seat = RULES.decisions(st)[0].seat
         RULES.apply(st, seat, RULES.legal_moves(st, seat)[0])
-    for text in TROPES:
+    for text in (*Stock(st).theme.tropes, st.trigger):
         new_element(st, "trope", text, st.seats[0], 3)
     seat = RULES.decisions(st)[0].seat
     tropes = [m[3] for m in RULES.legal_moves(st, seat) if m[0] == "trope"]

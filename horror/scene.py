@@ -1,0 +1,190 @@
+"""A scene's cards: what the director plays, what tropes and subplots force in, chases moving
+to an adjacent set, and a character caught by the monster.
+"""
+
+from __future__ import annotations
+
+from common.engine import Event, IllegalMove
+from horror import chair, ledger
+from horror.elements import CHARACTER_KINDS
+from horror.ledger import CHAR, emit, find
+from horror.state import CLIMAX, MONSTER, Film
+
+
+def started(st: Film) -> bool:
+    return st.active_set is not None and any(st.elements[c].kind in CHARACTER_KINDS for c in st.screen)
+
+
+def need_started(st: Film, what: str) -> None:
+    if not started(st):
+        raise IllegalMove(f"the scene starts once the director has played a character and a set; "
+                          f"then {what}")
+
+
+def on_screen_character(st: Film, ref: str, role: str) -> str:
+    el = find(st, ref, CHAR, "character")
+    if el.id not in st.screen:
+        raise IllegalMove(f"{el.name} is not in this scene")
+    if el.id in st.out:
+        raise IllegalMove(f"{el.name} is knocked out for the rest of the scene")
+    return el.id
+
+
+def no_new_action(st: Film) -> None:
+    if st.moved:
+        raise IllegalMove("the chase moved to another set: any further action there is a new "
+                          "scene ('cut' first)")
+
+
+def monster_here(st: Film) -> None:
+    if MONSTER not in st.screen:
+        raise IllegalMove(f"{st.monster} is not in this scene")
+
+
+def other_side(st: Film, ref: str, a: str) -> str:
+    el = find(st, ref, (*CHAR, "set", "monster"), "character, set or monster")
+    if el.kind == "monster":
+        monster_here(st)
+        return MONSTER
+    if el.kind == "set":
+        if el.id != st.active_set:
+            raise IllegalMove(f"{el.name} is not the active set")
+        return el.id
+    b = on_screen_character(st, el.id, "second side")
+    if b == a:
+        raise IllegalMove(f"{el.name} cannot be in conflict with itself")
+    return b
+
+
+def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
+    el = find(st, ref, ledger.ANY_CARD, "card")
+    if st.act == CLIMAX and el.kind == "set" and el.id in st.screen and st.active_set is None:
+        st.active_set = el.id
+        emit(st, events, "play", seat, el.id, el.name, "set", "")
+        return
+    if el.id not in st.hands[seat]:
+        where = "is already in the scene" if el.id in st.screen else "is not in the director's hand"
+        raise IllegalMove(f"{el.name} {where}")
+    kind = el.kind
+    if kind in CHARACTER_KINDS:
+        if st.active_set is None:
+            raise IllegalMove("a scene takes place on one set: play the set first (or 'set NAME' "
+                              "for 2 dice), then its characters")
+        to_screen(st, seat, el.id, events, "")
+    elif kind == "set":
+        if st.active_set is not None:
+            raise IllegalMove(f"{ledger.name_of(st, st.active_set)} is the active set; only a chase "
+                              "moves the scene to an adjacent set ('move SET' between its rolls)")
+        to_screen(st, seat, el.id, events, "")
+        st.active_set = el.id
+    elif kind == "monster":
+        need_started(st, "the monster can appear")
+        if not st.triggered:
+            raise IllegalMove(f"{st.monster} cannot appear before its trigger ({st.trigger}) has "
+                              "happened ('trigger')")
+        to_screen(st, seat, MONSTER, events, "")
+        chair.open_window(st)
+    elif kind == "trope":
+        need_started(st, "tropes")
+        if el.act != st.act:
+            raise IllegalMove(f"{el.name!r} is a trope of act {el.act}, and this is "
+                              f"{'the climax' if st.act == CLIMAX else f'act {st.act}'}")
+        triggers = not st.triggered and is_trigger(st, el.id)
+        forced = _forced(st, el.names, triggers)
+        st.hands[seat].remove(el.id)
+        st.gone.append(el.id)
+        st.scene_tropes.append((seat, el.id))
+        emit(st, events, "trope", seat, el.id, el.name, tuple(ledger.name_of(st, c) for c in el.names))
+        if triggers:  # the trope named as the trigger: the monster may appear from now on
+            st.triggered = True
+            emit(st, events, "trigger", seat, st.trigger)
+        _force(st, forced, el.name, events)
+        chair.open_window(st)
+    elif kind == "subplot":
+        need_started(st, "subplots")
+        if st.active_subplot is not None:
+            raise IllegalMove(f"the subplot {ledger.name_of(st, st.active_subplot)!r} is still active; "
+                              "the director may 'drop' it first")
+        forced = _forced(st, el.names)
+        to_screen(st, seat, el.id, events, "", announce=False)
+        st.active_subplot = el.id
+        st.scene_subplots.append((seat, el.id))
+        emit(st, events, "subplot", seat, el.id, el.name, tuple(ledger.name_of(st, c) for c in el.names))
+        _force(st, forced, el.name, events)
+        chair.open_window(st)
+
+
+def is_trigger(st: Film, trope: str) -> bool:
+    """Is this the trope the monster's trigger names? The same words, case and punctuation aside."""
+    return _words(st.elements[trope].name) == _words(st.trigger) != ""
+
+
+def _words(text: str) -> str:
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in text.casefold()).split())
+
+
+def _forced(st: Film, names: tuple[str, ...], triggers: bool = False) -> list[tuple[str, str]]:
+    """The (holder, card) pairs a trope or subplot forces into the scene; checks first."""
+    out = []
+    for card in names:
+        if card in st.gone or card in st.screen:
+            continue  # dead characters are skipped; those on screen are already there
+        if card == MONSTER and not st.triggered and not triggers:
+            raise IllegalMove(f"it names {st.monster}, whose trigger ({st.trigger}) has not "
+                              "happened yet")
+        who = ledger.holder(st, card)
+        if who is not None:
+            out.append((who, card))
+    return out
+
+
+def _force(st: Film, forced: list[tuple[str, str]], why: str, events: list[Event]) -> None:
+    for who, card in forced:
+        to_screen(st, who, card, events, why)
+
+
+def to_screen(st: Film, seat: str, card: str, events: list[Event], forced_by: str,
+               announce: bool = True) -> None:
+    st.hands[seat].remove(card)
+    st.screen.append(card)
+    st.played_by[card] = seat
+    if st.elements[card].kind in CHARACTER_KINDS:
+        st.scene_chars[card] = seat
+    if announce:
+        el = st.elements[card]
+        emit(st, events, "play", seat, card, ledger.name_of(st, card), el.kind, forced_by)
+
+
+def move_set(st: Film, seat: str, ref: str, events: list[Event]) -> None:
+    """During a chase: the action runs on to an adjacent set, whose holder must play it."""
+    if seat != st.director:
+        raise IllegalMove(f"only the director ({st.director}) moves the chase")
+    el = find(st, ref, ("set",), "set")
+    pair = tuple(sorted((el.id, st.active_set or "")))
+    if pair not in st.near:
+        raise IllegalMove(f"{el.name} is not adjacent to {ledger.name_of(st, st.active_set or '')}")
+    if el.id not in st.screen:
+        who = ledger.holder(st, el.id)
+        if who is None:
+            raise IllegalMove(f"{el.name} is not in anyone's hand")
+        to_screen(st, who, el.id, events, "the chase")
+    st.active_set = el.id
+    st.moved = True
+    emit(st, events, "move", seat, el.name)
+
+
+def caught(st: Film, card: str, events: list[Event]) -> None:
+    """Caught by the monster: a Plot Armour level saves the character (knocked out), or it dies
+    and the monster grows a Monster Die. (A climax with nobody left alive ends: the caller,
+    ``filming``, sees to it.)"""
+    name = ledger.name_of(st, card)
+    if st.armour.get(card, 0) > 0:
+        st.armour[card] -= 1
+        st.out.append(card)
+        emit(st, events, "saved", name, st.armour[card])
+        return
+    st.screen.remove(card)
+    st.gone.append(card)
+    st.played_by.pop(card, None)
+    st.md += 1
+    emit(st, events, "death", name, st.md)

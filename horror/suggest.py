@@ -1,0 +1,104 @@
+"""The free-text moves the legal-move list suggests — names, concepts, sets, props, tropes,
+subplots, plans and a line of narration or dialogue — written from the stock of the film's
+theme (``horror.pools``), so that what bots and Tab completion write fits the setting and era,
+and differs from film to film.
+
+Every suggestion is a pure function of what every seat can see (the script, the log's length,
+the premise), so that a determinized film lists the same moves as the real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from common.engine import Move
+from horror import pools
+from horror.elements import CHARACTER_KINDS
+from horror.state import MONSTER, Film
+
+
+class Stock:
+    """The theme of one film and its own number."""
+
+    def __init__(self, st: Film) -> None:
+        self.st = st
+        self.theme = pools.theme_for(st.setting, len(st.title))
+        self.film = pools.salt(st.title, st.monster, st.setting)
+
+    def pick(self, items: tuple[str, ...], n: int) -> str:
+        return items[(n + self.film) % len(items)]
+
+    def name(self, n: int) -> str:
+        return pools.character_name(self.theme, n, self.film)
+
+    def set_name(self, n: int) -> str:
+        return self.pick(self.theme.sets, n)
+
+    def concept(self, n: int) -> str:
+        return self.pick(self.theme.concepts, n * 3)
+
+    def free_name(self, n: int, make: Callable[[int], str]) -> str | None:
+        """A name (of ``make``'s) no character, set or monster of the film has yet."""
+        taken = {e.name.lower() for e in self.st.elements.values()}
+        for k in range(8):
+            name = make(n + k)
+            if name.lower() not in taken:
+                return name
+        return None
+
+    def fresh_text(self, kind: str, items: tuple[str, ...], n: int, suggested: set[str]) -> str:
+        """A stock text for a new trope or subplot that the script does not hold yet and that
+        is not among ``suggested`` (which it joins): a suggestion never repeats what was
+        written. Once every stock phrase is used, a retake of one."""
+        taken = {e.name.lower() for e in self.st.elements.values() if e.kind == kind} | suggested
+        retake = 1
+        while True:
+            for k in range(len(items)):
+                text = self.pick(items, n + k) + (f" (take {retake})" if retake > 1 else "")
+                if text.lower() not in taken:
+                    suggested.add(text.lower())
+                    return text
+            retake += 1
+
+    def character(self, kind: str, n: int) -> Move | None:
+        name = self.free_name(n, self.name)
+        if name is None:
+            return None
+        return (kind, name, self.concept(n)) if (n + self.film) % 2 else (kind, name)
+
+    def trigger_trope(self) -> Move | None:
+        """The monster's trigger written as a trope of act 1 (the book: the trigger "полезно
+        использовать как штамп"), while the script has none."""
+        st = self.st
+        if st.act != 1 or not st.trigger:
+            return None
+        from horror.scene import is_trigger
+
+        if any(e.kind == "trope" and is_trigger(st, e.id) for e in st.elements.values()):
+            return None
+        return ("trope", 1, (), st.trigger)
+
+    def plan(self) -> str:
+        return self.pick(self.theme.plans, self.st.plans_failed + self.st.scene_no)
+
+    def lines(self) -> list[Move]:
+        """A line of narration for the director at a beat, and one of dialogue for a character
+        on screen; nothing just after a line (one a beat keeps films finite)."""
+        st = self.st
+        if st.log and st.log[-1][0] in ("say", "line"):
+            return []
+        n = len(st.log)
+        chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
+        if not chars or not st.active_set:
+            return []
+        who = chars[n % len(chars)]
+        props = st.props.get(st.active_set) or [self.pick(self.theme.props, n)]
+        text = self.pick(self.theme.narration, n).format(
+            set=st.elements[st.active_set].name, char=st.elements[who].name, monster=st.monster,
+            prop=props[n % len(props)])
+        said = self.pick(self.theme.lines + pools.COMMON_LINES, n * 7)
+        speaker = chars[(n + 1) % len(chars)]
+        out: list[Move] = [("say", text[0].upper() + text[1:]), ("say", said, speaker)]
+        if MONSTER in st.screen and n % 3 == 0:
+            out.append(("say", "(a sound no animal makes)", MONSTER))
+        return out
