@@ -112,6 +112,13 @@ class Rules(Generic[S]):
         """Apply one record ``setup`` line (stack a deck, fix a hand, place a piece)."""
         raise IllegalMove(f"{self.name} records take no setup directive like {directive!r}")
 
+    def record_help(self) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]:
+        """What records of this game may say: its ``setup`` directives as (syntax, example,
+        meaning) and its ``expect`` facts as (name, meaning), NAME parts in capitals standing
+        for a seat, a card, ... ``GAME rules --all`` lists them and a test checks them against
+        ``scenario`` and ``facts``, so the list cannot drift from the code."""
+        return (), ()
+
     def card_checksum(self, options: dict[str, str]) -> str:
         """A short digest of the card data a game is played with (records carry it)."""
         return "-"

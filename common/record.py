@@ -187,3 +187,25 @@ def format_record(rec: Record, result: str | None = None) -> str:
     if result:
         out.append(f"result {result}")
     return "\n".join(out) + "\n"
+
+
+def reference(rules) -> str:
+    """The Markdown list of a game's record ``setup`` directives and ``expect`` facts, built
+    from ``rules.record_help()`` (``GAME rules --all`` ends with it)."""
+    setups, facts = rules.record_help()
+    out = [f"## Records of {rules.title}: set-up directives and facts", "",
+           "Generated from the code. A record holds one game: one rules variant (its `variant` "
+           "line) and one set of options, all before the first move; to check a rule under two "
+           "variants, write two records. `#` starts a comment; write `\\#` for a `#` in free text.",
+           "", "Lines: `SEAT: MOVE`; `expect FACT: VALUE`; `expect illegal SEAT: MOVE -> words of the "
+           "refusal`; `expect legal SEAT: MOVE` (legal now; not played); `result WINNERS`. "
+           "`GAME run FILE` exits 0 when all hold, 1 on a failed `expect` or a move the rules "
+           "refused (a FAIL at its line), 2 on text that is not a record.", ""]
+    if setups:
+        out += ["| setup line | example | what it does |", "|---|---|---|"]
+        out += [f"| `setup {syntax}` | `setup {example}` | {meaning} |" for syntax, example, meaning in setups]
+    else:
+        out.append(f"{rules.title} records take no `setup` lines.")
+    out += ["", "| fact | what it is |", "|---|---|"]
+    out += [f"| `{name}` | {meaning} |" for name, meaning in facts]
+    return "\n".join(out) + "\n"

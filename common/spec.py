@@ -66,7 +66,11 @@ class GameSpec:
         try:
             with open(os.path.join(DOCS, self.rules_doc), encoding="utf-8") as fh:
                 text = fh.read()
-            return text if everything else text.split("<!-- for developers", 1)[0].rstrip() + "\n"
+            if not everything:
+                return text.split("<!-- for developers", 1)[0].rstrip() + "\n"
+            from common.record import reference
+
+            return text.rstrip() + "\n\n" + reference(self.rules)
         except OSError:
             return f"The rules page {self.rules_doc} is not installed; see the project's docs/ folder."
 

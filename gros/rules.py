@@ -76,6 +76,12 @@ class GrosRules(Rules[GrosState]):
         flow.start_game(st, [])
         return st
 
+    def record_help(self):  # type: ignore[override]
+        from gros.scenario import SETUP_HELP
+        from gros.views import FACT_HELP
+
+        return SETUP_HELP, FACT_HELP
+
     def scenario(self, state: GrosState, directive: str) -> None:
         from gros.scenario import apply_directive
 

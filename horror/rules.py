@@ -108,6 +108,12 @@ class HorrorRules(Rules[Film]):
             st.earned[s] = st.spent[s] = st.lost[s] = 0
         return st
 
+    def record_help(self):  # type: ignore[override]
+        from horror.scenario import SETUP_HELP
+        from horror.views import FACT_HELP
+
+        return SETUP_HELP, FACT_HELP
+
     def scenario(self, state: Film, directive: str) -> None:
         from horror.scenario import apply_directive
 

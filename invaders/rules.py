@@ -135,6 +135,12 @@ class InvadersRules(Rules[InvadersState]):
             st.discards[seat] = []
         return st
 
+    def record_help(self):  # type: ignore[override]
+        from invaders.scenario import SETUP_HELP
+        from invaders.views import FACT_HELP
+
+        return SETUP_HELP, FACT_HELP
+
     def scenario(self, state: InvadersState, directive: str) -> None:
         from invaders.scenario import apply_directive
 
