@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from gros import flow, zones
 from gros import moves as mv
 from gros import strength as sx
-from gros import zones
 from gros.catalog import load_catalog
 from gros.state import HAND_SIZE, GrosState
 
@@ -42,8 +42,13 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
     verb = move[0]
     hand = [st.ids[i] for i in st.hands[seat]]
     if verb == "title":
-        pool = ", ".join(w.lower() for w in st.candidates)
-        return f"a title may use only the six words revealed ({pool}), each once"
+        pool = [w.lower() for w in st.candidates]
+        if all(w in pool for w in move[2]) and len(set(move[2])) == len(move[2]):
+            unused = [w for w in move[2] if not flow.title_uses(move[1], w)]
+            return (f"the title does not use {', '.join(repr(w) for w in unused)}: a title uses at "
+                    "least one of the six words, and each word it names must be in it (a plural "
+                    "or a changed ending counts: Zombies, Cheerleader's)")
+        return f"a title may use only the six words revealed ({', '.join(pool)}), each once"
     if verb == "done":
         return f"you hold {len(hand)} cards: discard down to {HAND_SIZE} first"
     if verb == "discard" and move[1] not in hand:
@@ -75,6 +80,14 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
                 return "Locations combine only under the GR2 rules"
             if not card.combines:
                 return f"{card.name} cannot be combined with another Location"
+            if kind != "turn":
+                return "a Location is played only on your own turn, outside attacks"
+            target = zones.seat_of(st, move[2])
+            if target < 0:
+                return f"there is no Movie {move[2]!r}"
+            if mv.protected(st) and target != seat:
+                return ("in GR2's first round no card may affect an opponent or their Movie: "
+                        "combine only with your own Location")
             return "there is no Location in that Movie to combine with"
         return _why_play(st, seat, kind, card, move)
     return None

@@ -90,6 +90,18 @@ def default_title(st: GrosState) -> str:
     return TITLE_PATTERNS[zlib.crc32(" ".join(words).encode()) % len(TITLE_PATTERNS)].format(*words)
 
 
+def title_uses(text: str, word: str) -> bool:
+    """Does the title ``text`` use the title word ``word``? Yes when one of its words is that
+    word, or, for a word of four letters or more, begins with it give or take its last letter
+    (books 000 and 001 allow plurals and changed endings: Cheerleaders, Zombi → Zombie)."""
+    word = word.lower()
+    stem = word[:-1] if len(word) >= 4 else word
+    for w in "".join(c if c.isalnum() else " " for c in text.lower()).split():
+        if w in (word, word + "s", word + "es") or (len(word) >= 4 and w.startswith(stem)):
+            return True
+    return False
+
+
 def set_title(st: GrosState, text: str, words: tuple[str, ...], events: list[Event]) -> None:
     st.title = text or default_title(st)
     st.title_words = list(words) if words else [w.lower() for w in st.candidates]

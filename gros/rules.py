@@ -147,11 +147,13 @@ class GrosRules(Rules[GrosState]):
 
     @staticmethod
     def _custom_title(st: GrosState, s: int, move: Move) -> bool:
-        """A title of the players' own (G2): any text, using some of the six words revealed."""
+        """A title of the players' own (G2): any text that uses at least one of the six words
+        revealed; the words it names must be among the six, each once, and in the text."""
         if move[0] != "title" or st.phase != TITLE or s != st.first or not move[1]:
             return False
         pool = [w.lower() for w in st.candidates]
-        return all(w in pool for w in move[2]) and len(set(move[2])) == len(move[2])
+        return (bool(move[2]) and all(w in pool for w in move[2]) and len(set(move[2])) == len(move[2])
+                and all(flow.title_uses(move[1], w) for w in move[2]))
 
     @staticmethod
     def _pay(st: GrosState, s: int, pay: tuple[str, ...], events: list[Event]) -> None:
