@@ -13,9 +13,10 @@ KIND_WORDS = {"title": "the title must be agreed first ('title')",
               "respond": "an attack is on: play an SFX, boost a Psycho, use an ability, or 'pass'",
               "victim": "pick the victim first ('victim SEAT/CARD')",
               "discard": "your turn is ending: 'discard CARD' or 'done'",
+              "draw": "your turn begins: 'draw' (up to six cards), 'draw N' or 'draw 0' first",
               "turn": "it is your turn: play cards, attack, or 'end'"}
 VERBS = {"title": ("title",), "stop": ("play", "pass"), "respond": ("play", "use", "pass"),
-         "victim": ("victim",), "discard": ("discard", "done"),
+         "victim": ("victim",), "discard": ("discard", "done"), "draw": ("draw",),
          "turn": ("play", "combine", "attack", "use", "move", "end")}
 
 
@@ -49,6 +50,9 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
                     "least one of the six words, and each word it names must be in it (a plural "
                     "or a changed ending counts: Zombies, Cheerleader's)")
         return f"a title may use only the six words revealed ({', '.join(pool)}), each once"
+    if verb == "draw":
+        need = min(HAND_SIZE - len(hand), len(st.deck))
+        return f"you may draw at most {need} card{'s' * (need != 1)} now ('draw' takes them all)"
     if verb == "done":
         return f"you hold {len(hand)} cards: discard down to {HAND_SIZE} first"
     if verb == "discard" and move[1] not in hand:

@@ -12,6 +12,7 @@ from gros import strength as sx
 from gros import zones
 from gros.state import (
     DISCARD,
+    DRAW,
     HAND_SIZE,
     MAIN,
     OVER,
@@ -119,8 +120,20 @@ def begin_turn(st: GrosState, seat: int, events: list[Event]) -> None:
     st.phase = MAIN
     events.append(Event("turn", (st.names[seat], st.round)))
     need = HAND_SIZE - len(st.hands[seat])
-    if need > 0:
-        zones.draw(st, seat, need, events)
+    if need > 0 and st.deck:
+        if st.variant == "gros":  # book 000: "si possono prendere carte fino a riempire la mano"
+            st.phase = DRAW
+        else:  # book 001: "you draw cards to fill your hand to 6 cards"
+            zones.draw(st, seat, need, events)
+
+
+def draw_at_start(st: GrosState, count: int | None, events: list[Event]) -> None:
+    """GROS: the current player draws ``count`` cards (None: up to six), then plays."""
+    need = HAND_SIZE - len(st.hands[st.turn])
+    zones.draw(st, st.turn, need if count is None else count, events)
+    if count == 0:
+        events.append(Event("no_draw", (st.names[st.turn],)))
+    st.phase = MAIN
 
 
 def end_turn(st: GrosState, events: list[Event]) -> None:

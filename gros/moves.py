@@ -2,6 +2,7 @@
 
 Moves are tuples (see ``gros.notation`` for their text):
     ("title", text, words)             ("pass",)  ("end",)  ("done",)  ("discard", card)
+    ("draw",) up to six  ("draw", n)
     ("play", card, on, take, paying)   ("combine", card, seat)  ("attack", card, seat)
     ("use", ref, on, take, paying)     ("move", prop ref, character ref)  ("victim", ref)
 """
@@ -13,9 +14,9 @@ from itertools import combinations
 from gros import strength as sx
 from gros import zones
 from gros.catalog import Action, Card
-from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
+from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
 
-PASS, END, DONE = ("pass",), ("end",), ("done",)
+PASS, END, DONE, DRAW_FULL = ("pass",), ("end",), ("done",), ("draw",)
 
 
 def decider(st: GrosState) -> tuple[int, str] | None:
@@ -33,6 +34,8 @@ def decider(st: GrosState) -> tuple[int, str] | None:
         return st.actor, "victim"
     if phase == DISCARD:
         return st.turn, "discard"
+    if phase == DRAW:
+        return st.turn, "draw"
     return st.turn, "turn"
 
 
@@ -54,6 +57,9 @@ def legal(st: GrosState, seat: int) -> list[tuple]:
         return respond_moves(st, seat) + [PASS]
     if kind == "victim":
         return [("victim", ref) for ref in victims(st)]
+    if kind == "draw":  # GROS: up to six, or fewer (book 000)
+        need = min(HAND_SIZE - len(st.hands[seat]), len(st.deck))
+        return [DRAW_FULL] + [("draw", k) for k in range(need - 1, -1, -1)]
     if kind == "discard":
         hand = st.hands[seat]
         moves = [("discard", cid) for cid in sorted({st.ids[i] for i in hand})]

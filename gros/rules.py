@@ -16,6 +16,7 @@ from gros.state import OVER, TITLE, GrosState
 
 NAMES = ("ray", "dana", "amanda", "bela", "vincent", "ed")
 PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
+           "draw": "your turn begins: 'draw' up to six cards, 'draw N' for fewer, 'draw 0' for none",
            "turn": "your turn: play cards, attack, or 'end'",
            "stop": "a card was just played: stop it, or 'pass'",
            "respond": "an attack is on: respond, or 'pass'",
@@ -124,6 +125,8 @@ class GrosRules(Rules[GrosState]):
             st.actor = flow.next_seat(st, st.actor)
             events.append(Event("pass", (seat,)))
             flow.settle(st, events)
+        elif verb == "draw":
+            flow.draw_at_start(st, move[1] if len(move) > 1 else None, events)
         elif verb == "end":
             flow.end_main(st, events)
         elif verb == "discard":

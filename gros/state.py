@@ -12,7 +12,7 @@ from typing import Any
 from common.rng import Rng
 from gros.catalog import Card
 
-TITLE, MAIN, VICTIM, DISCARD, OVER = "title", "main", "victim", "discard", "over"
+TITLE, DRAW, MAIN, VICTIM, DISCARD, OVER = "title", "draw", "main", "victim", "discard", "over"
 HAND_SIZE = 6
 TITLE_BONUS = 5
 

@@ -235,6 +235,7 @@ _TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
     "turn": lambda d, raw: f"— {d[0]}'s turn (round {d[1]}) —",
     "draw": lambda d, raw: f"{d[0]} draws {d[1]} card{'s' * (d[1] != 1)}.",
     "drew": lambda d, raw: f"You drew: {', '.join(map(_name, d[1]))}.",
+    "no_draw": lambda d, raw: f"{d[0]} draws no card.",
     "mulligan": lambda d, raw: f"{d[0]} shows a hand with no Character ({', '.join(map(_name, d[1]))}) "
                                 "and redraws.",
     "cast": lambda d, raw: f"{d[0]} casts {', '.join(map(_name, d[1])) or 'nobody'}.",
