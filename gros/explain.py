@@ -11,11 +11,13 @@ from gros.state import HAND_SIZE, GrosState
 KIND_WORDS = {"title": "the title must be agreed first ('title')",
               "stop": "a card is waiting to resolve: only a card that stops it may be played, or 'pass'",
               "respond": "an attack is on: play an SFX, boost a Psycho, use an ability, or 'pass'",
+              "anytime": "a card resolved: only an SFX may be played now (books 000/001: SFX at any time), or 'pass'",
               "victim": "pick the victim first ('victim SEAT/CARD')",
               "discard": "your turn is ending: 'discard CARD' or 'done'",
               "draw": "your turn begins: 'draw' (up to six cards), 'draw N' or 'draw 0' first",
               "turn": "it is your turn: play cards, attack, or 'end'"}
 VERBS = {"title": ("title",), "stop": ("play", "pass"), "respond": ("play", "use", "pass"),
+         "anytime": ("play", "pass"),
          "victim": ("victim",), "discard": ("discard", "done"), "draw": ("draw",),
          "turn": ("play", "combine", "attack", "use", "move", "end")}
 
@@ -26,7 +28,13 @@ def explain(st: GrosState, seat: int, move: tuple) -> str:
         return "the game is over"
     who, kind = d
     if who != seat:
-        return f"it is {st.names[who]}'s decision now ({kind}), not {st.names[seat]}'s"
+        told = f"it is {st.names[who]}'s decision now ({kind}), not {st.names[seat]}'s"
+        if kind == "turn" and move[0] == "play":
+            return told + (": other players play SFX in the stop and attack windows (this game's "
+                           "timing is 'windows')" if st.windows else
+                           f": the others may play an SFX once a card resolves, after an attack, "
+                           f"or when {st.names[who]} says 'end'")
+        return told
     verb = move[0]
     if verb not in VERBS[kind]:
         return KIND_WORDS[kind]
@@ -76,7 +84,10 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
             return f"you hold no {_name(move[1])}"
         card = st.defs[next(i for i in st.hands[seat] if st.ids[i] == move[1])]
         if kind == "stop" and not ((card.action and card.action.stops) or (card.as_sfx and card.as_sfx.stops)):
-            return "only a card that stops a card may be played before the card just played resolves"
+            return "only a card that stops a card may be played before the card just played resolves" + (
+                "" if st.windows else "; other SFX may be played once it resolves")
+        if kind == "anytime" and card.type not in ("sfx", "creature"):
+            return "only an SFX may be played now (books 000/001: SFX at any time); the rest on your own turn"
         if verb == "attack":
             return _why_attack(st, seat, card, move)
         if verb == "combine":

@@ -46,7 +46,7 @@ def start_game(st: GrosState, events: list[Event]) -> None:
     st.deck = list(range(len(st.ids)))
     st.discard, st.hands = [], [[] for _ in range(n)]
     st.movies = [Movie() for _ in range(n)]
-    st.stack, st.attack, st.attack_open = [], None, False
+    st.stack, st.attack, st.attack_open, st.window = [], None, False, ""
     st.dcache = [None] * n
     st.refs = {}
     st.rng.shuffle(st.deck)
@@ -143,6 +143,15 @@ def end_turn(st: GrosState, events: list[Event]) -> None:
         begin_turn(st, next_seat(st, st.turn), events)
 
 
+def end_requested(st: GrosState, events: list[Event]) -> None:
+    """'end': under the books' timing the others may still play an SFX before the turn ends."""
+    if st.windows:
+        end_main(st, events)
+    else:
+        open_window(st, "end")
+        settle(st, events)
+
+
 def end_main(st: GrosState, events: list[Event]) -> None:
     """'end': discard any cards, then down to six (G4); with an empty hand there is nothing to do."""
     if st.hands[st.turn]:
@@ -168,6 +177,7 @@ def score(st: GrosState, seat: int) -> int:
 def finish_game(st: GrosState, reason: str, events: list[Event]) -> None:
     st.discard.extend(i for i, _, _ in st.stack)  # nothing is left waiting when the film ends
     st.stack.clear()
+    st.window = ""
     zones.end_attack(st, events)
     st.scores = [score(st, s) for s in range(st.n)]
     events.append(Event("scores", (reason, tuple(zip(st.names, st.scores, strict=True)))))
@@ -201,18 +211,35 @@ def push(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -
     settle(st, events)
 
 
+def open_window(st: GrosState, why: str) -> None:
+    """The books' timing (books 000 and 001: SFX "in qualunque momento", "at any time"): after a
+    card resolves outside an attack, after an attack, and when the current player says 'end',
+    the other players in turn order from the current player may play an SFX. The current
+    player is not asked: the turn is theirs, and they play first and again when it closes."""
+    st.window, st.actor, st.passes = why, next_seat(st, st.turn), 0
+
+
+def close_window(st: GrosState, events: list[Event]) -> None:
+    why, st.window = st.window, ""
+    if why == "end":
+        end_main(st, events)
+
+
 def settle(st: GrosState, events: list[Event]) -> None:
     """Run the open windows on until a seat must decide: auto-pass who cannot act, resolve the
-    newest card when everyone passed in succession, resolve the attack likewise."""
+    newest card when everyone passed in succession, resolve the attack likewise, close the
+    books' SFX window when everyone but the current player passed."""
     n = st.n
     while st.phase != OVER:
         if st.stack:
-            kind, resolve = "stop", resolve_top
+            kind, resolve, need = "stop", resolve_top, n
         elif st.attack_open:
-            kind, resolve = "respond", resolve_attack
+            kind, resolve, need = "respond", resolve_attack, n
+        elif st.window:
+            kind, resolve, need = "anytime", close_window, n - 1
         else:
             return
-        if st.passes >= n:
+        if st.passes >= need:
             resolve(st, events)
             continue
         if mv.wants(st, st.actor, kind):
@@ -226,6 +253,16 @@ def after_resolution(st: GrosState) -> None:
         st.actor, st.passes = next_seat(st, st.stack[-1][1]), 0
     elif st.attack_open:
         st.actor, st.passes = st.resume, 0
+    elif not st.windows and st.phase == MAIN:
+        open_window(st, st.window or "card")
+
+
+def attack_over(st: GrosState, events: list[Event]) -> None:
+    """The attack is discarded; the turn goes on, after the books' SFX window."""
+    zones.end_attack(st, events)
+    st.phase = MAIN
+    if not st.windows:
+        open_window(st, st.window or "card")
 
 
 def resolve_top(st: GrosState, events: list[Event]) -> None:
@@ -286,7 +323,7 @@ def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: lis
     if ctx.stop_attack and st.attack is not None:
         st.attack.spent.append(iid)
         zones.end_attack(st, events)
-        st.phase = MAIN
+        st.phase = MAIN  # after_resolution opens the books' window
     elif action.permanent and _slide_under(st, iid, action.target, move[2][0]):
         pass
     elif st.attack is not None:
@@ -322,8 +359,7 @@ def use_ability(st: GrosState, seat: int, iid: int, move: tuple, events: list[Ev
     for e in ab.effects:
         fx.REGISTRY[e.kind].fn(ctx, e)
     if ctx.stop_attack:
-        zones.end_attack(st, events)
-        st.phase = MAIN
+        attack_over(st, events)
     if st.attack_open:
         st.actor, st.passes = next_seat(st, seat), 0
         st.resume = st.actor
@@ -346,13 +382,11 @@ def resolve_attack(st: GrosState, events: list[Event]) -> None:
         if refs:
             kill(st, refs[0], events)
             return
-    zones.end_attack(st, events)
-    st.phase = MAIN
+    attack_over(st, events)
 
 
 def kill(st: GrosState, ref: str, events: list[Event]) -> None:
     found = zones.find_char(st, ref)
     if found is not None:
         zones.discard_char(st, found[0], found[1], events)
-    zones.end_attack(st, events)
-    st.phase = MAIN
+    attack_over(st, events)

@@ -30,6 +30,8 @@ def decider(st: GrosState) -> tuple[int, str] | None:
         return st.actor, "stop"
     if st.attack_open:
         return st.actor, "respond"
+    if st.window:
+        return st.actor, "anytime"
     if phase == VICTIM:
         return st.actor, "victim"
     if phase == DISCARD:
@@ -55,6 +57,8 @@ def legal(st: GrosState, seat: int) -> list[tuple]:
         return stop_moves(st, seat) + [PASS]
     if kind == "respond":
         return respond_moves(st, seat) + [PASS]
+    if kind == "anytime":
+        return anytime_moves(st, seat) + [PASS]
     if kind == "victim":
         return [("victim", ref) for ref in victims(st)]
     if kind == "draw":  # GROS: up to six, or fewer (book 000)
@@ -182,11 +186,38 @@ def respond_moves(st: GrosState, seat: int) -> list[tuple]:
     return moves
 
 
+def anytime_moves(st: GrosState, seat: int) -> list[tuple]:
+    """The books' SFX window outside attacks: SFX (and Creatures played as SFX) that neither
+    stop a card nor need an attack."""
+    moves: list[tuple] = []
+    for cid, card in _distinct(st, st.hands[seat]).items():
+        t = card.type
+        if t == "sfx":
+            moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
+        elif t == "creature" and card.as_sfx is not None:
+            moves.extend(action_plays(st, seat, cid, card.as_sfx, "main"))
+    return moves
+
+
+def has_anytime(st: GrosState, seat: int) -> bool:
+    """Cheap test for auto-pass in the books' SFX window: a hand with no SFX needs no search."""
+    defs = st.defs
+    for i in st.hands[seat]:
+        d = defs[i]
+        if d.type == "sfx" or d.as_sfx is not None:
+            return bool(anytime_moves(st, seat))
+    return False
+
+
 def wants(st: GrosState, seat: int, kind: str) -> bool:
     """Must this seat be asked in the open window? (No, when auto-pass is on and it can only pass.)"""
     if not st.autopass[seat]:
         return True
-    return has_stop(st, seat) if kind == "stop" else bool(respond_moves(st, seat))
+    if kind == "stop":
+        return has_stop(st, seat)
+    if kind == "anytime":
+        return has_anytime(st, seat)
+    return bool(respond_moves(st, seat))
 
 
 # -- targets, takes and costs ----------------------------------------------------------------------

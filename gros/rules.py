@@ -20,6 +20,7 @@ PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
            "turn": "your turn: play cards, attack, or 'end'",
            "stop": "a card was just played: stop it, or 'pass'",
            "respond": "an attack is on: respond, or 'pass'",
+           "anytime": "a card resolved: play an SFX now, or 'pass'",
            "victim": "the attack succeeded: pick the victim",
            "discard": "end of turn: 'discard CARD' any, then 'done' (six cards at most)"}
 
@@ -29,7 +30,7 @@ class GrosRules(Rules[GrosState]):
     name = "gros"
     title = "Grave Robbers from Outer Space"
     variants = ("gros", "gr2")
-    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target")
+    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target", "timing")
 
     @property
     def bot_kinds(self) -> dict:  # type: ignore[override]
@@ -70,10 +71,13 @@ class GrosRules(Rules[GrosState]):
         ids = tuple(cid for cid in sorted(cat.deck) for _ in range(cat.deck[cid]))
         default = options.get("autopass", "on") != "off"
         autopass = tuple(options.get(f"autopass.{n}", "on" if default else "off") != "off" for n in names)
+        timing = options.get("timing", "books")
+        if timing not in ("books", "windows"):
+            raise GameError(f"option timing is 'books' (SFX at any time, the default) or 'windows', not {timing!r}")
         st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids,
                        tuple(cat.cards[c] for c in ids), autopass=autopass,
                        target=int_option(options, "target", 0, 0, 100_000), totals=[0] * len(names),
-                       dcache=[None] * len(names))
+                       dcache=[None] * len(names), windows=timing == "windows")
         flow.start_game(st, [])
         return st
 
@@ -121,14 +125,17 @@ class GrosRules(Rules[GrosState]):
         if verb == "title":
             flow.set_title(st, move[1], move[2], events)
         elif verb == "pass":
+            # a pass in the books' SFX window is told to nobody else: it would say the seat was
+            # asked, that is, holds an SFX it could play
+            private = st.window and not st.stack and not st.attack_open
             st.passes += 1
             st.actor = flow.next_seat(st, st.actor)
-            events.append(Event("pass", (seat,)))
+            events.append(Event("pass", (seat,), seat if private else None))
             flow.settle(st, events)
         elif verb == "draw":
             flow.draw_at_start(st, move[1] if len(move) > 1 else None, events)
         elif verb == "end":
-            flow.end_main(st, events)
+            flow.end_requested(st, events)
         elif verb == "discard":
             st.discard.append(zones.take_from_hand(st, s, move[1]))
             events.append(Event("discard", (seat, move[1])))
@@ -138,6 +145,7 @@ class GrosRules(Rules[GrosState]):
             flow.end_turn(st, events)
         elif verb == "victim":
             flow.kill(st, move[1], events)
+            flow.settle(st, events)
         elif verb == "move":
             self._move_prop(st, move, events)
         elif verb == "use":
