@@ -158,6 +158,12 @@ class Rules(Generic[S]):
         """Public facts that record ``expect`` lines may assert on, as text."""
         raise NotImplementedError
 
+    def hidden_facts(self, state: S) -> dict[str, str]:
+        """Facts no onlooker may see, that a record may still assert on: each hand as its
+        owner sees it, the top of a deck the record stacked. Only ``expect`` lines read them
+        (``Table.facts``); no view, event or message carries them."""
+        return {}
+
     def narrate(self, event: Event) -> str:
         return f"{event.kind} {' '.join(map(str, event.data))}".strip()
 

@@ -226,6 +226,11 @@ class GrosRules(Rules[GrosState]):
 
         return facts(state)
 
+    def hidden_facts(self, state: GrosState) -> dict[str, str]:
+        from gros.views import hidden_facts
+
+        return hidden_facts(state)
+
     def narrate(self, event: Event) -> str:
         from gros.views import narrate
 

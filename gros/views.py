@@ -136,9 +136,17 @@ FACT_HELP = (
 )
 
 
+def hidden_facts(st: GrosState) -> dict[str, str]:
+    """Each hand as its owner sees it, and the deck's top card (for records only)."""
+    out = {f"hand.{name}.cards": " ".join(st.ids[i] for i in st.hands[s]) or "none"
+           for s, name in enumerate(st.names)}
+    out["deck.top"] = st.ids[st.deck[-1]] if st.deck else "none"
+    return out
+
+
 def facts(st: GrosState) -> dict[str, str]:
-    """Facts for record ``expect`` lines: the public ones, each hand as its owner sees it,
-    and the deck's top card (FACT_HELP says what each is; a test keeps them in step)."""
+    """Public facts for record ``expect`` lines (FACT_HELP, with ``hidden_facts``, says what
+    each is; a test keeps them in step)."""
     d = mv.decider(st)
     out = {"phase": st.phase, "turn": st.names[st.turn], "round": str(st.round),
            "to_move": st.names[d[0]] if d else "none", "decision": d[1] if d else "none",
@@ -147,8 +155,7 @@ def facts(st: GrosState) -> dict[str, str]:
            "stack": " ".join(st.ids[i] for i, _, _ in st.stack) or "none",
            "winner": " ".join(st.names[w] for w in st.winners) or "none", "reason": st.reason or "none",
            "game": str(st.game_no), "mulligans": str(st.mulligans),
-           "discard.cards": " ".join(st.ids[i] for i in reversed(st.discard)) or "none",
-           "deck.top": st.ids[st.deck[-1]] if st.deck else "none"}
+           "discard.cards": " ".join(st.ids[i] for i in reversed(st.discard)) or "none"}
     for cid in st.ids:
         out[f"discard.{cid}"] = "0"
     for cid, k in Counter(st.ids[i] for i in st.discard).items():
@@ -165,7 +172,6 @@ def facts(st: GrosState) -> dict[str, str]:
     for s, name in enumerate(st.names):
         out[f"defence.{name}"] = str(sx.defence(st, s))
         out[f"hand.{name}"] = str(len(st.hands[s]))
-        out[f"hand.{name}.cards"] = " ".join(st.ids[i] for i in st.hands[s]) or "none"
         out[f"movie.{name}"] = movie_text(st, s)
         out[f"location.{name}"] = "+".join(st.ids[i] for i in st.movies[s].location) or "none"
         out[f"total.{name}"] = str(st.totals[s])

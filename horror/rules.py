@@ -227,6 +227,11 @@ class HorrorRules(Rules[Film]):
 
         return facts(state)
 
+    def hidden_facts(self, state: Film) -> dict[str, str]:
+        from horror.views import hidden_facts
+
+        return hidden_facts(state)
+
     def narrate(self, event: Event) -> str:
         from horror.views import narrate
 

@@ -119,9 +119,14 @@ FACT_HELP = (
 )
 
 
+def hidden_facts(st: Film) -> dict[str, str]:
+    """Each hand as its owner sees it (for records only)."""
+    return {f"hand.{s}.cards": " ".join(st.hands[s]) or "none" for s in st.seats}
+
+
 def facts(st: Film) -> dict[str, str]:
-    """Facts for record ``expect`` lines: the public ones and each hand as its owner sees it
-    (FACT_HELP says what each is; a test keeps them in step)."""
+    """Public facts for record ``expect`` lines (FACT_HELP, with ``hidden_facts``, says what
+    each is; a test keeps them in step)."""
     d = legal.decider(st)
     c = st.conflict
     out = {
@@ -149,7 +154,6 @@ def facts(st: Film) -> dict[str, str]:
         for name in ("budgets", "earned", "spent", "lost"):
             out[f"{name[:-1] if name == 'budgets' else name}.{s}"] = str(getattr(st, name)[s])
         out[f"hand.{s}"] = str(len(st.hands[s]))
-        out[f"hand.{s}.cards"] = " ".join(st.hands[s]) or "none"
         out[f"rewards.{s}"] = str(st.last_rewards.get(s, 0))
     for card, el in st.elements.items():
         if el.kind in CHARACTER_KINDS or el.kind == "set":

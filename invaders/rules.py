@@ -340,6 +340,11 @@ class InvadersRules(Rules[InvadersState]):
 
         return determinize(view, seat, rng)
 
+    def hidden_facts(self, state: InvadersState) -> dict[str, str]:
+        from invaders.views import hidden_facts
+
+        return hidden_facts(state)
+
     def facts(self, state: InvadersState) -> dict[str, str]:
         from invaders.views import facts
 

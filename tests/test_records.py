@@ -252,3 +252,16 @@ def test_wrong_result_line_fails(tmp_path, invaders_rules, good_text):
     path = write(tmp_path, good_text + "result humans\n")
     result = replay(invaders_rules, read_record(path))
     assert result.failures == [f"{path}:7: expected result humans, got unfinished"]
+
+
+def test_hidden_facts_a_record_may_check(tmp_path, invaders_rules, good_text):
+    """A seat's hand as it sees it and the top of a stacked deck: in Table.facts for expect
+    lines, never in the public facts (which bots and views may be checked against)."""
+    text = good_text.replace("seed 1\n", "seed 1\nsetup hand humans: fire, shield\n"
+                             "setup deck humans: maneuver2, fire\n")
+    text += ("expect hand.humans.cards: fire shield\nexpect deck.humans.top: maneuver2\n"
+             "expect discard.aliens.cards: none\n")
+    result = replay(invaders_rules, read_record(write(tmp_path, text)))
+    assert result.failures == [] and result.checked == 4
+    public = invaders_rules.facts(result.table.state)
+    assert "hand.humans.cards" not in public and "deck.humans.top" not in public
