@@ -11,7 +11,7 @@ from gros.state import HAND_SIZE, GrosState
 KIND_WORDS = {"title": "the title must be agreed first ('title')",
               "stop": "a card is waiting to resolve: only a card that stops it may be played, or 'pass'",
               "respond": "an attack is on: play an SFX, boost a Psycho, use an ability, or 'pass'",
-              "anytime": "a card resolved: only an SFX may be played now (books 000/001: SFX at any time), or 'pass'",
+              "anytime": "only an SFX may be played now (books 000/001: SFX at any time), or 'pass'",
               "victim": "pick the victim first ('victim SEAT/CARD')",
               "discard": "your turn is ending: 'discard CARD' or 'done'",
               "draw": "your turn begins: 'draw' (up to six cards), 'draw N' or 'draw 0' first",

@@ -17,7 +17,7 @@
     use dana/department-store take flaming-torch on dana/handyman      a card's ability
     move dana/robot/flaming-torch to dana/reporter       give a Prop to another Character
     victim dana/robot                   pick the victim of a successful attack
-    pass                                let the card or the attack go on
+    pass                                let the card, the attack or the others' turn go on
     end                                 end your turn; then 'discard CARD' any, and 'done'
     draw        draw 2        draw 0    GROS: at your turn's start, draw up to six, or fewer
 Cards may be named by their English or Italian name, with hyphens or spaces.

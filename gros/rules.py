@@ -20,7 +20,7 @@ PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
            "turn": "your turn: play cards, attack, or 'end'",
            "stop": "a card was just played: stop it, or 'pass'",
            "respond": "an attack is on: respond, or 'pass'",
-           "anytime": "a card resolved: play an SFX now, or 'pass'",
+           "anytime": "you may play an SFX now (the books' 'at any time'), or 'pass'",
            "victim": "the attack succeeded: pick the victim",
            "discard": "end of turn: 'discard CARD' any, then 'done' (six cards at most)"}
 
