@@ -201,11 +201,15 @@ def reference(rules) -> str:
            "refusal`; `expect legal SEAT: MOVE` (legal now; not played); `result WINNERS`. "
            "`GAME run FILE` exits 0 when all hold, 1 on a failed `expect` or a move the rules "
            "refused (a FAIL at its line), 2 on text that is not a record.", ""]
+    def cell(text: str) -> str:  # a '|' would end the table cell
+        return text.replace("|", "\\|")
+
     if setups:
         out += ["| setup line | example | what it does |", "|---|---|---|"]
-        out += [f"| `setup {syntax}` | `setup {example}` | {meaning} |" for syntax, example, meaning in setups]
+        out += [f"| `setup {cell(syntax)}` | `setup {cell(example)}` | {cell(meaning)} |"
+                for syntax, example, meaning in setups]
     else:
         out.append(f"{rules.title} records take no `setup` lines.")
     out += ["", "| fact | what it is |", "|---|---|"]
-    out += [f"| `{name}` | {meaning} |" for name, meaning in facts]
+    out += [f"| `{name}` | {cell(meaning)} |" for name, meaning in facts]
     return "\n".join(out) + "\n"

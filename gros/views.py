@@ -108,7 +108,7 @@ def determinize(rules: GrosRules, v: dict[str, Any], seat: str, rng: Rng) -> Gro
 
 
 FACT_HELP = (
-    ("phase", "title, main, victim, discard or over"),
+    ("phase", "title, draw, main, victim, discard or over"),
     ("decision", "the kind of decision now: title, draw, turn, stop, respond, anytime, victim, discard (none when over)"),
     ("to_move", "the seat that decides now"),
     ("turn", "whose turn it is"),

@@ -76,7 +76,7 @@ def test_rules_all_lists_the_reference(game):
     text = spec.rules_text(True)
     setups, facts = spec.rules.record_help()
     for syntax, _, _ in setups:
-        assert f"`setup {syntax}`" in text
+        assert f"`setup {syntax.replace('|', chr(92) + '|')}`" in text
     for name, _ in facts:
         assert f"`{name}`" in text
     assert "one rules variant" in text and "\\#" in text
