@@ -1,5 +1,6 @@
 """How a Grave Robbers game moves on: deals, turns, the stop and response windows of ruling
-G9, attacks, scoring and match play. ``gros.rules`` calls these after checking a move."""
+G9 and the books' SFX window, attacks, scoring and match play. ``gros.rules`` calls these
+after checking a move."""
 
 from __future__ import annotations
 
