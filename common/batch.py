@@ -1,6 +1,9 @@
 """Replaying records: the batch mode, the regression tests and ``replay`` all go through here.
 
-Exit codes of ``run``: 0 every expectation held, 1 an expectation failed, 2 bad input.
+Exit codes of ``run``: 0 every expectation held; 1 an expectation failed or the rules refused
+a move (a FAIL at its line, with the refusal: the rules and the record disagree); 2 text that
+is not a record (a malformed line, a move that is not in the game's notation, an unknown
+seat or fact). Every FAIL found before the line that stops a run is still reported.
 """
 
 from __future__ import annotations
@@ -9,9 +12,13 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from common.engine import Event, GameError, Rules
+from common.engine import Event, GameError, NotationError, Rules
 from common.record import Line, Record, RecordError, parse_record
 from common.table import Table
+
+
+class MoveRefused(RecordError):
+    """A move line the rules refused: a failure of the record, not bad input."""
 
 
 @dataclass
@@ -19,6 +26,7 @@ class Replay:
     table: Table
     failures: list[str] = field(default_factory=list)
     checked: int = 0
+    stopped: int = 0  # the line of a refused move: the lines after it were not replayed
 
 
 def read_record(path: str | os.PathLike) -> Record:
@@ -56,25 +64,53 @@ def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
     return table
 
 
+def _try(table: Table, rec: Record, line: Line, strict: bool = True) -> tuple[list[Event], GameError | None]:
+    """Play ``line``'s move: its events, or the rules' refusal. A seat the game does not
+    have is bad input (RecordError), and so is text that is not a move in this game's
+    notation, unless not ``strict`` (``expect illegal`` may assert that text is refused)."""
+    where = rec.where(line.lineno)
+    if line.seat not in table.seats:
+        unknown = f"there is no seat {line.seat!r} (seats: {', '.join(table.seats)})"
+        if not strict:
+            return [], GameError(unknown)
+        raise RecordError(f"{where}: {unknown}")
+    try:
+        move = table.rules.parse(line.text)
+    except NotationError as exc:
+        if not strict:
+            return [], exc
+        raise RecordError(f"{where}: {line.seat}: {line.text!r}: {exc}") from None
+    try:
+        return table.play(line.seat, move), None
+    except GameError as exc:
+        return [], exc
+
+
 def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
-    """Carry out one body line of a record against ``table``."""
+    """Carry out one body line of a record against ``table``: a failed expectation goes into
+    ``result.failures``; a refused move raises MoveRefused, bad input RecordError."""
     where = rec.where(line.lineno)
     if line.kind == "move":
-        try:
-            return table.play(line.seat, line.text)
-        except GameError as exc:
-            raise RecordError(f"{where}: {line.seat}: {line.text!r}: {exc}") from None
+        events, refused = _try(table, rec, line)
+        if refused is not None:
+            raise MoveRefused(f"{where}: {line.seat}: {line.text!r} was refused: {refused}")
+        return events
     result.checked += 1
     if line.kind == "illegal":
-        try:
-            table.play(line.seat, line.text)
-        except GameError as exc:
-            if line.key and line.key.lower() not in str(exc).lower():
-                result.failures.append(f"{where}: expected {line.text!r} refused with {line.key!r}, "
-                                       f"but the reason was {str(exc)!r}")
-            return []
-        table.undo()
-        result.failures.append(f"{where}: expected {line.seat}: {line.text!r} to be refused, but it was played")
+        _, refused = _try(table, rec, line, strict=False)
+        if refused is None:
+            table.undo()
+            result.failures.append(f"{where}: expected {line.seat}: {line.text!r} to be refused, but it was played")
+        elif line.key and line.key.lower() not in str(refused).lower():
+            result.failures.append(f"{where}: expected {line.text!r} refused with {line.key!r}, "
+                                   f"but the reason was {str(refused)!r}")
+    elif line.kind == "legal":
+        _, refused = _try(table, rec, line)
+        if refused is None:
+            table.undo()
+        else:
+            result.failures.append(f"{where}: expected {line.seat}: {line.text!r} to be legal, "
+                                   f"but it was refused: {refused}")
     elif line.kind == "expect":
         facts = table.facts()
         if line.key not in facts:
@@ -90,11 +126,23 @@ def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
 
 
 def replay(rules: Rules, rec: Record, on_move: Callable[[Table, Line, list[Event]], None] | None = None) -> Replay:
-    """Play a record through; RecordError on bad input, failed expectations in ``failures``."""
+    """Play a record through. Failed expectations and a refused move (which ends the replay:
+    what follows it assumed it was played) go into ``failures``. Bad input raises
+    RecordError, carrying the failures found before it in ``failures``."""
     table = open_table(rules, rec)
     result = Replay(table)
-    for line in rec.body:
-        events = step(table, rec, line, result)
+    for k, line in enumerate(rec.body):
+        try:
+            events = step(table, rec, line, result)
+        except MoveRefused as exc:
+            rest = len(rec.body) - k - 1
+            result.failures.append(str(exc) + (f" (the {rest} line{'s' * (rest != 1)} after it "
+                                               "were not replayed)" if rest else ""))
+            result.stopped = line.lineno
+            break
+        except RecordError as exc:
+            exc.failures = result.failures  # type: ignore[attr-defined]
+            raise
         if on_move and line.kind == "move":
             on_move(table, line, events)
     return result
@@ -108,6 +156,8 @@ def run_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -> in
             rec = read_record(path)
             result = replay(rules, rec)
         except RecordError as exc:
+            for failure in getattr(exc, "failures", ()):
+                echo(f"FAIL {failure}")
             echo(f"error: {exc}")
             code = 2
             continue

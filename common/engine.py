@@ -112,6 +112,13 @@ class Rules(Generic[S]):
         """Apply one record ``setup`` line (stack a deck, fix a hand, place a piece)."""
         raise IllegalMove(f"{self.name} records take no setup directive like {directive!r}")
 
+    def record_help(self) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]:
+        """What records of this game may say: its ``setup`` directives as (syntax, example,
+        meaning) and its ``expect`` facts as (name, meaning), NAME parts in capitals standing
+        for a seat, a card, ... ``GAME rules --all`` lists them and a test checks them against
+        ``scenario`` and ``facts``, so the list cannot drift from the code."""
+        return (), ()
+
     def card_checksum(self, options: dict[str, str]) -> str:
         """A short digest of the card data a game is played with (records carry it)."""
         return "-"
@@ -150,6 +157,12 @@ class Rules(Generic[S]):
     def facts(self, state: S) -> dict[str, str]:
         """Public facts that record ``expect`` lines may assert on, as text."""
         raise NotImplementedError
+
+    def hidden_facts(self, state: S) -> dict[str, str]:
+        """Facts no onlooker may see, that a record may still assert on: each hand as its
+        owner sees it, the top of a deck the record stacked. Only ``expect`` lines read them
+        (``Table.facts``); no view, event or message carries them."""
+        return {}
 
     def narrate(self, event: Event) -> str:
         return f"{event.kind} {' '.join(map(str, event.data))}".strip()

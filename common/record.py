@@ -1,4 +1,4 @@
-"""Records: one text format for saved games, batch input and regression scenarios.
+r"""Records: one text format for saved games, batch input and regression scenarios.
 
     # comments run to the end of a line
     game invaders              which game; checked against the game running it
@@ -12,9 +12,16 @@
     expect ships: b6 d6 f6     assert a public fact after the moves so far
     expect illegal aliens: maneuver 2 left -> no distance
                                assert a move is refused (optionally, with these words)
+    expect legal humans: fire  assert a move is legal now, without playing it
     result aliens              written at the end of a finished game (checked if present)
 
-The reader is strict: the first bad line stops the run with ``file:line: what was expected``.
+``\#`` writes a ``#`` that does not start a comment (``title We're \#1: ...``).
+A record holds one game: one rules variant, one set of options, all before the first move
+(to check a rule under both variants, write two records).
+
+The reader is strict: the first line that is not a record line stops the run with
+``file:line: what was expected``. A move the rules refuse is not bad input but a failure
+(``common.batch``), reported at its line like a failed ``expect``.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ class RecordError(Exception):
 
 @dataclass(slots=True)
 class Line:
-    """One body line: kind is 'move', 'expect', 'illegal' or 'result'."""
+    """One body line: kind is 'move', 'expect', 'illegal', 'legal' or 'result'."""
 
     lineno: int
     kind: str
@@ -59,7 +66,26 @@ class Record:
 
 
 def _strip(line: str) -> str:
-    return line.split("#", 1)[0].strip()
+    """The line without its comment; ``\\#`` is a literal ``#``."""
+    if "#" not in line:
+        return line.strip()
+    out, k = [], 0
+    while k < len(line):
+        c = line[k]
+        if c == "\\" and line[k + 1:k + 2] == "#":
+            out.append("#")
+            k += 2
+            continue
+        if c == "#":
+            break
+        out.append(c)
+        k += 1
+    return "".join(out).strip()
+
+
+def escape(text: str) -> str:
+    """Text as a record line writes it: a ``#`` in it must not start a comment."""
+    return text.replace("#", "\\#")
 
 
 def parse_record(text: str, path: str = "<record>") -> Record:
@@ -81,6 +107,11 @@ def parse_record(text: str, path: str = "<record>") -> Record:
                 seat = key.removeprefix("illegal ").strip()
                 move, _, words = value.partition("->")
                 rec.body.append(Line(lineno, "illegal", seat, move.strip(), words.strip()))
+            elif key.startswith("legal "):
+                seat = key.removeprefix("legal ").strip()
+                if not value.strip():
+                    raise RecordError(f"{where}: 'expect legal SEAT: MOVE' names a move")
+                rec.body.append(Line(lineno, "legal", seat, value.strip()))
             else:
                 rec.body.append(Line(lineno, "expect", key=key, text=value.strip()))
             seen_move = True
@@ -143,14 +174,42 @@ def format_record(rec: Record, result: str | None = None) -> str:
     if rec.seats:
         out.append("seats " + " ".join(f"{s}={k}" for s, k in rec.seats.items()))
     out += [f"option {k} {v}" for k, v in rec.options.items()]
-    out += [f"setup {d}" for _, d in rec.setup]
+    out += [f"setup {escape(d)}" for _, d in rec.setup]
     for ln in rec.body:
         if ln.kind == "move":
-            out.append(f"{ln.seat}: {ln.text}")
+            out.append(f"{ln.seat}: {escape(ln.text)}")
         elif ln.kind == "expect":
-            out.append(f"expect {ln.key}: {ln.text}")
+            out.append(f"expect {ln.key}: {escape(ln.text)}")
         elif ln.kind == "illegal":
-            out.append(f"expect illegal {ln.seat}: {ln.text}" + (f" -> {ln.key}" if ln.key else ""))
+            out.append(f"expect illegal {ln.seat}: {escape(ln.text)}" + (f" -> {escape(ln.key)}" if ln.key else ""))
+        elif ln.kind == "legal":
+            out.append(f"expect legal {ln.seat}: {escape(ln.text)}")
     if result:
         out.append(f"result {result}")
+    return "\n".join(out) + "\n"
+
+
+def reference(rules) -> str:
+    """The Markdown list of a game's record ``setup`` directives and ``expect`` facts, built
+    from ``rules.record_help()`` (``GAME rules --all`` ends with it)."""
+    setups, facts = rules.record_help()
+    out = [f"## Records of {rules.title}: set-up directives and facts", "",
+           "Generated from the code. A record holds one game: one rules variant (its `variant` "
+           "line) and one set of options, all before the first move; to check a rule under two "
+           "variants, write two records. `#` starts a comment; write `\\#` for a `#` in free text.",
+           "", "Lines: `SEAT: MOVE`; `expect FACT: VALUE`; `expect illegal SEAT: MOVE -> words of the "
+           "refusal`; `expect legal SEAT: MOVE` (legal now; not played); `result WINNERS`. "
+           "`GAME run FILE` exits 0 when all hold, 1 on a failed `expect` or a move the rules "
+           "refused (a FAIL at its line), 2 on text that is not a record.", ""]
+    def cell(text: str) -> str:  # a '|' would end the table cell
+        return text.replace("|", "\\|")
+
+    if setups:
+        out += ["| setup line | example | what it does |", "|---|---|---|"]
+        out += [f"| `setup {cell(syntax)}` | `setup {cell(example)}` | {cell(meaning)} |"
+                for syntax, example, meaning in setups]
+    else:
+        out.append(f"{rules.title} records take no `setup` lines.")
+    out += ["", "| fact | what it is |", "|---|---|"]
+    out += [f"| `{name}` | {cell(meaning)} |" for name, meaning in facts]
     return "\n".join(out) + "\n"

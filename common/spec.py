@@ -87,7 +87,11 @@ class GameSpec:
         except OSError as exc:  # a broken installation: say which file, not a traceback
             raise GameError(f"the rules page {package}/{self.rules_doc} is missing from this "
                             f"installation ({exc.strerror or exc}); reinstall the games") from None
-        return text if everything else text.split("<!-- for developers", 1)[0].rstrip() + "\n"
+        if not everything:
+            return text.split("<!-- for developers", 1)[0].rstrip() + "\n"
+        from common.record import reference
+
+        return text.rstrip() + "\n\n" + reference(self.rules)
 
 
 def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str, str]:

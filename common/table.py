@@ -61,7 +61,8 @@ class Table:
         return self.rules.views(self.state, seats)
 
     def facts(self) -> dict[str, str]:
-        return self.rules.facts(self.state)
+        """The facts ``expect`` lines check: the public ones and the hidden ones."""
+        return {**self.rules.facts(self.state), **self.rules.hidden_facts(self.state)}
 
     # -- changing it ----------------------------------------------------------------------
     def play(self, seat: str, move: str | Move) -> list[Event]:

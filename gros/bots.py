@@ -55,7 +55,7 @@ def close_windows(rules: Any, st: GrosState, limit: int = 60) -> None:
     """Let every open window close as if nobody answered; victims are picked greedily."""
     for _ in range(limit):
         d = mv.decider(st)
-        if d is None or d[1] in ("turn", "discard", "title"):
+        if d is None or d[1] in ("turn", "discard", "title", "draw"):
             return
         seat, kind = d
         if kind == "victim":

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from gros import flow, zones
 from gros import moves as mv
 from gros import strength as sx
-from gros import zones
 from gros.catalog import load_catalog
 from gros.state import HAND_SIZE, GrosState
 
 KIND_WORDS = {"title": "the title must be agreed first ('title')",
               "stop": "a card is waiting to resolve: only a card that stops it may be played, or 'pass'",
               "respond": "an attack is on: play an SFX, boost a Psycho, use an ability, or 'pass'",
+              "anytime": "only an SFX may be played now (books 000/001: SFX at any time), or 'pass'",
               "victim": "pick the victim first ('victim SEAT/CARD')",
               "discard": "your turn is ending: 'discard CARD' or 'done'",
+              "draw": "your turn begins: 'draw' (up to six cards), 'draw N' or 'draw 0' first",
               "turn": "it is your turn: play cards, attack, or 'end'"}
 VERBS = {"title": ("title",), "stop": ("play", "pass"), "respond": ("play", "use", "pass"),
-         "victim": ("victim",), "discard": ("discard", "done"),
+         "anytime": ("play", "pass"),
+         "victim": ("victim",), "discard": ("discard", "done"), "draw": ("draw",),
          "turn": ("play", "combine", "attack", "use", "move", "end")}
 
 
@@ -25,7 +28,13 @@ def explain(st: GrosState, seat: int, move: tuple) -> str:
         return "the game is over"
     who, kind = d
     if who != seat:
-        return f"it is {st.names[who]}'s decision now ({kind}), not {st.names[seat]}'s"
+        told = f"it is {st.names[who]}'s decision now ({kind}), not {st.names[seat]}'s"
+        if kind == "turn" and move[0] == "play":
+            return told + (": other players play SFX in the stop and attack windows (this game's "
+                           "timing is 'windows')" if st.windows else
+                           f": the others may play an SFX once a card resolves, after an attack, "
+                           f"or when {st.names[who]} says 'end'")
+        return told
     verb = move[0]
     if verb not in VERBS[kind]:
         return KIND_WORDS[kind]
@@ -42,8 +51,16 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
     verb = move[0]
     hand = [st.ids[i] for i in st.hands[seat]]
     if verb == "title":
-        pool = ", ".join(w.lower() for w in st.candidates)
-        return f"a title may use only the six words revealed ({pool}), each once"
+        pool = [w.lower() for w in st.candidates]
+        if all(w in pool for w in move[2]) and len(set(move[2])) == len(move[2]):
+            unused = [w for w in move[2] if not flow.title_uses(move[1], w)]
+            return (f"the title does not use {', '.join(repr(w) for w in unused)}: a title uses at "
+                    "least one of the six words, and each word it names must be in it (a plural "
+                    "or a changed ending counts: Zombies, Cheerleader's)")
+        return f"a title may use only the six words revealed ({', '.join(pool)}), each once"
+    if verb == "draw":
+        need = min(HAND_SIZE - len(hand), len(st.deck))
+        return f"you may draw at most {need} card{'s' * (need != 1)} now ('draw' takes them all)"
     if verb == "done":
         return f"you hold {len(hand)} cards: discard down to {HAND_SIZE} first"
     if verb == "discard" and move[1] not in hand:
@@ -67,7 +84,10 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
             return f"you hold no {_name(move[1])}"
         card = st.defs[next(i for i in st.hands[seat] if st.ids[i] == move[1])]
         if kind == "stop" and not ((card.action and card.action.stops) or (card.as_sfx and card.as_sfx.stops)):
-            return "only a card that stops a card may be played before the card just played resolves"
+            return "only a card that stops a card may be played before the card just played resolves" + (
+                "" if st.windows else "; other SFX may be played once it resolves")
+        if kind == "anytime" and card.type not in ("sfx", "creature"):
+            return "only an SFX may be played now (books 000/001: SFX at any time); the rest on your own turn"
         if verb == "attack":
             return _why_attack(st, seat, card, move)
         if verb == "combine":
@@ -75,6 +95,14 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
                 return "Locations combine only under the GR2 rules"
             if not card.combines:
                 return f"{card.name} cannot be combined with another Location"
+            if kind != "turn":
+                return "a Location is played only on your own turn, outside attacks"
+            target = zones.seat_of(st, move[2])
+            if target < 0:
+                return f"there is no Movie {move[2]!r}"
+            if mv.protected(st) and target != seat:
+                return ("in GR2's first round no card may affect an opponent or their Movie: "
+                        "combine only with your own Location")
             return "there is no Location in that Movie to combine with"
         return _why_play(st, seat, kind, card, move)
     return None

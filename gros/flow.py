@@ -1,5 +1,6 @@
 """How a Grave Robbers game moves on: deals, turns, the stop and response windows of ruling
-G9, attacks, scoring and match play. ``gros.rules`` calls these after checking a move."""
+G9 and the books' SFX window, attacks, scoring and match play. ``gros.rules`` calls these
+after checking a move."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from gros import strength as sx
 from gros import zones
 from gros.state import (
     DISCARD,
+    DRAW,
     HAND_SIZE,
     MAIN,
     OVER,
@@ -45,7 +47,7 @@ def start_game(st: GrosState, events: list[Event]) -> None:
     st.deck = list(range(len(st.ids)))
     st.discard, st.hands = [], [[] for _ in range(n)]
     st.movies = [Movie() for _ in range(n)]
-    st.stack, st.attack, st.attack_open = [], None, False
+    st.stack, st.attack, st.attack_open, st.window = [], None, False, ""
     st.dcache = [None] * n
     st.refs = {}
     st.rng.shuffle(st.deck)
@@ -90,6 +92,18 @@ def default_title(st: GrosState) -> str:
     return TITLE_PATTERNS[zlib.crc32(" ".join(words).encode()) % len(TITLE_PATTERNS)].format(*words)
 
 
+def title_uses(text: str, word: str) -> bool:
+    """Does the title ``text`` use the title word ``word``? Yes when one of its words is that
+    word, or, for a word of four letters or more, begins with it give or take its last letter
+    (books 000 and 001 allow plurals and changed endings: Cheerleaders, Zombi → Zombie)."""
+    word = word.lower()
+    stem = word[:-1] if len(word) >= 4 else word
+    for w in "".join(c if c.isalnum() else " " for c in text.lower()).split():
+        if w in (word, word + "s", word + "es") or (len(word) >= 4 and w.startswith(stem)):
+            return True
+    return False
+
+
 def set_title(st: GrosState, text: str, words: tuple[str, ...], events: list[Event]) -> None:
     st.title = text or default_title(st)
     st.title_words = list(words) if words else [w.lower() for w in st.candidates]
@@ -107,8 +121,20 @@ def begin_turn(st: GrosState, seat: int, events: list[Event]) -> None:
     st.phase = MAIN
     events.append(Event("turn", (st.names[seat], st.round)))
     need = HAND_SIZE - len(st.hands[seat])
-    if need > 0:
-        zones.draw(st, seat, need, events)
+    if need > 0 and st.deck:
+        if st.variant == "gros":  # book 000: "si possono prendere carte fino a riempire la mano"
+            st.phase = DRAW
+        else:  # book 001: "you draw cards to fill your hand to 6 cards"
+            zones.draw(st, seat, need, events)
+
+
+def draw_at_start(st: GrosState, count: int | None, events: list[Event]) -> None:
+    """GROS: the current player draws ``count`` cards (None: up to six), then plays."""
+    need = HAND_SIZE - len(st.hands[st.turn])
+    zones.draw(st, st.turn, need if count is None else count, events)
+    if count == 0:
+        events.append(Event("no_draw", (st.names[st.turn],)))
+    st.phase = MAIN
 
 
 def end_turn(st: GrosState, events: list[Event]) -> None:
@@ -116,6 +142,15 @@ def end_turn(st: GrosState, events: list[Event]) -> None:
         finish_game(st, "the last card was drawn", events)
     else:
         begin_turn(st, next_seat(st, st.turn), events)
+
+
+def end_requested(st: GrosState, events: list[Event]) -> None:
+    """'end': under the books' timing the others may still play an SFX before the turn ends."""
+    if st.windows:
+        end_main(st, events)
+    else:
+        open_window(st, "end")
+        settle(st, events)
 
 
 def end_main(st: GrosState, events: list[Event]) -> None:
@@ -143,6 +178,7 @@ def score(st: GrosState, seat: int) -> int:
 def finish_game(st: GrosState, reason: str, events: list[Event]) -> None:
     st.discard.extend(i for i, _, _ in st.stack)  # nothing is left waiting when the film ends
     st.stack.clear()
+    st.window = ""
     zones.end_attack(st, events)
     st.scores = [score(st, s) for s in range(st.n)]
     events.append(Event("scores", (reason, tuple(zip(st.names, st.scores, strict=True)))))
@@ -176,18 +212,35 @@ def push(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -
     settle(st, events)
 
 
+def open_window(st: GrosState, why: str) -> None:
+    """The books' timing (books 000 and 001: SFX "in qualunque momento", "at any time"): after a
+    card resolves outside an attack, after an attack, and when the current player says 'end',
+    the other players in turn order from the current player may play an SFX. The current
+    player is not asked: the turn is theirs, and they play first and again when it closes."""
+    st.window, st.actor, st.passes = why, next_seat(st, st.turn), 0
+
+
+def close_window(st: GrosState, events: list[Event]) -> None:
+    why, st.window = st.window, ""
+    if why == "end":
+        end_main(st, events)
+
+
 def settle(st: GrosState, events: list[Event]) -> None:
     """Run the open windows on until a seat must decide: auto-pass who cannot act, resolve the
-    newest card when everyone passed in succession, resolve the attack likewise."""
+    newest card when everyone passed in succession, resolve the attack likewise, close the
+    books' SFX window when everyone but the current player passed."""
     n = st.n
     while st.phase != OVER:
         if st.stack:
-            kind, resolve = "stop", resolve_top
+            kind, resolve, need = "stop", resolve_top, n
         elif st.attack_open:
-            kind, resolve = "respond", resolve_attack
+            kind, resolve, need = "respond", resolve_attack, n
+        elif st.window:
+            kind, resolve, need = "anytime", close_window, n - 1
         else:
             return
-        if st.passes >= n:
+        if st.passes >= need:
             resolve(st, events)
             continue
         if mv.wants(st, st.actor, kind):
@@ -201,6 +254,16 @@ def after_resolution(st: GrosState) -> None:
         st.actor, st.passes = next_seat(st, st.stack[-1][1]), 0
     elif st.attack_open:
         st.actor, st.passes = st.resume, 0
+    elif not st.windows and st.phase == MAIN:
+        open_window(st, st.window or "card")
+
+
+def attack_over(st: GrosState, events: list[Event]) -> None:
+    """The attack is discarded; the turn goes on, after the books' SFX window."""
+    zones.end_attack(st, events)
+    st.phase = MAIN
+    if not st.windows:
+        open_window(st, st.window or "card")
 
 
 def resolve_top(st: GrosState, events: list[Event]) -> None:
@@ -261,7 +324,7 @@ def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: lis
     if ctx.stop_attack and st.attack is not None:
         st.attack.spent.append(iid)
         zones.end_attack(st, events)
-        st.phase = MAIN
+        st.phase = MAIN  # after_resolution opens the books' window
     elif action.permanent and _slide_under(st, iid, action.target, move[2][0]):
         pass
     elif st.attack is not None:
@@ -297,8 +360,7 @@ def use_ability(st: GrosState, seat: int, iid: int, move: tuple, events: list[Ev
     for e in ab.effects:
         fx.REGISTRY[e.kind].fn(ctx, e)
     if ctx.stop_attack:
-        zones.end_attack(st, events)
-        st.phase = MAIN
+        attack_over(st, events)
     if st.attack_open:
         st.actor, st.passes = next_seat(st, seat), 0
         st.resume = st.actor
@@ -321,13 +383,11 @@ def resolve_attack(st: GrosState, events: list[Event]) -> None:
         if refs:
             kill(st, refs[0], events)
             return
-    zones.end_attack(st, events)
-    st.phase = MAIN
+    attack_over(st, events)
 
 
 def kill(st: GrosState, ref: str, events: list[Event]) -> None:
     found = zones.find_char(st, ref)
     if found is not None:
         zones.discard_char(st, found[0], found[1], events)
-    zones.end_attack(st, events)
-    st.phase = MAIN
+    attack_over(st, events)

@@ -2,6 +2,7 @@
 
 Moves are tuples (see ``gros.notation`` for their text):
     ("title", text, words)             ("pass",)  ("end",)  ("done",)  ("discard", card)
+    ("draw",) up to six  ("draw", n)
     ("play", card, on, take, paying)   ("combine", card, seat)  ("attack", card, seat)
     ("use", ref, on, take, paying)     ("move", prop ref, character ref)  ("victim", ref)
 """
@@ -13,9 +14,9 @@ from itertools import combinations
 from gros import strength as sx
 from gros import zones
 from gros.catalog import Action, Card
-from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
+from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
 
-PASS, END, DONE = ("pass",), ("end",), ("done",)
+PASS, END, DONE, DRAW_FULL = ("pass",), ("end",), ("done",), ("draw",)
 
 
 def decider(st: GrosState) -> tuple[int, str] | None:
@@ -29,10 +30,14 @@ def decider(st: GrosState) -> tuple[int, str] | None:
         return st.actor, "stop"
     if st.attack_open:
         return st.actor, "respond"
+    if st.window:
+        return st.actor, "anytime"
     if phase == VICTIM:
         return st.actor, "victim"
     if phase == DISCARD:
         return st.turn, "discard"
+    if phase == DRAW:
+        return st.turn, "draw"
     return st.turn, "turn"
 
 
@@ -52,8 +57,13 @@ def legal(st: GrosState, seat: int) -> list[tuple]:
         return stop_moves(st, seat) + [PASS]
     if kind == "respond":
         return respond_moves(st, seat) + [PASS]
+    if kind == "anytime":
+        return anytime_moves(st, seat) + [PASS]
     if kind == "victim":
         return [("victim", ref) for ref in victims(st)]
+    if kind == "draw":  # GROS: up to six, or fewer (book 000)
+        need = min(HAND_SIZE - len(st.hands[seat]), len(st.deck))
+        return [DRAW_FULL] + [("draw", k) for k in range(need - 1, -1, -1)]
     if kind == "discard":
         hand = st.hands[seat]
         moves = [("discard", cid) for cid in sorted({st.ids[i] for i in hand})]
@@ -176,11 +186,38 @@ def respond_moves(st: GrosState, seat: int) -> list[tuple]:
     return moves
 
 
+def anytime_moves(st: GrosState, seat: int) -> list[tuple]:
+    """The books' SFX window outside attacks: SFX (and Creatures played as SFX) that neither
+    stop a card nor need an attack."""
+    moves: list[tuple] = []
+    for cid, card in _distinct(st, st.hands[seat]).items():
+        t = card.type
+        if t == "sfx":
+            moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
+        elif t == "creature" and card.as_sfx is not None:
+            moves.extend(action_plays(st, seat, cid, card.as_sfx, "main"))
+    return moves
+
+
+def has_anytime(st: GrosState, seat: int) -> bool:
+    """Cheap test for auto-pass in the books' SFX window: a hand with no SFX needs no search."""
+    defs = st.defs
+    for i in st.hands[seat]:
+        d = defs[i]
+        if d.type == "sfx" or d.as_sfx is not None:
+            return bool(anytime_moves(st, seat))
+    return False
+
+
 def wants(st: GrosState, seat: int, kind: str) -> bool:
     """Must this seat be asked in the open window? (No, when auto-pass is on and it can only pass.)"""
     if not st.autopass[seat]:
         return True
-    return has_stop(st, seat) if kind == "stop" else bool(respond_moves(st, seat))
+    if kind == "stop":
+        return has_stop(st, seat)
+    if kind == "anytime":
+        return has_anytime(st, seat)
+    return bool(respond_moves(st, seat))
 
 
 # -- targets, takes and costs ----------------------------------------------------------------------

@@ -17,8 +17,9 @@
     use dana/department-store take flaming-torch on dana/handyman      a card's ability
     move dana/robot/flaming-torch to dana/reporter       give a Prop to another Character
     victim dana/robot                   pick the victim of a successful attack
-    pass                                let the card or the attack go on
+    pass                                let the card, the attack or the others' turn go on
     end                                 end your turn; then 'discard CARD' any, and 'done'
+    draw        draw 2        draw 0    GROS: at your turn's start, draw up to six, or fewer
 Cards may be named by their English or Italian name, with hyphens or spaces.
 """
 
@@ -32,9 +33,9 @@ from gros.catalog import all_aliases, slug
 HELP = __doc__ or ""
 KEYWORDS = ("on", "take", "paying", "with", "to")
 VERBS = frozenset({"title", "play", "combine", "attack", "use", "move", "victim", "pass", "end", "discard",
-                   "done"})
+                   "done", "draw"})
 _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
-          "passo": "pass", "fine": "end", "gioca": "play", "attacca": "attack", "scarta": "discard"}
+          "passo": "pass", "fine": "end", "gioca": "play", "attacca": "attack", "scarta": "discard", "pesca": "draw"}
 
 
 def card(words: str) -> str:
@@ -103,8 +104,12 @@ def parse(text: str) -> Move:
             raise NotationError("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)")
         return ("title", " ".join(title.split()), tuple(w.lower() for w in words.split()))
     words = rest_raw.lower().replace(",", " , ").split()
-    if verb in ("pass", "end", "done") and not words:
+    if verb in ("pass", "end", "done", "draw") and not words:
         return (verb,)
+    if verb == "draw":
+        if len(words) == 1 and words[0].isdigit() and int(words[0]) <= 6:
+            return ("draw", int(words[0]))
+        raise NotationError("'draw' takes up to six cards; 'draw N' takes N (0 to 6)")
     head, cl = _clauses([w for w in words if w != ","] if verb != "play" and verb != "use" else words)
     if verb == "discard" and head and not cl:
         return ("discard", card(head))
@@ -157,6 +162,6 @@ def format_move(move: Move) -> str:
         return f"combine {move[1]} on {move[2]}"
     if verb == "move":
         return f"move {move[1]} to {move[2]}"
-    if verb in ("discard", "victim"):
+    if verb in ("discard", "victim") or verb == "draw" and len(move) > 1:
         return f"{verb} {move[1]}"
     return verb

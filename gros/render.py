@@ -217,7 +217,8 @@ def cards_table(query: str = ""):
     return table
 
 
-def describe_card(name: str) -> str | None:
+def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
+    """A card's text; in a game (``view``), a card its deck does not hold says so first."""
     cards = _cards()
     aliases = load_catalog("gros+gr2").aliases
     card = cards.get(aliases.get(slug(name), ""))
@@ -226,7 +227,10 @@ def describe_card(name: str) -> str | None:
     italian = f" ({card.italian})" if card.italian and card.italian != card.name else ""
     strength = "" if card.type in ("sfx", "credits") else f", strength {card.strength}"
     traits = f", traits: {', '.join(sorted(card.traits))}" if card.traits else ""
-    return (f"{card.name}{italian} [{card.id}] — {TYPE_NAMES[card.type]}{strength}{traits}; "
+    absent = ""
+    if view is not None and card.id not in load_catalog(view["deck_name"]).deck:
+        absent = f"Not in this game's deck ({view['deck_name']}): "
+    return (f"{absent}{card.name}{italian} [{card.id}] — {TYPE_NAMES[card.type]}{strength}{traits}; "
             f"title word: {card.title}. {card.text} \u201c{card.quote}\u201d")
 
 

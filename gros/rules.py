@@ -16,9 +16,11 @@ from gros.state import OVER, TITLE, GrosState
 
 NAMES = ("ray", "dana", "amanda", "bela", "vincent", "ed")
 PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
+           "draw": "your turn begins: 'draw' up to six cards, 'draw N' for fewer, 'draw 0' for none",
            "turn": "your turn: play cards, attack, or 'end'",
            "stop": "a card was just played: stop it, or 'pass'",
            "respond": "an attack is on: respond, or 'pass'",
+           "anytime": "you may play an SFX now (the books' 'at any time'), or 'pass'",
            "victim": "the attack succeeded: pick the victim",
            "discard": "end of turn: 'discard CARD' any, then 'done' (six cards at most)"}
 
@@ -28,7 +30,7 @@ class GrosRules(Rules[GrosState]):
     name = "gros"
     title = "Grave Robbers from Outer Space"
     variants = ("gros", "gr2")
-    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target")
+    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target", "timing")
 
     @property
     def bot_kinds(self) -> dict:  # type: ignore[override]
@@ -75,12 +77,21 @@ class GrosRules(Rules[GrosState]):
         ids = tuple(cid for cid in sorted(cat.deck) for _ in range(cat.deck[cid]))
         default = options.get("autopass", "on") != "off"
         autopass = tuple(options.get(f"autopass.{n}", "on" if default else "off") != "off" for n in names)
+        timing = options.get("timing", "books")
+        if timing not in ("books", "windows"):
+            raise GameError(f"option timing is 'books' (SFX at any time, the default) or 'windows', not {timing!r}")
         st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids,
                        tuple(cat.cards[c] for c in ids), autopass=autopass,
                        target=int_option(options, "target", 0, 0, 100_000), totals=[0] * len(names),
-                       dcache=[None] * len(names))
+                       dcache=[None] * len(names), windows=timing == "windows")
         flow.start_game(st, [])
         return st
+
+    def record_help(self):  # type: ignore[override]
+        from gros.scenario import SETUP_HELP
+        from gros.views import FACT_HELP
+
+        return SETUP_HELP, FACT_HELP
 
     def scenario(self, state: GrosState, directive: str) -> None:
         from gros.scenario import apply_directive
@@ -120,12 +131,17 @@ class GrosRules(Rules[GrosState]):
         if verb == "title":
             flow.set_title(st, move[1], move[2], events)
         elif verb == "pass":
+            # a pass in the books' SFX window is told to nobody else: it would say the seat was
+            # asked, that is, holds an SFX it could play
+            private = st.window and not st.stack and not st.attack_open
             st.passes += 1
             st.actor = flow.next_seat(st, st.actor)
-            events.append(Event("pass", (seat,)))
+            events.append(Event("pass", (seat,), seat if private else None))
             flow.settle(st, events)
+        elif verb == "draw":
+            flow.draw_at_start(st, move[1] if len(move) > 1 else None, events)
         elif verb == "end":
-            flow.end_main(st, events)
+            flow.end_requested(st, events)
         elif verb == "discard":
             st.discard.append(zones.take_from_hand(st, s, move[1]))
             events.append(Event("discard", (seat, move[1])))
@@ -135,6 +151,7 @@ class GrosRules(Rules[GrosState]):
             flow.end_turn(st, events)
         elif verb == "victim":
             flow.kill(st, move[1], events)
+            flow.settle(st, events)
         elif verb == "move":
             self._move_prop(st, move, events)
         elif verb == "use":
@@ -147,11 +164,13 @@ class GrosRules(Rules[GrosState]):
 
     @staticmethod
     def _custom_title(st: GrosState, s: int, move: Move) -> bool:
-        """A title of the players' own (G2): any text, using some of the six words revealed."""
+        """A title of the players' own (G2): any text that uses at least one of the six words
+        revealed; the words it names must be among the six, each once, and in the text."""
         if move[0] != "title" or st.phase != TITLE or s != st.first or not move[1]:
             return False
         pool = [w.lower() for w in st.candidates]
-        return all(w in pool for w in move[2]) and len(set(move[2])) == len(move[2])
+        return (bool(move[2]) and all(w in pool for w in move[2]) and len(set(move[2])) == len(move[2])
+                and all(flow.title_uses(move[1], w) for w in move[2]))
 
     @staticmethod
     def _pay(st: GrosState, s: int, pay: tuple[str, ...], events: list[Event]) -> None:
@@ -212,6 +231,11 @@ class GrosRules(Rules[GrosState]):
         from gros.views import facts
 
         return facts(state)
+
+    def hidden_facts(self, state: GrosState) -> dict[str, str]:
+        from gros.views import hidden_facts
+
+        return hidden_facts(state)
 
     def narrate(self, event: Event) -> str:
         from gros.views import narrate

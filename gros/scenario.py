@@ -1,17 +1,7 @@
 """Record ``setup`` directives: stack the deck, fix hands and Movies, so that a rulebook
-example replays exactly.
-
-    setup hand dana: it-was-only-a-dream, istruzzito    the hand becomes exactly these
-    setup movie dana: reporter, robot[ray-guns], annoying-little-brother{istruzzito}
-                                            the cast becomes exactly these ([Props], {SFX})
-    setup location dana: the-tomb           the Location (several joined by + combine)
-    setup deck: blob, robot                 the deck becomes exactly these, the first on top;
-                                            the rest of the deck goes to the discards
-    setup discard: flaming-torch            these go to the discard pile
-    setup title: Night of the Blob | night blob     the title and the words it uses
-    setup turn: ray 3                       it is ray's turn, in round 3 (no draw)
-Cards come from the deck, the discards, a hand or a starting cast, so no card is created or
-lost; cards displaced by a directive go to the bottom of the deck.
+example replays exactly. SETUP_HELP lists them (``gros rules --all`` prints it; a test applies
+every example). Cards come from the deck, the discards, a hand or a starting cast, so no card
+is created or lost; cards displaced by a directive go to the bottom of the deck.
 """
 
 from __future__ import annotations
@@ -26,6 +16,22 @@ from gros.state import MAIN, TITLE, Char, GrosState
 
 if TYPE_CHECKING:
     from gros.rules import GrosRules
+
+SETUP_HELP = (
+    ("hand SEAT: CARD, CARD", "hand dana: it-was-only-a-dream, istruzzito",
+     "the hand becomes exactly these cards; the old hand goes to the bottom of the deck"),
+    ("movie SEAT: CARD[PROP PROP]{SFX}, CARD", "movie dana: reporter, robot[ray-guns], annoying-little-brother",
+     "the cast becomes exactly these, with their Props in [] and the SFX under them in {}; "
+     "the old cast goes to the bottom of the deck"),
+    ("location SEAT: CARD", "location dana: the-tomb",
+     "the Movie's Location (several joined by + are combined, GR2); the old one goes to the bottom of the deck"),
+    ("deck: CARD, CARD", "deck: blob, robot",
+     "the deck becomes exactly these, the first on top; the rest of the deck goes to the discard pile"),
+    ("discard: CARD, CARD", "discard: the-shovel", "these cards go to the discard pile"),
+    ("title: TEXT | WORD WORD", "title: Night of the Blob | night blob",
+     "the title and the title words it uses (the game starts without a 'title' move)"),
+    ("turn: SEAT ROUND", "turn: ray 3", "it is SEAT's turn, in round ROUND, with nothing drawn yet"),
+)
 
 _ENTRY = re.compile(r"^\s*([^\[\]{}]+?)\s*(?:\[([^\]]*)\])?\s*(?:\{([^}]*)\})?\s*$")
 
@@ -122,5 +128,5 @@ def _apply(st: GrosState, words: list[str], body: str) -> None:
         st.turn_no = (int(parts[1]) - 1) * st.n + (s - st.first) % st.n + 1
         st.propped, st.used = [], []
     else:
-        raise IllegalMove(f"unknown setup {' '.join(words)!r} (hand SEAT, movie SEAT, location SEAT, "
-                          "deck, discard, title, turn)")
+        known = ", ".join(syntax.split(":")[0] for syntax, _, _ in SETUP_HELP)
+        raise IllegalMove(f"unknown setup {' '.join(words)!r} ({known})")

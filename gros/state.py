@@ -12,7 +12,7 @@ from typing import Any
 from common.rng import Rng
 from gros.catalog import Card
 
-TITLE, MAIN, VICTIM, DISCARD, OVER = "title", "main", "victim", "discard", "over"
+TITLE, DRAW, MAIN, VICTIM, DISCARD, OVER = "title", "draw", "main", "victim", "discard", "over"
 HAND_SIZE = 6
 TITLE_BONUS = 5
 
@@ -109,6 +109,10 @@ class GrosState:
     dcache: list[int | None] = field(default_factory=list)  # static Defence per Movie
     legal_cache: tuple | None = None  # (seat, legal moves); never cloned nor saved
     refs: dict = field(default_factory=dict)  # seat -> its Characters' names; cleared by zones.touch
+    windows: bool = False  # option timing=windows: SFX only in the stop and attack windows (G9)
+    # the books' timing: an open window for SFX outside attacks, "card" (a card resolved) or
+    # "end" (the current player said 'end'); "" when none is open
+    window: str = ""
 
     @property
     def n(self) -> int:
@@ -127,7 +131,8 @@ class GrosState:
             self.turn_no, self.first, self.actor, self.passes, self.resume, self.propped[:],
             self.used[:], self.deck_out, self.candidates[:], self.title, self.title_words[:],
             self.totals[:], self.scores[:], self.target, self.game_no, self.winners[:], self.reason,
-            self.autopass, self.mulligans, self.dealt, self.dcache[:], None)
+            self.autopass, self.mulligans, self.dealt, self.dcache[:], None,
+            windows=self.windows, window=self.window)
 
     # -- serialisation ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -107,8 +107,46 @@ def determinize(rules: GrosRules, v: dict[str, Any], seat: str, rng: Rng) -> Gro
     return st
 
 
+FACT_HELP = (
+    ("phase", "title, draw, main, victim, discard or over"),
+    ("decision", "the kind of decision now: title, draw, turn, stop, respond, anytime, victim, discard (none when over)"),
+    ("to_move", "the seat that decides now"),
+    ("turn", "whose turn it is"),
+    ("round", "the round (everyone's first turn is round 1)"),
+    ("title", "the title"), ("title_words", "the title words it uses"),
+    ("deck", "cards left in the deck"),
+    ("deck.top", "the deck's top card (hidden from every seat: for a deck stacked with 'setup deck')"),
+    ("discard", "cards in the discard pile"),
+    ("discard.cards", "the discard pile, top first (public)"),
+    ("discard.CARD", "copies of CARD in the discard pile"),
+    ("stack", "cards played and waiting to resolve, oldest first"),
+    ("attack", "the attacking Creature's Attack now (none outside an attack)"),
+    ("attack.defence", "the attacked Movie's Defence against it"),
+    ("attack.target", "the attacked seat"), ("attack.creature", "the attacking Creature"),
+    ("attack.traits", "the attacking Creature's traits now"),
+    ("defence.SEAT", "the Defence of SEAT's Movie (outside an attack)"),
+    ("hand.SEAT", "how many cards SEAT holds"),
+    ("hand.SEAT.cards", "SEAT's hand as SEAT sees it"),
+    ("movie.SEAT", "SEAT's cast: CARD[PROPS]{SFX under it} ..."),
+    ("location.SEAT", "SEAT's Location (combined ones joined by +)"),
+    ("score.SEAT", "SEAT's score once a game has ended"),
+    ("total.SEAT", "SEAT's running total (match play)"),
+    ("winner", "the winners, once the game is over"), ("reason", "why the game ended"),
+    ("game", "the game's number in a match"), ("mulligans", "hands shown and redrawn (G3)"),
+)
+
+
+def hidden_facts(st: GrosState) -> dict[str, str]:
+    """Each hand as its owner sees it, and the deck's top card (for records only)."""
+    out = {f"hand.{name}.cards": " ".join(st.ids[i] for i in st.hands[s]) or "none"
+           for s, name in enumerate(st.names)}
+    out["deck.top"] = st.ids[st.deck[-1]] if st.deck else "none"
+    return out
+
+
 def facts(st: GrosState) -> dict[str, str]:
-    """Public facts for record ``expect`` lines."""
+    """Public facts for record ``expect`` lines (FACT_HELP, with ``hidden_facts``, says what
+    each is; a test keeps them in step)."""
     d = mv.decider(st)
     out = {"phase": st.phase, "turn": st.names[st.turn], "round": str(st.round),
            "to_move": st.names[d[0]] if d else "none", "decision": d[1] if d else "none",
@@ -116,7 +154,8 @@ def facts(st: GrosState) -> dict[str, str]:
            "deck": str(len(st.deck)), "discard": str(len(st.discard)),
            "stack": " ".join(st.ids[i] for i, _, _ in st.stack) or "none",
            "winner": " ".join(st.names[w] for w in st.winners) or "none", "reason": st.reason or "none",
-           "game": str(st.game_no), "mulligans": str(st.mulligans)}
+           "game": str(st.game_no), "mulligans": str(st.mulligans),
+           "discard.cards": " ".join(st.ids[i] for i in reversed(st.discard)) or "none"}
     for cid in st.ids:
         out[f"discard.{cid}"] = "0"
     for cid, k in Counter(st.ids[i] for i in st.discard).items():
@@ -202,6 +241,7 @@ _TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
     "turn": lambda d, raw: f"— {d[0]}'s turn (round {d[1]}) —",
     "draw": lambda d, raw: f"{d[0]} draws {d[1]} card{'s' * (d[1] != 1)}.",
     "drew": lambda d, raw: f"You drew: {', '.join(map(_name, d[1]))}.",
+    "no_draw": lambda d, raw: f"{d[0]} draws no card.",
     "mulligan": lambda d, raw: f"{d[0]} shows a hand with no Character ({', '.join(map(_name, d[1]))}) "
                                 "and redraws.",
     "cast": lambda d, raw: f"{d[0]} casts {', '.join(map(_name, d[1])) or 'nobody'}.",

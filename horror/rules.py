@@ -122,6 +122,12 @@ class HorrorRules(Rules[Film]):
             st.earned[s] = st.spent[s] = st.lost[s] = 0
         return st
 
+    def record_help(self):  # type: ignore[override]
+        from horror.scenario import SETUP_HELP
+        from horror.views import FACT_HELP
+
+        return SETUP_HELP, FACT_HELP
+
     def scenario(self, state: Film, directive: str) -> None:
         from horror.scenario import apply_directive
 
@@ -254,6 +260,11 @@ class HorrorRules(Rules[Film]):
         from horror.views import facts
 
         return facts(state)
+
+    def hidden_facts(self, state: Film) -> dict[str, str]:
+        from horror.views import hidden_facts
+
+        return hidden_facts(state)
 
     def narrate(self, event: Event) -> str:
         from horror.views import narrate

@@ -1,12 +1,5 @@
 """Record ``setup`` directives for Creature Feature: fixed dice (H8), stacked deals, budgets.
-
-    setup dice: 1 2 2 3 5 1 3 4 6     the next dice rolled, in order (side one's, then side
-                                      two's, roll after roll); the seeded generator after them
-    setup deal bob: c1, s2; bethany: c3
-                                      one line per deal, in order: these cards go to these
-                                      seats, the rest are dealt as usual (ids are numbered in
-                                      order of creation, so a record knows them in advance)
-    setup budget bob: 5               a seat's starting budget (instead of 12)
+SETUP_HELP lists them (``horror rules --all`` prints it; a test applies every example).
 """
 
 from __future__ import annotations
@@ -18,6 +11,17 @@ from horror.state import Film
 
 if TYPE_CHECKING:
     from horror.rules import HorrorRules
+
+
+SETUP_HELP = (
+    ("dice: N N N", "dice: 1 2 2 3 5 1 3 4 6",
+     "the next dice rolled, in order (side one's, then side two's, roll after roll); the seeded "
+     "dice follow them"),
+    ("deal SEAT: CARD, CARD; SEAT: CARD", "deal p1: c1, s2; p2: c3",
+     "one line per deal, in order: these cards go to these seats, the rest are dealt as usual "
+     "(ids are numbered in order of creation, so a record knows them in advance)"),
+    ("budget SEAT: N", "budget p1: 5", "SEAT's starting budget (instead of 12)"),
+)
 
 
 def apply_directive(rules: HorrorRules, st: Film, directive: str) -> None:
@@ -38,7 +42,8 @@ def apply_directive(rules: HorrorRules, st: Film, directive: str) -> None:
             raise IllegalMove("a budget is a whole number of dice")
         st.budgets[seat] = st.start[seat] = int(body)
     else:
-        raise IllegalMove(f"unknown setup {head.strip()!r} (dice, deal, budget SEAT)")
+        known = ", ".join(syntax.split(":")[0] for syntax, _, _ in SETUP_HELP)
+        raise IllegalMove(f"unknown setup {head.strip()!r} ({known})")
 
 
 def _seat(st: Film, name: str) -> str:

@@ -95,8 +95,44 @@ def _roll_text(st: Film) -> str:
     return " vs ".join(" ".join(map(str, side[2])) or "-" for side in st.last_roll[1])
 
 
+FACT_HELP = (
+    ("phase", "the phase of the film"), ("act", "the act (1-3)"), ("scene", "the scene's number"),
+    ("meeting", "the script meeting's number"), ("to_move", "the seat that decides now"),
+    ("decision", "the kind of decision now"), ("director", "who holds the director's chair"),
+    ("chair", "the chair's price (the highest bid)"), ("monster_dice", "Monster Dice"),
+    ("triggered", "yes once the monster's trigger happened"), ("ending", "how the film ended"),
+    ("active_set", "the set in use"), ("active_subplot", "the subplot in play"),
+    ("screen", "the cards on screen this scene, sorted"), ("conflict", "check, contest or chase now"),
+    ("stakes", "the dice each side staked"), ("roll", "the last roll"),
+    ("successes", "each side's successes in the last roll"), ("loss", "dice lost in the last roll"),
+    ("pools", "the climax's monster and plan pools"), ("plan", "the climax's plan"),
+    ("plans_failed", "plans that failed"), ("rulings", "rulings given"),
+    ("elements", "elements created"), ("said", "lines said"), ("deaths", "characters dead"),
+    ("tropes.ACT", "tropes of act ACT still to play"),
+    ("budget.SEAT", "SEAT's budget of dice"), ("earned.SEAT", "dice SEAT earned"),
+    ("spent.SEAT", "dice SEAT spent"), ("lost.SEAT", "dice SEAT lost in rolls"),
+    ("hand.SEAT", "how many cards SEAT holds"), ("hand.SEAT.cards", "SEAT's hand as SEAT sees it"),
+    ("rewards.SEAT", "SEAT's rewards at the last scene's end"),
+    ("st.CARD", "a character's or set's Screen Time"), ("armour.CARD", "a character's Plot Armour"),
+    ("alive.CARD", "yes or no"), ("where.CARD", "screen, gone, pool or hand"),
+    ("played_by.CARD", "who played the card"),
+    ("in_stake", "the dice each side has at stake now, Monster Dice included"),
+    ("dialogue", "lines spoken by characters"), ("title", "the film's title"),
+    ("monster", "the monster's name"), ("abilities", "the monster's abilities, '; '-separated"),
+    ("trigger_text", "the monster's trigger"), ("setting", "where the film is set"),
+    ("unfilmed", "scenes cut before anything was filmed"),
+    ("cut_for_time", "tropes cut for time when an act ran out of scenes"),
+)
+
+
+def hidden_facts(st: Film) -> dict[str, str]:
+    """Each hand as its owner sees it (for records only)."""
+    return {f"hand.{s}.cards": " ".join(st.hands[s]) or "none" for s in st.seats}
+
+
 def facts(st: Film) -> dict[str, str]:
-    """Public facts for record ``expect`` lines."""
+    """Public facts for record ``expect`` lines (FACT_HELP, with ``hidden_facts``, says what
+    each is; a test keeps them in step)."""
     d = legal.decider(st)
     c = st.conflict
     out = {

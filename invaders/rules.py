@@ -135,6 +135,12 @@ class InvadersRules(Rules[InvadersState]):
             st.discards[seat] = []
         return st
 
+    def record_help(self):  # type: ignore[override]
+        from invaders.scenario import SETUP_HELP
+        from invaders.views import FACT_HELP
+
+        return SETUP_HELP, FACT_HELP
+
     def scenario(self, state: InvadersState, directive: str) -> None:
         from invaders.scenario import apply_directive
 
@@ -333,6 +339,11 @@ class InvadersRules(Rules[InvadersState]):
         from invaders.views import determinize
 
         return determinize(view, seat, rng)
+
+    def hidden_facts(self, state: InvadersState) -> dict[str, str]:
+        from invaders.views import hidden_facts
+
+        return hidden_facts(state)
 
     def facts(self, state: InvadersState) -> dict[str, str]:
         from invaders.views import facts

@@ -1,13 +1,6 @@
-"""Record ``setup`` directives for Invaders: stack decks, fix hands, place pieces.
-
-    setup hand aliens: fire, fire, maneuver    the hand becomes exactly these cards
-    setup deck humans: shield, fire            the deck becomes exactly these, top first;
-                                               the rest of the deck goes to the discards
-    setup discard humans: fire, fire           these cards move to the discard pile
-    setup ships: b7 d5                         the fleet is exactly these ships
-    setup red: d4      setup blue: d2          bullets (replacing those of that colour)
-    setup shields: 2                           Deflector Shields put into play
-Cards are always taken from the seat's own deck or discards, so no card is created or lost.
+"""Record ``setup`` directives for Invaders: stack decks, fix hands, place pieces. SETUP_HELP
+lists them (``invaders rules --all`` prints it; a test applies every example). Cards are always
+taken from the seat's own deck or discards, so no card is created or lost.
 """
 
 from __future__ import annotations
@@ -42,6 +35,19 @@ def _squares(st: InvadersState, words: list[str]) -> list[int]:
     return out
 
 
+SETUP_HELP = (
+    ("hand SEAT: CARD, CARD", "hand humans: fire, shield",
+     "the hand becomes exactly these cards; the old hand goes to the bottom of the deck"),
+    ("deck SEAT: CARD, CARD", "deck humans: shield, fire",
+     "the deck becomes exactly these, the first on top; the rest of the deck goes to the discard pile"),
+    ("discard SEAT: CARD, CARD", "discard humans: fire, fire", "these cards go to the discard pile"),
+    ("ships: SQUARE SQUARE", "ships: b7 d5", "the fleet is exactly these ships"),
+    ("red: SQUARE", "red: d4", "the red bullets (replacing those in play)"),
+    ("blue: SQUARE", "blue: d2", "the blue bullets (replacing those in play)"),
+    ("shields: N", "shields: 1", "put N Deflector Shields into play"),
+)
+
+
 def apply_directive(rules: InvadersRules, st: InvadersState, directive: str) -> None:
     head, sep, body = directive.partition(":")
     if not sep:
@@ -73,4 +79,5 @@ def apply_directive(rules: InvadersRules, st: InvadersState, directive: str) -> 
         for _ in range(int(body)):
             st.shields.append(_take(st, HUMANS, "shield"))
     else:
-        raise IllegalMove(f"unknown setup {head.strip()!r} (hand/deck/discard SEAT, ships, red, blue, shields)")
+        known = ", ".join(syntax.split(":")[0] for syntax, _, _ in SETUP_HELP)
+        raise IllegalMove(f"unknown setup {head.strip()!r} ({known})")

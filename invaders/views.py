@@ -79,8 +79,31 @@ def determinize(v: dict[str, Any], seat: str, rng: Rng) -> InvadersState:
     return st
 
 
+FACT_HELP = (
+    ("turn", "the turn's number"), ("phase", "place, attack, defence or over ('discard' added while discarding)"),
+    ("to_move", "the seat that decides now"),
+    ("ships", "the ships' squares"), ("red", "the red bullets' squares"), ("blue", "the blue bullets' squares"),
+    ("defender", "the Defender's column"), ("shields", "Deflector Shields in play"),
+    ("winner", "aliens or humans, once the game is over"), ("reason", "why the game ended"),
+    ("hand.SEAT", "how many cards SEAT holds"), ("hand.SEAT.cards", "SEAT's hand as SEAT sees it"),
+    ("deck.SEAT", "cards left in SEAT's deck"),
+    ("deck.SEAT.top", "the top card of SEAT's deck (hidden from both seats: for a deck stacked with 'setup deck')"),
+    ("discard.SEAT", "cards in SEAT's discard pile"), ("discard.SEAT.cards", "the cards in SEAT's discard pile, sorted (public; its order is not)"),
+)
+
+
+def hidden_facts(st: InvadersState) -> dict[str, str]:
+    """Each hand as its owner sees it, and the decks' top cards (for records only)."""
+    out = {}
+    for s in SEATS:
+        out[f"hand.{s}.cards"] = " ".join(st.hands[s]) or "none"
+        out[f"deck.{s}.top"] = st.decks[s][-1] if st.decks[s] else "none"
+    return out
+
+
 def facts(rules: InvadersRules, st: InvadersState) -> dict[str, str]:
-    """Public facts for record ``expect`` lines."""
+    """Public facts for record ``expect`` lines (FACT_HELP, with ``hidden_facts``, says what
+    each is; a test keeps them in step)."""
     decider = rules.decider(st)
     out = {
         "turn": str(st.turn),
@@ -98,6 +121,7 @@ def facts(rules: InvadersRules, st: InvadersState) -> dict[str, str]:
         out[f"hand.{s}"] = str(len(st.hands[s]))
         out[f"deck.{s}"] = str(len(st.decks[s]))
         out[f"discard.{s}"] = str(len(st.discards[s]))
+        out[f"discard.{s}.cards"] = " ".join(sorted(st.discards[s])) or "none"
     return out
 
 

@@ -102,11 +102,62 @@ def test_unknown_fact(tmp_path, invaders_rules, good_text):
     assert message.startswith(f"{path}:7:") and "no fact 'colour'" in message
 
 
-def test_illegal_move(tmp_path, invaders_rules, good_text):
-    path = write(tmp_path, good_text + "humans: fire\n")
+def test_a_refused_move_is_a_failure_at_its_line(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "humans: fire\nexpect phase: attack\n")
+    result = replay(invaders_rules, read_record(path))
+    assert len(result.failures) == 1 and result.stopped == 7
+    failure = result.failures[0]
+    assert failure.startswith(f"{path}:7: humans: 'fire' was refused: ") and "not the humans" in failure
+    assert failure.endswith("(the 1 line after it were not replayed)")
+
+
+def test_a_failed_expect_then_a_refused_move_reports_both(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "expect turn: 9\nhumans: fire\n", "both.rec")
+    out: list[str] = []
+    assert run_files(invaders_rules, [str(path)], out.append) == 1
+    assert out[0] == f"FAIL {path}:7: expected turn: 9, got 1"
+    assert out[1].startswith(f"FAIL {path}:8: humans: 'fire' was refused: ")
+    assert len(out) == 2
+
+
+def test_bad_input_after_a_failure_keeps_the_failure(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "expect turn: 9\naliens: launch the mothership\n", "bad.rec")
+    out: list[str] = []
+    assert run_files(invaders_rules, [str(path)], out.append) == 2
+    assert out[0] == f"FAIL {path}:7: expected turn: 9, got 1"
+    assert out[1].startswith(f"error: {path}:8:") and "is not a move" in out[1]
+
+
+def test_a_move_by_an_unknown_seat_is_bad_input(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "martians: fire\n")
     message = replay_error(invaders_rules, path)
-    assert message.startswith(f"{path}:7:")
-    assert "not the humans" in message
+    assert message.startswith(f"{path}:7:") and "no seat 'martians'" in message
+
+
+def test_expect_legal(tmp_path, invaders_rules, good_text):
+    text = good_text.replace("humans: place d\n", "expect legal humans: place d\n"
+                             "expect legal aliens: end\nhumans: place d\n")
+    path = write(tmp_path, text)
+    result = replay(invaders_rules, read_record(path))
+    assert result.checked == 3
+    assert len(result.failures) == 1
+    assert result.failures[0].startswith(f"{path}:6: expected aliens: 'end' to be legal, but it was refused: ")
+    assert result.table.facts()["phase"] == "attack", "the checked move was not played"
+    assert len(result.table.record.body) == 1
+
+
+def test_expect_legal_needs_a_move_in_the_notation(tmp_path, invaders_rules, good_text):
+    path = write(tmp_path, good_text + "expect legal aliens: launch the mothership\n")
+    assert "is not a move" in replay_error(invaders_rules, path)
+
+
+def test_a_hash_can_be_escaped(tmp_path):
+    from common.record import format_record, parse_record
+
+    rec = parse_record("game gros  # a comment\nray: title We're \\#1: night \\# not a comment # a comment\n")
+    assert rec.body[0].text == "title We're #1: night # not a comment"
+    again = parse_record(format_record(rec))
+    assert again.body[0].text == rec.body[0].text
 
 
 def test_bad_notation(tmp_path, invaders_rules, good_text):
@@ -201,3 +252,16 @@ def test_wrong_result_line_fails(tmp_path, invaders_rules, good_text):
     path = write(tmp_path, good_text + "result humans\n")
     result = replay(invaders_rules, read_record(path))
     assert result.failures == [f"{path}:7: expected result humans, got unfinished"]
+
+
+def test_hidden_facts_a_record_may_check(tmp_path, invaders_rules, good_text):
+    """A seat's hand as it sees it and the top of a stacked deck: in Table.facts for expect
+    lines, never in the public facts (which bots and views may be checked against)."""
+    text = good_text.replace("seed 1\n", "seed 1\nsetup hand humans: fire, shield\n"
+                             "setup deck humans: maneuver2, fire\n")
+    text += ("expect hand.humans.cards: fire shield\nexpect deck.humans.top: maneuver2\n"
+             "expect discard.aliens.cards: none\n")
+    result = replay(invaders_rules, read_record(write(tmp_path, text)))
+    assert result.failures == [] and result.checked == 4
+    public = invaders_rules.facts(result.table.state)
+    assert "hand.humans.cards" not in public and "deck.humans.top" not in public

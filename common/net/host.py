@@ -61,7 +61,7 @@ from common.net.protocol import (
     versions_text,
     view_patch,
 )
-from common.record import format_record
+from common.record import escape, format_record
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table, heard
 
@@ -401,7 +401,7 @@ class Room:
             return False
         text = table.record.body[-1].text
         ack = encode({"type": "ack", "seq": table.seq, "move": text}) if conn is not None else b""
-        self._append(f"{seat}: {text}\n")
+        self._append(f"{seat}: {escape(text)}\n")
         self._write_result()  # at once: a host killed now leaves a finished record
         self._broadcast_state(events, conn, ack)
         self._poke()

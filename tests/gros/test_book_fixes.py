@@ -1,0 +1,64 @@
+"""Grave Robbers rules checked against the books (issue 9) where a record cannot show it."""
+
+from __future__ import annotations
+
+from gros.render import describe_card
+
+
+def test_card_outside_the_games_deck_says_so():
+    assert describe_card("skippy", view={"deck_name": "gros"}).startswith("Not in this game's deck (gros): Skippy")
+    assert describe_card("skippy", view={"deck_name": "gr2"}).startswith("Skippy")
+    assert describe_card("skippy", view={"deck_name": "gros+gr2"}).startswith("Skippy")
+    assert describe_card("the blob", view={"deck_name": "gros"}).startswith("The Blob")
+    assert describe_card("skippy").startswith("Skippy")  # outside a game: every card
+
+
+def _table(options: dict[str, str] | None = None):
+    from common.table import Table
+    from gros.rules import RULES
+
+    t = Table(RULES, seed=3, variant="gros", options={"players": "3", **(options or {})})
+    for line in ["title: The Nothing | nothing", "movie ray: the-sheriff", "movie dana: the-reporter",
+                 "movie amanda: the-farm-girl", "hand ray: the-robot, the-car-keys",
+                 "hand dana: istruzzito, the-cemetery", "hand amanda: the-shovel", "turn: ray 2"]:
+        RULES.scenario(t.state, line)
+    return t
+
+
+def test_a_pass_in_the_books_sfx_window_is_told_to_nobody_else():
+    t = _table()
+    t.play("ray", "play the-robot")
+    assert t.facts()["decision"] == "anytime" and t.facts()["to_move"] == "dana"
+    told = t.narrate_all(t.play("dana", "pass"))
+    assert [who for who, text in told if "passes" in text] == ["dana"]
+    assert t.facts()["decision"] == "turn" and t.facts()["to_move"] == "ray"
+
+
+def test_auto_pass_off_asks_every_other_seat_in_the_books_window():
+    t = _table({"autopass": "off"})
+    t.play("ray", "play the-robot")
+    asked = []
+    while t.facts()["decision"] != "turn":
+        asked.append((t.facts()["decision"], t.facts()["to_move"]))
+        t.play(t.facts()["to_move"], "pass")
+    assert asked == [("stop", "dana"), ("stop", "amanda"), ("stop", "ray"),
+                     ("anytime", "dana"), ("anytime", "amanda")]  # never the current player
+
+
+def test_the_timing_option_is_checked():
+    import pytest
+
+    from common.engine import GameError
+
+    with pytest.raises(GameError, match="timing"):
+        _table({"timing": "sometimes"})
+
+
+def test_an_open_sfx_window_survives_a_save():
+    from gros.rules import RULES
+
+    t = _table()
+    t.play("ray", "play the-robot")
+    again = RULES.from_json(RULES.to_json(t.state))
+    assert {**RULES.facts(again), **RULES.hidden_facts(again)} == t.facts() and again.window == "card"
+    assert RULES.clone(t.state).window == "card"
