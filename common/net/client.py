@@ -840,7 +840,9 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
     if bot:
         if think is not None and think <= 0:
             raise GameError(f"--think must be more than 0 seconds, not {think:g}")
-        player = make_bot(bot, spec.rules, seed=int.from_bytes(os.urandom(4), "little"), think=think)
+        from common.rng import new_seed
+
+        player = make_bot(bot, spec.rules, seed=new_seed(), think=think)
     if name is not None and not clean_text(name, 40):
         raise GameError("--name must not be empty")
     key = token_key(spec.name, host, port, table)

@@ -62,6 +62,7 @@ from common.net.protocol import (
     view_patch,
 )
 from common.record import format_record
+from common.rng import derive, derive_fast, new_seed
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table, heard
 
@@ -180,7 +181,7 @@ class Seat:
 @dataclass
 class RoomConfig:
     kinds: dict[str, str]
-    seed: int | None = None
+    seed: int | None = None  # --seed: the secret every game's seed is derived from (else the host's own)
     variant: str = "standard"
     options: dict[str, str] = field(default_factory=dict)
     games: int | None = None
@@ -250,7 +251,9 @@ class Room:
         cfg = self.cfg
         self.game_no += 1
         n = self.game_no
-        seed = cfg.seed + n - 1 if cfg.seed is not None else int.from_bytes(os.urandom(4), "little")
+        # each game's seed comes from the host's secret through the keyed hash: one game's seed
+        # (in a shared record) tells nothing of another's
+        seed = derive(cfg.seed if cfg.seed is not None else self.server.secret, self.name, n)
         self.game_seed = seed
         self.kinds = dict(cfg.kinds)
         self.table = Table(self.rules, seed=seed, options=cfg.options, variant=cfg.variant,
@@ -272,7 +275,7 @@ class Room:
     def _make_bots(self) -> None:
         for i, (s, k) in enumerate(self.kinds.items()):
             if k != REMOTE and s not in self.bots:
-                self.bots[s] = make_bot(k, self.rules, seed=self.game_seed + 1 + i,
+                self.bots[s] = make_bot(k, self.rules, seed=derive_fast(self.game_seed, "bot", i),
                                         think=self.cfg.think)
 
     def _resume(self, path: str) -> None:
@@ -356,7 +359,8 @@ class Room:
     def _bot_for(self, seat: str) -> Bot:
         if seat not in self.bots:  # a stand-in for a player who left
             index = list(self.seats).index(seat)
-            self.bots[seat] = make_bot(self.cfg.fill, self.rules, seed=self.game_seed + 101 + index,
+            self.bots[seat] = make_bot(self.cfg.fill, self.rules,
+                                       seed=derive_fast(self.game_seed, "stand-in", index),
                                        think=self.cfg.think)
         return self.bots[seat]
 
@@ -983,6 +987,7 @@ class Server:
         self.tasks: set[asyncio.Task] = set()
         self.quit = asyncio.Event()
         self.configs = rooms
+        self.secret = new_seed()  # the games' seeds come from it (or from --seed)
         self.rooms: dict[str, Room] = {}
 
     # -- output ----------------------------------------------------------------------------------
@@ -1360,7 +1365,7 @@ def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str
     configs: dict[str, RoomConfig] = {}
     for i in range(tables):
         configs["main" if tables == 1 else f"t{i + 1}"] = RoomConfig(
-            kinds=kinds, seed=None if seed is None else seed + 1000 * i, variant=variant,
+            kinds=kinds, seed=seed, variant=variant,
             options=options, games=games, think=think, save=save, grace=grace,
             on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume)
     server = Server(spec, bind=bind, port=port, rooms=configs, password=password,

@@ -75,9 +75,10 @@ def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path
     first = ann.until("state")
     assert first["seq"] == 0
     assert first["seat"] == seats[0] and first["seats"][seats[1]]["kind"] == bot_kind(game)
+    from common.rng import derive
     from common.table import Table
 
-    table = Table(rules_of(game), seed=11, variant=options_for(game)["variant"],
+    table = Table(rules_of(game), seed=derive(11, "main", 1), variant=options_for(game)["variant"],
                   options={k: v for k, v in options_for(game).items() if k != "variant"})
     cold = table.view(None)
     for s in seats:  # (a game may keep caches in its views: accept the view either way)
