@@ -1,0 +1,106 @@
+"""One TCP connection of the host (``Conn``) and its token buckets: what it may send, how much
+may be queued for it, and how it is let go. docs/protocol.md lists the limits."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import TYPE_CHECKING, Any
+
+from common.net.protocol import BURST, CHAT_BURST, CHAT_RATE, RATE, encode
+
+if TYPE_CHECKING:
+    from common.net.host import Server
+    from common.net.room import Room
+
+MAX_BUFFER = 1 << 20  # bytes queued for a client that does not read, before it is dropped
+
+
+class Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.filled = rate, burst, burst, now
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.filled) * self.rate)
+        self.filled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def give_back(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
+
+
+class Conn:
+    """One TCP connection; ``room`` is set once its hello was accepted."""
+
+    def __init__(self, server: Server, reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        self.server, self.reader, self.writer = server, reader, writer
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
+        self.room: Room | None = None
+        self.seat: str | None = None
+        self.watching = False
+        self.name = ""
+        self.version = 0
+        self.game_no = 0
+        self.shown: tuple[int, int, dict[str, Any]] | None = None  # (game, seq, view) it was sent
+        self.seats_shown: dict[str, Any] | None = None  # the seats its last state carried
+        self.errors = 0  # malformed messages in a row
+        self.hangup = False  # stop reading; the connection ends after a short linger
+        self.closed = False
+        self.eof = False  # we half-closed (after a fatal error): nothing more is sent
+        self.delayed: dict[str, Any] | None = None  # a fatal error to send after a pause
+        now = time.monotonic()
+        self.opened = self.heard = now
+        self.pinged = False
+        self.rate_limit = Bucket(RATE, BURST, now)
+        self.flooded = 0
+        self.chat_limit = Bucket(CHAT_RATE, CHAT_BURST, now)
+
+    @property
+    def label(self) -> str:
+        if self.seat:
+            return f"{self.seat} ({self.name})"
+        return f"{self.name} ({self.peer})" if self.name else self.peer
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_raw(encode(message))
+
+    def send_raw(self, data: bytes) -> None:
+        """Queue bytes for this client; never raises (one bad connection must not stop a
+        broadcast to the others)."""
+        if self.closed or self.eof:
+            return
+        transport = self.writer.transport
+        if transport.is_closing():
+            self.closed = True
+            return
+        if transport.get_write_buffer_size() > MAX_BUFFER:
+            self.server.log(f"{self.label} does not read its messages; hanging up")
+            self.close()
+            return
+        try:
+            self.writer.write(data)
+        except (OSError, RuntimeError):
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                self.writer.close()
+
+    def take(self) -> bool:
+        """One message from the rate limit; False when it is used up (a flood)."""
+        return self.rate_limit.take()
+
+    def take_chat(self) -> bool:
+        return self.chat_limit.take()
+
