@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from common.net.room import Room
 
 MAX_BUFFER = 1 << 20  # bytes queued for a client that does not read, before it is dropped
+CUT_AT = 64 * 1024  # bytes still queued when hanging up that are dropped at once (abort)
+CLOSE_WAIT = 2.0  # seconds a hung-up connection has to deliver a smaller queue, then it is cut
 
 
 class Bucket:
@@ -92,10 +94,22 @@ class Conn:
             self.close()
 
     def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(Exception):
-                self.writer.close()
+        """Hang up. asyncio's close waits for the queued bytes to drain, which for a peer that
+        never reads is forever: the connection would never end, its seat never count as lost
+        and its buffer never be freed. So a large queue is cut off at once (abort), and a small
+        one gets ``CLOSE_WAIT`` seconds to go out (the last ``over``, an error's reason)."""
+        if self.closed:
+            return
+        self.closed = True
+        transport = self.writer.transport
+        with contextlib.suppress(Exception):
+            queued = transport.get_write_buffer_size()
+            if queued > CUT_AT:
+                transport.abort()
+                return
+            transport.close()
+            if queued:
+                asyncio.get_running_loop().call_later(CLOSE_WAIT, transport.abort)
 
     def take(self) -> bool:
         """One message from the rate limit; False when it is used up (a flood)."""

@@ -84,6 +84,8 @@ class Server:
         self.tasks: set[asyncio.Task] = set()
         self.quit = asyncio.Event()
         self.configs = rooms
+        self.bound: int | None = None  # the port listened on, once listening
+        self.tune_gc = True  # quiet_gc() at start (off for a host inside a test process)
         self.secret = new_seed()  # the games' seeds come from it (or from --seed)
         self.rooms: dict[str, Room] = {}
 
@@ -109,7 +111,7 @@ class Server:
                                                 backlog=1024)
         except OSError as exc:
             raise GameError(f"cannot listen on {self.bind}:{self.port}: {exc.strerror or exc}") from None
-        port = server.sockets[0].getsockname()[1]
+        port = self.bound = server.sockets[0].getsockname()[1]
         first = next(iter(self.rooms.values()))
         self.log(f"{self.spec.title_for(first.cfg.variant)} host listening on {self.bind}:{port}")
         for address in join_addresses(self.bind):
@@ -120,7 +122,8 @@ class Server:
         if self.console:
             self._console(loop)
         beat = asyncio.create_task(self._heartbeat())
-        quiet_gc()
+        if self.tune_gc:
+            quiet_gc()
         try:
             games = asyncio.gather(*(room.run() for room in self.rooms.values()))
             stop = asyncio.create_task(self.quit.wait())  # the console's 'quit'
@@ -412,13 +415,20 @@ def join_addresses(bind: str) -> list[str]:
     return found or [socket.gethostname()]
 
 
-def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str | None = None,
-          seed: int | None = None, variant: str | None = None, games: int | None = None,
-          think: float | None = 0.5, save: str | None = None, options: dict[str, str] | None = None,
-          grace: float | None = None, on_disconnect: str = "bot", password: str | None = None,
-          resume: str | None = None, fill: str | None = None, share_record: bool = False,
-          tables: int = 1, idle: float | None = None, out: TextIO | None = None) -> int:
-    """Host games until ``games`` have been played (forever if None); the exit code."""
+def serve(spec: GameSpec, **kw: Any) -> int:
+    """Host games until ``games`` have been played (forever if None); the exit code. The
+    keywords are ``make_server``'s."""
+    return asyncio.run(make_server(spec, **kw).run())
+
+
+def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str | None = None,
+                seed: int | None = None, variant: str | None = None, games: int | None = None,
+                think: float | None = 0.5, save: str | None = None,
+                options: dict[str, str] | None = None, grace: float | None = None,
+                on_disconnect: str = "bot", password: str | None = None, resume: str | None = None,
+                fill: str | None = None, share_record: bool = False, tables: int = 1,
+                idle: float | None = None, out: TextIO | None = None, console: bool = True) -> Server:
+    """The host ``serve`` runs, its options checked (GameError for a bad one)."""
     rules = spec.rules
     options = dict(options or {})
     variant = variant or spec.variants[0]
@@ -465,7 +475,5 @@ def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str
             kinds=kinds, seed=seed, variant=variant,
             options=options, games=games, think=think, save=save, grace=grace,
             on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume)
-    server = Server(spec, bind=bind, port=port, rooms=configs, password=password,
-                    idle=IDLE if idle is None else idle, out=out,
-                    console=True)
-    return asyncio.run(server.run())
+    return Server(spec, bind=bind, port=port, rooms=configs, password=password,
+                  idle=IDLE if idle is None else idle, out=out, console=console)

@@ -267,3 +267,76 @@ def wait_moves(path: Path, at_least: int, timeout: float = 20.0) -> int:
             return n
         time.sleep(0.02)
     raise AssertionError(f"{path.name}: fewer than {at_least} moves after {timeout} s ({moves_in(path)})")
+
+
+# -- a host inside the test process -------------------------------------------------------------------
+class LiveHost:
+    """A host run in this process (its own thread and event loop), so that a test can look at
+    its connections and seats; ``with LiveHost(game, seats=..., ...) as host``, keywords as
+    ``make_server``'s. ``port`` once it listens; ``log`` is what it printed."""
+
+    def __init__(self, game: str, **kw: Any) -> None:
+        import asyncio
+        import io
+
+        from common.net.host import make_server
+
+        spec = importlib.import_module(f"{game}.cli").SPEC
+        opts = options_for(game)
+        kw.setdefault("variant", opts["variant"])
+        kw.setdefault("options", {k: v for k, v in opts.items() if k != "variant"})
+        self.out = io.StringIO()
+        self.server = make_server(spec, port=0, bind="127.0.0.1", out=self.out, console=False, **kw)
+        self.server.tune_gc = False
+        self.loop = asyncio.new_event_loop()
+        self.result: int | None = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        self.until(lambda: self.server.bound is not None or not self.thread.is_alive(), 10, "listening")
+        assert self.server.bound is not None, f"the host did not start: {self.error!r} {self.log}"
+        self.port = self.server.bound
+
+    def _run(self) -> None:
+        try:
+            self.result = self.loop.run_until_complete(self.server.run())
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            self.error = exc
+
+    @property
+    def log(self) -> str:
+        return self.out.getvalue()
+
+    def call(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` run in the host's loop (so nothing changes under it); its result."""
+        import asyncio
+
+        async def run() -> Any:
+            return fn(*args)
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+    def until(self, check: Any, timeout: float, what: str) -> None:
+        """Wait (polling) until ``check()`` holds; fail naming ``what`` after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not {what} after {timeout} s; host log: {self.log[-3000:]}")
+            time.sleep(0.02)
+
+    def finished(self, timeout: float) -> int | None:
+        self.thread.join(timeout)
+        assert not self.thread.is_alive(), f"the host still runs after {timeout} s: {self.log[-3000:]}"
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+    def __enter__(self) -> LiveHost:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.server.quit.set)
+            self.thread.join(10)
+        if not self.loop.is_closed() and not self.thread.is_alive():
+            self.loop.close()
