@@ -31,6 +31,7 @@ from common.net.protocol import (
     REJOIN_EVERY,
     SUPPORTED_VERSIONS,
     ProtocolError,
+    apply_lobby_delta,
     apply_patch,
     clean_text,
     encode,
@@ -353,6 +354,11 @@ class RemoteSession:
                 self.chats.append(line)
         elif kind == "lobby":
             self.lobby = msg
+        elif kind == "lobby_delta" and self.lobby is not None:  # protocol 4: only what changed
+            try:
+                self.lobby = apply_lobby_delta(self.lobby, msg)
+            except ProtocolError as exc:
+                self.lines.append(f"(ignored a garbled message from the host: {exc.message})")
         elif kind in ("welcome", "seated"):
             before = self.token
             self.seat = msg.get("seat") or None

@@ -8,6 +8,7 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, Any
 
+from common.net.limits import SYNC_BURST, SYNC_RATE, Bucket
 from common.net.protocol import BURST, CHAT_BURST, CHAT_RATE, RATE, encode
 
 if TYPE_CHECKING:
@@ -19,25 +20,6 @@ CUT_AT = 64 * 1024  # bytes still queued when hanging up that are dropped at onc
 CLOSE_WAIT = 2.0  # seconds a hung-up connection has to deliver a smaller queue, then it is cut
 
 
-class Bucket:
-    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self.rate, self.burst, self.tokens, self.filled = rate, burst, burst, now
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.filled) * self.rate)
-        self.filled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def give_back(self) -> None:
-        self.tokens = min(self.burst, self.tokens + 1)
-
-
 class Conn:
     """One TCP connection; ``room`` is set once its hello was accepted."""
 
@@ -46,6 +28,9 @@ class Conn:
         self.server, self.reader, self.writer = server, reader, writer
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"  # the limits' key
+        self.greeted = False  # its hello was accepted (it counts among the host's members)
+        self.unseated = False  # counted among its address's members without a seat
         self.room: Room | None = None
         self.seat: str | None = None
         self.watching = False
@@ -65,6 +50,8 @@ class Conn:
         self.rate_limit = Bucket(RATE, BURST, now)
         self.flooded = 0
         self.chat_limit = Bucket(CHAT_RATE, CHAT_BURST, now)
+        self.sync_limit = Bucket(SYNC_RATE, SYNC_BURST, now)
+        self.lobby_whole = False  # it holds a whole lobby: later changes reach it as deltas
 
     @property
     def label(self) -> str:
@@ -85,7 +72,7 @@ class Conn:
             self.closed = True
             return
         if transport.get_write_buffer_size() > MAX_BUFFER:
-            self.server.log(f"{self.label} does not read its messages; hanging up")
+            self.server.log_about(self, f"{self.label} does not read its messages; hanging up")
             self.close()
             return
         try:

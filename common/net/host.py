@@ -33,6 +33,7 @@ from typing import Any, TextIO
 from common.bots import BOT_KINDS
 from common.engine import GameError
 from common.net.conn import Conn
+from common.net.limits import MAX_PENDING, Limits
 from common.net.lobby import REMOTE
 from common.net.protocol import (
     FLOOD_LIMIT,
@@ -58,12 +59,11 @@ from common.rng import new_seed
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table
 
-MAX_CONNECTIONS = 1024  # open connections per host
 GC_YOUNG = 50_000  # new objects between collections of the youngest generation (default 700)
 # refusals of well-formed messages: a player may make any number of these
 GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
                            "game_over", "already_joined", "not_seated", "seat_taken", "no_seat",
-                           "started", "chat_flood", "not_in_lobby"})
+                           "started", "chat_flood", "not_in_lobby", "sync_flood"})
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
 PASSWORD_DELAY = 1.0  # seconds before a wrong password is answered
 
@@ -88,6 +88,7 @@ class Server:
         self.tune_gc = True  # quiet_gc() at start (off for a host inside a test process)
         self.secret = new_seed()  # the games' seeds come from it (or from --seed)
         self.rooms: dict[str, Room] = {}
+        self.limits = Limits()
 
     # -- output ----------------------------------------------------------------------------------
     def log(self, text: str) -> None:
@@ -95,6 +96,13 @@ class Server:
             print(text, file=self.out, flush=True)
         except (OSError, ValueError):
             pass
+
+    def log_about(self, conn: Conn, text: str) -> None:
+        """Log a line about what a connection did, unless lines about its address are coming
+        too fast (an attack must not fill the host's log)."""
+        line = self.limits.log_line(conn.address, text)
+        if line is not None:
+            self.log(line)
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         exc = context.get("exception")
@@ -146,10 +154,19 @@ class Server:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(self, reader, writer)
-        if len(self.conns) >= MAX_CONNECTIONS:
-            conn.send(error("busy", f"the host has {MAX_CONNECTIONS} connections already; try later"))
+        refused = self.limits.connect(conn.address)
+        if refused is not None:
+            self.log_about(conn, f"{conn.peer}: refused (busy): {refused}")
+            conn.send(error("busy", f"{refused}; try later"))
             conn.close()
             return
+        if self.limits.pending > MAX_PENDING:  # the oldest connection yet to say hello makes room
+            waiting = [c for c in self.conns if not c.greeted and not c.closed and not c.hangup]
+            if waiting:
+                oldest = min(waiting, key=lambda c: c.opened)
+                self.refuse(oldest, "busy", "too many connections are waiting to say hello; "
+                            "closing the one that waited longest", fatal=True)
+                oldest.close()
         keepalive(writer.get_extra_info("socket"))
         task = asyncio.current_task()
         if task is not None:
@@ -161,6 +178,10 @@ class Server:
             self.log(f"{conn.label}: internal error: {exc!r}")
         finally:
             self.conns.discard(conn)
+            self.limits.gone(conn.address, conn.greeted)
+            if conn.unseated:
+                self.limits.watcher(conn.address, -1)
+                conn.unseated = False
             if conn.room is not None:
                 try:
                     conn.room.left(conn)
@@ -186,10 +207,18 @@ class Server:
             conn.heard, conn.pinged = time.monotonic(), False
             if not line.strip():
                 continue
+            if not self._admit(conn):
+                continue
+            room = conn.room
+            if room is not None and conn.seat is None:  # watchers share their table's budget
+                while not room.share.take():
+                    await asyncio.sleep(max(0.005, room.share.wait()))
+                if conn.closed or conn.hangup:
+                    break
             try:
                 self._on_line(conn, line)
             except Exception as exc:  # a bug here must not end the game
-                self.log(f"{conn.label}: internal error: {exc!r}")
+                self.log_about(conn, f"{conn.label}: internal error: {exc!r}")
                 conn.send(error("internal", "the host failed on that message; the game goes on"))
             if conn.delayed is not None:
                 await asyncio.sleep(PASSWORD_DELAY)
@@ -218,6 +247,7 @@ class Server:
         ping = encode({"type": "ping"})
         while True:
             await asyncio.sleep(step)
+            self.limits.prune()
             now = time.monotonic()
             for conn in list(self.conns):
                 if conn.closed or conn.hangup:
@@ -242,14 +272,16 @@ class Server:
         if code in GAME_REFUSALS and not fatal:
             return
         conn.errors += 1
-        self.log(f"{conn.label}: refused ({code}): {message}")
+        self.log_about(conn, f"{conn.label}: refused ({code}): {message}")
         if fatal or conn.errors >= MAX_ERRORS:
             if not fatal:
                 conn.send(error("too_many_errors", f"{MAX_ERRORS} malformed messages in a row; "
                                 "closing the connection"))
             conn.hangup = True
 
-    def _on_line(self, conn: Conn, line: bytes) -> None:
+    def _admit(self, conn: Conn) -> bool:
+        """One message from the connection's rate limit; False when it is over (a flood: the
+        message is ignored, and a long flood ends the connection)."""
         if not conn.take():
             conn.flooded += 1
             if conn.flooded == 1:
@@ -258,8 +290,12 @@ class Server:
             if conn.flooded >= FLOOD_LIMIT:
                 self.refuse(conn, "flood", f"{FLOOD_LIMIT} messages ignored; closing the "
                             "connection", fatal=True)
-            return
+            return False
         conn.flooded = 0
+        return True
+
+    def _on_line(self, conn: Conn, line: bytes) -> None:
+        """One message, already admitted by the rate limit."""
         try:
             message = decode_client(line)
         except ProtocolError as exc:
@@ -306,11 +342,21 @@ class Server:
         if conn.room is not None:
             self.refuse(conn, "already_joined", "you have already said hello on this connection")
             return
-        if self.password and msg.get("token") is None:
+        token = msg.get("token")
+        if not self.limits.room_for(token is not None):
+            self.refuse(conn, "busy", f"the host has {self.limits.members} players and watchers "
+                        "already; try later", fatal=True)
+            return
+        if self.password and token is None:
+            if not self.limits.password_allowed(conn.address):
+                self.refuse(conn, "password_wait", "too many wrong passwords lately; wait a "
+                            "minute before trying again", fatal=True)
+                return
             given = (msg.get("password") or "").encode("utf-8")
             if not hmac.compare_digest(given, self.password.encode("utf-8")):
                 conn.errors += 1
-                self.log(f"{conn.peer}: refused (password): wrong or missing password")
+                self.limits.password_failed(conn.address)
+                self.log_about(conn, f"{conn.peer}: refused (password): wrong or missing password")
                 conn.delayed = error("password", "wrong or missing password (join --password)")
                 conn.hangup = True
                 return
@@ -323,6 +369,9 @@ class Server:
             return
         conn.version = version
         room.hello(conn, msg)
+        if conn.room is not None and not conn.greeted:
+            conn.greeted = True
+            self.limits.greeted(conn.address)
 
     # -- the host's own terminal ---------------------------------------------------------------------
     def _console(self, loop: asyncio.AbstractEventLoop) -> None:

@@ -12,7 +12,16 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from common.net.protocol import MAX_NAME, clean_text, encode, error
+from common.net.limits import WATCHERS
+from common.net.protocol import (
+    LOBBY_DELTAS_SINCE,
+    MAX_NAME,
+    clean_text,
+    encode,
+    error,
+    lobby_delta,
+    people_order,
+)
 
 if TYPE_CHECKING:
     from common.net.conn import Conn
@@ -50,6 +59,7 @@ class Lobby:
     started: bool
     over: bool
     finished: dict[str, dict[str, Any]]  # token -> 'over' message of the last game
+    people_sent: dict[str, dict[str, Any]]  # the people of the last lobby broadcast, by name
 
     def public_seats(self) -> dict[str, dict[str, Any]]:
         return {s: {"kind": info.kind, "name": info.player or None,
@@ -59,16 +69,44 @@ class Lobby:
 
     def lobby(self) -> dict[str, Any]:
         people = sorted(({"name": c.name, "seat": c.seat, "watching": c.watching}
-                         for c in self.members), key=lambda p: (p["seat"] is None, p["name"]))
+                         for c in self.members), key=people_order)
         return {"type": "lobby", "table": self.name, "game_no": self.game_no,
                 "started": self.started, "seats": self.public_seats(), "people": people,
                 "waiting": self._waiting_text()}
 
     def _broadcast_lobby(self) -> None:
-        if self.members:
-            data = encode(self.lobby())
-            for conn in list(self.members):
-                conn.send_raw(data)
+        """Every member learns who is here now: a member that holds a whole lobby (protocol 4)
+        gets only what changed since the last broadcast, the others the whole lobby (sending
+        everyone the whole people list on every join made churn cost the square of the crowd)."""
+        if not self.members:
+            return
+        lobby = self.lobby()
+        whole = delta = b""
+        for conn in list(self.members):
+            if conn.lobby_whole and conn.version >= LOBBY_DELTAS_SINCE:
+                delta = delta or encode(lobby_delta(lobby, self.people_sent))
+                conn.send_raw(delta)
+            else:
+                whole = whole or encode(lobby)
+                conn.send_raw(whole)
+                conn.lobby_whole = True
+        self.people_sent = {p["name"]: p for p in lobby["people"]}
+
+    def _crowded(self, conn: Conn) -> str | None:
+        """Why ``conn`` may not join this table without a seat (watchers per table, and per
+        address at the whole host), or None; when None it is counted."""
+        if sum(1 for c in self.members if c.seat is None) >= WATCHERS:
+            return f"table {self.name} has {WATCHERS} watchers and lobby members already"
+        if not self.server.limits.watcher(conn.address, +1):
+            return f"{conn.address} watches enough tables already"
+        conn.unseated = True
+        return None
+
+    def _seated_now(self, conn: Conn) -> None:
+        """``conn`` has a seat: it no longer counts among its address's watchers."""
+        if conn.unseated:
+            self.server.limits.watcher(conn.address, -1)
+            conn.unseated = False
 
     def inform(self, text: str, skip: Conn | None = None) -> None:
         data = encode({"type": "info", "message": text})
@@ -110,15 +148,19 @@ class Lobby:
         if self.over or self.table is None:
             self.server.refuse(conn, "not_ready", "a game just ended; join again in a moment", fatal=True)
             return
+        wanted = msg.get("seat")
+        crowded = self._crowded(conn) if msg.get("watch") or wanted is None else None
+        if crowded is not None:
+            self.server.refuse(conn, "crowded", f"{crowded}; try later", fatal=True)
+            return
         if msg.get("watch"):
             self._enter(conn, msg, seat=None, watching=True)
-            self.log(f"{conn.name} watches ({conn.peer})")
+            self.log_about(conn, f"{conn.name} watches ({conn.peer})")
             self.inform(f"{conn.name} is watching.", skip=conn)
             self._broadcast_lobby()
             if self.started:
                 self.send_state(conn)
             return
-        wanted = msg.get("seat")
         if wanted is None and self.started:
             self.server.refuse(conn, "started", "the game has begun and every seat is taken; "
                                "join --rejoin to take your seat back, or --watch to watch",
@@ -133,7 +175,7 @@ class Lobby:
         token = self._new_token(seat) if seat is not None else None
         self._enter(conn, msg, seat=seat, token=token)
         if seat is None:
-            self.log(f"{conn.name} is in the lobby ({conn.peer})")
+            self.log_about(conn, f"{conn.name} is in the lobby ({conn.peer})")
             self.inform(f"{conn.name} joined the lobby.", skip=conn)
             self._broadcast_lobby()
             return
@@ -207,6 +249,7 @@ class Lobby:
             info.timer = None
         had_bot = info.abandoned
         info.conn, info.abandoned = conn, False
+        self._seated_now(conn)
         info.player = conn.name
         conn.seat, conn.watching, conn.errors = seat, False, 0
         if reply == "welcome":
@@ -215,7 +258,7 @@ class Lobby:
             conn.send({"type": "seated", "seat": seat, "token": info.token})
         self._save_tokens()
         verb = "rejoined" if rejoin else "sat down"
-        self.log(f"{seat} {verb} ({conn.name}, {conn.peer})")
+        self.log_about(conn, f"{seat} {verb} ({conn.name}, {conn.peer})")
         note = " and takes back the seat from the bot" if had_bot else ""
         self.inform(f"{conn.name} {'is back' if rejoin else 'sits'} at {seat}{note}.", skip=conn)
         self._broadcast_lobby()
@@ -251,6 +294,7 @@ class Lobby:
             return
         seat = conn.seat
         self._free(conn)
+        conn.unseated = self.server.limits.watcher(conn.address, +1)
         conn.send({"type": "seated", "seat": None, "token": None})
         self.inform(f"{conn.name} stood up; {seat} is free.", skip=conn)
         self._broadcast_lobby()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.bots import Bot, bot_move, make_bot
 from common.engine import GameError, Move
+from common.net.limits import SHARE_BURST, SHARE_RATE, Bucket
 from common.net.lobby import REMOTE, Lobby, Seat
 from common.net.protocol import (
     MAX_NAME,
@@ -72,11 +73,19 @@ class Room(Lobby):
         self.changed = asyncio.Event()
         self.narration: deque[tuple[int, list[tuple[str | None, str]]]] = deque(maxlen=BACKLOG)
         self.saved = RecordFile(server.log)
+        self.people_sent: dict[str, dict[str, Any]] = {}
+        self.share = Bucket(SHARE_RATE, SHARE_BURST)  # what its watchers may ask, all together
         self.resumed_from: str | None = cfg.resume
 
     def log(self, text: str) -> None:
-        prefix = f"[{self.name}] " if len(self.server.rooms) > 1 else ""
-        self.server.log(f"{prefix}game {self.game_no}: {text}")
+        self.server.log(self._prefix() + text)
+
+    def log_about(self, conn: Conn, text: str) -> None:
+        """A line about what ``conn`` did (rate-limited per address: see Server.log_about)."""
+        self.server.log_about(conn, self._prefix() + text)
+
+    def _prefix(self) -> str:
+        return f"{f'[{self.name}] ' if len(self.server.rooms) > 1 else ''}game {self.game_no}: "
 
     # -- the game loop --------------------------------------------------------------------------
     async def run(self) -> None:
@@ -364,10 +373,17 @@ class Room(Lobby):
             member.send_raw(data)
 
     def sync(self, conn: Conn) -> None:
+        """The whole state again (a client whose patch did not fit asks once; a few more are
+        allowed, not a stream: a whole view costs the host far more than a patch)."""
+        if not conn.sync_limit.take():
+            self.server.refuse(conn, "sync_flood", "you asked for the whole state too often; "
+                               "wait a moment")
+            return
         if self.started and not self.over:
             self.send_state(conn)
         else:
             conn.send(self.lobby())
+            conn.lobby_whole = True
 
     # -- the end ----------------------------------------------------------------------------------------
     def _finish(self) -> None:

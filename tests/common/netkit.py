@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from common.bots import make_bot
-from common.net.protocol import PROTOCOL_VERSION, apply_patch
+from common.net.protocol import PROTOCOL_VERSION, apply_lobby_delta, apply_patch
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("invaders", "gros", "horror")
 SEED = 2718281829  # a seed no message may contain
-KNOWN = {"welcome", "lobby", "seated", "state", "ack", "over", "info", "chat", "error", "pong", "ping"}
+KNOWN = {"welcome", "lobby", "lobby_delta", "seated", "state", "ack", "over", "info", "chat", "error", "pong", "ping"}
 
 
 @functools.cache
@@ -167,12 +167,19 @@ def start_host(procs, game: str, *args: str, port: int = 0, **kw: Any) -> tuple[
 # -- a socket client that keeps every byte ------------------------------------------------------------
 class Whole:
     """Gives every ``state`` message of one connection its whole ``view``: the host sends the
-    view once, then patches against the last one sent; a patch that does not fit fails the test."""
+    view once, then patches against the last one sent; a patch that does not fit fails the test.
+    A ``lobby_delta`` becomes the whole ``lobby`` it makes (with ``"delta": True``)."""
 
     def __init__(self) -> None:
         self.held: tuple[Any, int, dict[str, Any]] | None = None
+        self.lobby: dict[str, Any] | None = None
 
     def __call__(self, msg: dict[str, Any]) -> dict[str, Any]:
+        if msg.get("type") == "lobby_delta":
+            assert self.lobby is not None, "a lobby delta before any whole lobby"
+            msg = {**apply_lobby_delta(self.lobby, msg), "delta": True}
+        if msg.get("type") == "lobby":
+            self.lobby = {k: v for k, v in msg.items() if k != "delta"}
         if msg.get("type") == "state":
             if "patch" in msg:
                 held = self.held
@@ -229,7 +236,8 @@ class Wire:
         line, self.buf = self.buf.split(b"\n", 1)
         msg = json.loads(line)
         assert isinstance(msg, dict) and msg.get("type") in KNOWN, line[:300]
-        self.messages.append(self.whole(msg))
+        msg = self.whole(msg)
+        self.messages.append(msg)
         if msg["type"] == "ping":
             self.send({"type": "pong"})
         return msg
