@@ -258,7 +258,8 @@ class Lobby:
             conn.send({"type": "seated", "seat": seat, "token": info.token})
         self._save_tokens()
         verb = "rejoined" if rejoin else "sat down"
-        self.log_about(conn, f"{seat} {verb} ({conn.name}, {conn.peer})")
+        told = f"; told the moves after {since}" if rejoin and since is not None else ""
+        self.log_about(conn, f"{seat} {verb} ({conn.name}, {conn.peer}{told})")
         note = " and takes back the seat from the bot" if had_bot else ""
         self.inform(f"{conn.name} {'is back' if rejoin else 'sits'} at {seat}{note}.", skip=conn)
         self._broadcast_lobby()

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from common.net.protocol import PROTOCOL_VERSION
-from tests.common.netkit import LiveHost, Wire, start_host
+from tests.common.netkit import LiveHost, Wire, moves_in, start_host
 
 
 def raw_client(port: int, rcvbuf: int | None = None) -> socket.socket:
@@ -269,3 +269,33 @@ def test_a_lone_surrogate_is_refused_as_bad_text(procs):
     player.send({"type": "ping"})
     assert player.until("pong")  # the connection and the game go on
     assert "internal" not in host.stdout
+
+
+# -- smaller faults ----------------------------------------------------------------------------------------
+def test_join_rejoin_by_hand_is_told_the_moves_it_missed(procs, tmp_path):
+    """A player whose client died comes back with 'join --rejoin': the position it last saw is
+    kept with the token, so the host tells it the moves since (before: 'seq': null, and the
+    narration of every move it missed was lost)."""
+    host, port = start_host(procs, "invaders", "--seats", "random,remote", "--games", "1",
+                            "--grace", "60", "--think", "0.01", "--save", str(tmp_path / "g.rec"))
+    env = {"XDG_STATE_HOME": str(tmp_path / "home")}
+    first = procs("invaders", "join", f"127.0.0.1:{port}", "--bot", "random", "--pace", "0.3",
+                  "--seat", "humans", "--name", "vic", env=env)
+    first.wait_line(r"Joined .* as humans")
+    tokens = tmp_path / "home" / "bmovie" / "tokens.json"
+
+    def seen() -> int:
+        (entry,) = json.loads(tokens.read_text()).values()
+        return entry["humans"].get("seq", 0)
+
+    deadline = time.monotonic() + 30
+    while seen() == 0 and time.monotonic() < deadline:  # the position is written every 2 s
+        time.sleep(0.1)
+    first.kill()
+    last = seen()
+    assert 0 < last <= moves_in(tmp_path / "g.rec")
+    again = procs("invaders", "join", f"127.0.0.1:{port}", "--rejoin", "--bot", "random",
+                  env=env)
+    again.wait_line(r"Joined .* as humans")
+    host.wait_line(rf"humans rejoined \(vic, 127\.0\.0\.1:\d+; told the moves after {last}\)")
+    assert again.finish(60) == 0
