@@ -54,7 +54,7 @@ from common.net.protocol import (
     negotiate,
     versions_text,
 )
-from common.net.room import Room, RoomConfig
+from common.net.room import Room, RoomConfig, record_kinds
 from common.rng import new_seed
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table
@@ -512,7 +512,9 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
         options = players_from_seats(spec, seats, variant, options)
     Table(rules, seed=0, options=options, variant=variant)  # bad options fail before listening
     names = rules.seats({**options, "variant": variant})
-    if seats:
+    if resume:  # the record says who sat where (a bot seat stays the bot's)
+        kinds = record_kinds(rec.seats, names)
+    elif seats:
         parsed = parse_seats(seats, names, (REMOTE, *bot_kinds))
         kinds = {s: REMOTE if k in (HUMAN, REMOTE) else k for s, k in parsed.items()}
     else:

@@ -37,6 +37,13 @@ if TYPE_CHECKING:
 BACKLOG = 1000  # moves whose narration is kept for catching up after a rejoin
 
 
+def record_kinds(seats: dict[str, str] | None, names: list[str]) -> dict[str, str]:
+    """Who plays each seat of a record's game at a resumed table: its bots, and remote players
+    for the seats people played."""
+    return {s: (REMOTE if k in (REMOTE, HUMAN, "") else k) for s, k in
+            (seats or dict.fromkeys(names, REMOTE)).items()}
+
+
 @dataclass
 class RoomConfig:
     kinds: dict[str, str]
@@ -154,8 +161,7 @@ class Room(Lobby):
         self.game_no = int(saved.get("game_no", 1)) if isinstance(saved.get("game_no"), int) else 1
         self.game_seed = rec.seed
         self.table = table
-        self.kinds = {s: (REMOTE if k in (REMOTE, HUMAN, "") else k) for s, k in
-                      (rec.seats or dict.fromkeys(table.seats, REMOTE)).items()}
+        self.kinds = record_kinds(rec.seats, table.seats)
         self._reset_seats()
         for seat, info in (saved.get("seats") or {}).items():
             if seat in self.seats and isinstance(info, dict) and isinstance(info.get("token"), str):

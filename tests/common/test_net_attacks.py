@@ -12,8 +12,11 @@ import time
 
 import pytest
 
+from common.bots import make_bot
 from common.net.protocol import PROTOCOL_VERSION
-from tests.common.netkit import LiveHost, Wire, moves_in, start_host
+from common.rng import new_seed
+from common.table import Table
+from tests.common.netkit import LiveHost, Wire, moves_in, options_for, rules_of, start_host
 
 
 def raw_client(port: int, rcvbuf: int | None = None) -> socket.socket:
@@ -299,3 +302,18 @@ def test_join_rejoin_by_hand_is_told_the_moves_it_missed(procs, tmp_path):
     again.wait_line(r"Joined .* as humans")
     host.wait_line(rf"humans rejoined \(vic, 127\.0\.0\.1:\d+; told the moves after {last}\)")
     assert again.finish(60) == 0
+
+
+def test_a_resumed_host_names_its_bot_seats(procs, tmp_path):
+    """The record says aliens were the heuristic bot's: the start-up line said 'aliens=remote'."""
+    rules = rules_of("invaders")
+    table = Table(rules, seed=new_seed(), variant=options_for("invaders")["variant"],
+                  seat_kinds={"aliens": "heuristic", "humans": "remote"})
+    bot = make_bot("random", rules, seed=1)
+    for _ in range(3):
+        seat = table.decisions()[0].seat
+        table.play(seat, bot.choose(rules, {}, seat, table.legal_moves(seat)))
+    path = tmp_path / "g.rec"
+    path.write_text(table.record_text(), encoding="utf-8")
+    host, _ = start_host(procs, "invaders", "--resume", str(path), "--grace", "30")
+    host.wait_line(r"^seats: aliens=heuristic humans=remote$")
