@@ -42,11 +42,11 @@ class Bucket:
         self.tokens = min(self.burst, self.tokens + (now - self.filled) * self.rate)
         self.filled = now
 
-    def take(self) -> bool:
+    def take(self, cost: float = 1) -> bool:
         self._fill()
-        if self.tokens < 1:
+        if self.tokens < cost:
             return False
-        self.tokens -= 1
+        self.tokens -= cost
         return True
 
     def give_back(self) -> None:

@@ -12,7 +12,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from common.net.limits import WATCHERS
+from common.net.limits import WATCHERS, Bucket
 from common.net.protocol import (
     LOBBY_DELTAS_SINCE,
     MAX_NAME,
@@ -60,6 +60,7 @@ class Lobby:
     over: bool
     finished: dict[str, dict[str, Any]]  # token -> 'over' message of the last game
     people_sent: dict[str, dict[str, Any]]  # the people of the last lobby broadcast, by name
+    share: Bucket  # what the table's unseated members may ask of the host, all together
 
     def public_seats(self) -> dict[str, dict[str, Any]]:
         return {s: {"kind": info.kind, "name": info.player or None,
@@ -97,6 +98,10 @@ class Lobby:
         address at the whole host), or None; when None it is counted."""
         if sum(1 for c in self.members if c.seat is None) >= WATCHERS:
             return f"table {self.name} has {WATCHERS} watchers and lobby members already"
+        # telling everyone of a newcomer costs a message per member: joins share the budget
+        # of the table's watchers, in proportion
+        if not self.share.take(1 + len(self.members) / 8):
+            return f"table {self.name} is busy with newcomers"
         if not self.server.limits.watcher(conn.address, +1):
             return f"{conn.address} watches enough tables already"
         conn.unseated = True

@@ -81,6 +81,7 @@ class Room(Lobby):
         self.narration: deque[tuple[int, list[tuple[str | None, str]]]] = deque(maxlen=BACKLOG)
         self.saved = RecordFile(server.log)
         self.people_sent: dict[str, dict[str, Any]] = {}
+        self.watch_cache: tuple[tuple[Any, ...], bytes, dict[str, Any], dict[str, Any]] | None = None
         self.share = Bucket(SHARE_RATE, SHARE_BURST)  # what its watchers may ask, all together
         self.resumed_from: str | None = cfg.resume
 
@@ -339,7 +340,26 @@ class Room(Lobby):
         return [line for seq, told in self.narration if seq > since for line in heard(told, seat)]
 
     def send_state(self, conn: Conn, since: int | None = None) -> None:
-        self._send_state(conn, self._catch_up(conn.seat, since), resync=True)
+        lines = self._catch_up(conn.seat, since)
+        if conn.seat is None and not lines:  # a watcher's whole state: made once a position
+            self._send_watcher_state(conn)
+            return
+        self._send_state(conn, lines, resync=True)
+
+    def _send_watcher_state(self, conn: Conn) -> None:
+        """The public state whole, encoded once for every watcher that asks at this position
+        (a crowd of watchers joining or asking for sync must not cost a view each)."""
+        table = self.table
+        assert table is not None
+        seats = self.public_seats()
+        key = (self.game_no, table.seq, json.dumps(seats, sort_keys=True), self._paused_text())
+        if self.watch_cache is None or self.watch_cache[0] != key:
+            view = table.view(None)
+            data = encode(self._state(None, None, view, [], seats, resync=True))
+            self.watch_cache = (key, data, view, seats)
+        _, data, view, seats = self.watch_cache
+        conn.send_raw(data)
+        conn.shown, conn.seats_shown = (self.game_no, table.seq, view), seats
 
     # -- messages from seated players, spectators, the lobby ---------------------------------------
     def move(self, conn: Conn, msg: dict[str, Any]) -> bool:

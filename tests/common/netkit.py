@@ -319,6 +319,8 @@ class LiveHost:
         """``fn(*args)`` run in the host's loop (so nothing changes under it); its result."""
         import asyncio
 
+        assert self.thread.is_alive(), f"the host has stopped: {self.log[-2000:]}"
+
         async def run() -> Any:
             return fn(*args)
 

@@ -58,11 +58,17 @@ def test_a_frozen_player_is_let_go_and_the_table_goes_on(how):
                     break
             assert conn.closed, "the host never hung up on a client that does not read"
         else:  # a queue the kernel cannot take, then silence: the idle timer hangs up
-            host.until(lambda: host.call(conn.writer.transport.get_write_buffer_size) > 0 or
-                       host.call(conn.send_raw, chunk), 10, "queued")
-            for _ in range(4):
-                host.call(conn.send_raw, chunk)
-            assert 0 < host.call(conn.writer.transport.get_write_buffer_size) < (1 << 20)
+            def fill() -> int:  # in one go, before the idle timer may fire
+                transport = conn.writer.transport
+                for _ in range(1000):
+                    if transport.get_write_buffer_size() > 0:
+                        break
+                    conn.send_raw(chunk)
+                for _ in range(4):
+                    conn.send_raw(chunk)
+                return transport.get_write_buffer_size()
+
+            assert 0 < host.call(fill) < (1 << 20)
         host.until(lambda: "humans lost its connection" in host.log, 15, "released")
         assert host.finished(60) == 0  # the bot took the seat and played the game to its end
         assert "humans is not back; a heuristic bot decides for it" in host.log
@@ -159,7 +165,8 @@ def test_a_flood_of_watchers_at_one_table_leaves_the_others_playing(procs):
             watchers.append(sock)
         else:
             sock.close()
-    assert answers.count("welcome") == 64 and answers.count("crowded") == 136, answers
+    # at most 64 at the table (fewer if they come faster than the table's budget for newcomers)
+    assert 32 <= answers.count("welcome") <= 64 and set(answers) == {"welcome", "crowded"}, answers
     extra, first = watch(port, 0, table="t2")  # that address watches 4 tables' worth already
     assert first.get("code") == "crowded"
     extra.close()
@@ -214,7 +221,12 @@ def test_lobby_churn_sends_changes_not_the_whole_crowd(procs):
     assert len(lobby["people"]) == 41
     before = len(observer.received)
     for i in range(60):
-        sock, first = watch(port, 10 + i % 10)
+        for _ in range(100):  # (newcomers share the table's budget: 'crowded' means wait)
+            sock, first = watch(port, 10 + i % 10)
+            if first.get("code") != "crowded":
+                break
+            sock.close()
+            time.sleep(0.05)
         assert first.get("type") == "welcome", first
         sock.close()
     told = 0
@@ -282,7 +294,7 @@ def test_join_rejoin_by_hand_is_told_the_moves_it_missed(procs, tmp_path):
     host, port = start_host(procs, "invaders", "--seats", "random,remote", "--games", "1",
                             "--grace", "60", "--think", "0.01", "--save", str(tmp_path / "g.rec"))
     env = {"XDG_STATE_HOME": str(tmp_path / "home")}
-    first = procs("invaders", "join", f"127.0.0.1:{port}", "--bot", "random", "--pace", "0.3",
+    first = procs("invaders", "join", f"127.0.0.1:{port}", "--bot", "random", "--pace", "1",
                   "--seat", "humans", "--name", "vic", env=env)
     first.wait_line(r"Joined .* as humans")
     tokens = tmp_path / "home" / "bmovie" / "tokens.json"

@@ -245,7 +245,11 @@ def test_the_load_benchmark_runs_a_small_load(game):
         assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
         assert 0 <= figures["cpu_pct"] < 250  # how busy the server was, in % of one core
     assert report["host"]["peak_rss_mb"] > 0 and set(report["targets"]) == {
-        "p99_under_20ms", "p99_within_5x_floor", "host_memory_under_300mb"}
+        "p99_under_20ms", "p99_within_5x_floor", "host_memory_under_300mb",
+        "others_p99_within_3x_when_flooded"}
+    flood = report["flood"]  # table t1 flooded: its watchers were capped, the other table played
+    assert flood["watchers_let_in"] <= 64 and flood["watchers_refused"] >= 300
+    assert flood["others_moves"] > 5 and flood["syncs_sent"] > 0
 
 
 def test_quit_at_the_host_and_a_rejoin_that_keeps_its_name(procs, tmp_path):
