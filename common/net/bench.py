@@ -221,6 +221,29 @@ async def _churn(spec: GameSpec, port: int, counts: dict[str, int], stop: asynci
         await asyncio.sleep(CHURN_EVERY)
 
 
+async def _flood(game: str, port: int, seconds: float) -> dict[str, int]:
+    """The attack on t1, for ``seconds``: what it managed (run in a process of its own, so that
+    its work does not slow the measuring clients down)."""
+    import importlib
+
+    spec = importlib.import_module(f"{game}.cli").SPEC
+    counts = dict.fromkeys(("watching", "refused", "syncs", "churned"), 0)
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(_flood_watcher(spec, port, i, counts, stop)) for i in range(FLOOD_WATCHERS)]
+    tasks.append(asyncio.create_task(_churn(spec, port, counts, stop)))
+    await asyncio.sleep(seconds)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return counts
+
+
+def flood_main(game: str, port: int, seconds: float) -> None:
+    """The flooding process: prints its counts as one JSON line."""
+    print(json.dumps(asyncio.run(_flood(game, port, seconds))), flush=True)
+
+
 async def _echo_pair(port: int, seats: int, interval: float, stats: Stats, stop: asyncio.Event,
                      rng: random.Random) -> None:
     """A table's worth of echo clients: they take turns like the seats of a game (a random
@@ -310,10 +333,17 @@ async def _host_run(spec: GameSpec, tables: int, interval: float, seconds: float
         clients = [_game_client(spec, port, t, s, interval, stats, stop, random.Random(rng.random()),
                                 None if t == "t1" else others)
                    for t in names for s in seats]
+        attack = None
         if flood:
-            clients += [_flood_watcher(spec, port, i, counts, stop) for i in range(FLOOD_WATCHERS)]
-            clients.append(_churn(spec, port, counts, stop))
+            attack = subprocess.Popen(
+                [sys.executable, "-c", f"from common.net.bench import flood_main; "
+                 f"flood_main({spec.name!r}, {port}, {seconds + 2.5})"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         wall, busy = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds, server=host.pid)
+        if attack is not None:
+            out, _ = await asyncio.to_thread(attack.communicate, timeout=60)
+            with contextlib.suppress(ValueError):
+                counts.update(json.loads(out.decode().strip().splitlines()[-1]))
         game = _figures(stats, wall, len(names) * len(seats), _memory(host.pid))
         game["cpu_pct"] = busy
         game["idle_host_rss_mb"] = base.get("rss_mb")

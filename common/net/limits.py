@@ -134,7 +134,7 @@ class Limits:
     def room_for(self, token: bool) -> bool:
         """Whether one more connection may be let past hello (a seat token may use the
         connections kept for rejoins)."""
-        return self.members < MAX_MEMBERS - (0 if token else RESERVED) or (token and self.members < MAX_MEMBERS)
+        return self.members < (MAX_MEMBERS if token else MAX_MEMBERS - RESERVED)
 
     def watcher(self, address: str, delta: int) -> bool:
         """Count a member without a seat from ``address`` in (+1, False if over its limit) or
