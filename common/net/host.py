@@ -161,7 +161,8 @@ class Server:
             conn.close()
             return
         if self.limits.pending > MAX_PENDING:  # the oldest connection yet to say hello makes room
-            waiting = [c for c in self.conns if not c.greeted and not c.closed and not c.hangup]
+            waiting = [c for c in self.conns if not c.greeted and not c.closed and not c.hangup
+                       and self.limits.limited(c.address)]
             if waiting:
                 oldest = min(waiting, key=lambda c: c.opened)
                 self.refuse(oldest, "busy", "too many connections are waiting to say hello; "

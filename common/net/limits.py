@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 MAX_MEMBERS = 1024  # connections past hello, at all tables together
 RESERVED = 64  # of those, kept for seat tokens: a hello without one is 'busy' beyond the rest
-MAX_PENDING = 128  # connections that have not said hello yet; a new one pushes out the oldest
+MAX_PENDING = 128  # connections (not from loopback) that have not said hello yet; a new one pushes out the oldest
 PER_ADDRESS = 16  # connections open at once from one address
 PENDING_PER_ADDRESS = 4  # of which not yet past hello
 CONNECT_RATE, CONNECT_BURST = 2.0, 20.0  # new connections a second from one address
@@ -88,7 +88,7 @@ class Limits:
         self.passwords = Bucket(PASSWORDS_RATE, PASSWORDS_BURST)
         self.exempt: frozenset[str] = EXEMPT
         self.members = 0
-        self.pending = 0
+        self.pending = 0  # connections from limited addresses that have not said hello
 
     def of(self, address: str) -> Address:
         found = self.addresses.get(address)
@@ -112,14 +112,14 @@ class Limits:
                 return f"{address} has {PENDING_PER_ADDRESS} connections that did not say hello yet"
         entry.conns += 1
         entry.pending += 1
-        self.pending += 1
+        self.pending += self.limited(address)
         return None
 
     def greeted(self, address: str) -> None:
         """A connection from ``address`` said an accepted hello."""
         entry = self.of(address)
         entry.pending -= 1
-        self.pending -= 1
+        self.pending -= self.limited(address)
         self.members += 1
 
     def gone(self, address: str, greeted: bool) -> None:
@@ -129,7 +129,7 @@ class Limits:
             self.members -= 1
         else:
             entry.pending -= 1
-            self.pending -= 1
+            self.pending -= self.limited(address)
 
     def room_for(self, token: bool) -> bool:
         """Whether one more connection may be let past hello (a seat token may use the
