@@ -329,3 +329,23 @@ def test_a_resumed_host_names_its_bot_seats(procs, tmp_path):
     path.write_text(table.record_text(), encoding="utf-8")
     host, _ = start_host(procs, "invaders", "--resume", str(path), "--grace", "30")
     host.wait_line(r"^seats: aliens=heuristic humans=remote$")
+
+
+def test_log_lines_about_one_address_are_rate_limited(procs):
+    """150 malformed messages from one address: before, 150 lines in the host's log (an attack
+    grew it by 1.3 MB in 45 s); now 20, then one every 5 s, saying how many were left out."""
+    host, port = start_host(procs, "invaders", "--games", "1")
+    for _ in range(3):
+        sock = from_address(port, 0)
+        sock.sendall(b"not json\n" * 50)
+        codes = [m.get("code") for m in replies(sock, timeout=10)]
+        assert codes == ["bad_json"] * 50 + ["too_many_errors"], codes
+        sock.close()
+    time.sleep(5.5)  # one more line may be written now, with the count of those left out
+    sock = from_address(port, 0)
+    sock.sendall(b"not json\n" * 50)
+    replies(sock, timeout=10)
+    sock.close()
+    host.wait_line(r"\(\d+ lines about 127\.0\.0\.2 left out\) 127\.0\.0\.2:\d+: refused \(bad_json\)")
+    lines = [line for line in host.stdout.splitlines() if "127.0.0.2" in line]
+    assert 20 <= len(lines) <= 23, lines
