@@ -359,8 +359,10 @@ def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, th
     from common.table import Table
 
     rules = spec.rules
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "little")
+    if seed is None:  # 128 bits from the OS: the keyed generator; nobody can search the deal
+        from common.rng import new_seed
+
+        seed = new_seed()
     probe = rules.seats({**options, "variant": variant})
     kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
     table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)

@@ -1,34 +1,112 @@
 """Seeded randomness that lives inside a game's state.
 
-A splitmix64 generator: its whole state is one integer, so a state clones, serialises and
-replays identically on any machine and any Python version (``random.Random`` promises none
-of that across versions).
+Two generators behind one class, told apart by the seed's form, so every record replays:
+
+- a seed below 2**64 (every record written before keyed seeds, ``--seed 42``, bots, self-play):
+  splitmix64, fast, but its outputs give away its state (each output is an invertible mix of
+  it) and a 32-bit seed can be searched from a few public cards in seconds;
+- a seed of 2**64 or more (``new_seed()``: 128 random bits from the OS; every game a host or a
+  local ``play`` deals without ``--seed``): BLAKE2b keyed with a key made from the seed, in
+  counter mode. Its outputs reveal neither key nor seed, and the seed space cannot be searched.
+
+Either way the whole state is one integer (``state``), so a state clones, serialises and replays
+identically on any machine and Python version (``random.Random`` promises none of that). A
+keyed state is ``1 << 192 | key << 64 | counter``; a splitmix64 state is below 2**64.
+
+``derive(secret, ...)`` makes the seeds of a host's tables and games from its secret seed
+through the keyed hash: knowing one game's seed (from its shared record) tells nothing about
+another's.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import MutableSequence
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+KEYED = 1 << 64  # seeds from here up use the keyed generator
+_TAG = 1 << 192  # marks a keyed state (its key may begin with zero bits)
+_PER_BLOCK = 8  # 64-bit outputs from one 64-byte BLAKE2b digest
 
 T = TypeVar("T")
 
 
+def new_seed() -> int:
+    """A seed nobody can search: 128 random bits from the OS (as a keyed seed, >= 2**128)."""
+    return (1 << 128) | secrets.randbits(128)
+
+
+def _secret_key(secret: int | str) -> bytes:
+    return hashlib.blake2b(str(secret).encode(), digest_size=32, person=b"bmovie-secret").digest()
+
+
+def derive(secret: int | str, *parts: str | int) -> int:
+    """A keyed seed for ``parts`` (a table's name, a game's number) made from ``secret`` by
+    keyed BLAKE2b: different parts give unrelated seeds, and none gives away ``secret``."""
+    label = "/".join(str(p) for p in parts).encode()
+    digest = hashlib.blake2b(label, key=_secret_key(secret), digest_size=16,
+                             person=b"bmovie-derive").digest()
+    return (1 << 128) | int.from_bytes(digest, "little")
+
+
+def derive_fast(secret: int | str, *parts: str | int) -> int:
+    """A 64-bit seed (for the fast generator: bots' own randomness) derived like ``derive``."""
+    return derive(secret, "fast", *parts) & _MASK
+
+
 class Rng:
-    __slots__ = ("state",)
+    __slots__ = ("_s", "_h", "_blk", "_buf")
 
     def __init__(self, seed: int | str = 0) -> None:
         if isinstance(seed, str):
             seed = int.from_bytes(seed.encode()[:16].ljust(8, b"\0"), "little")
-        self.state = seed & _MASK
+        if seed >= KEYED:
+            key = hashlib.blake2b(str(seed).encode(), digest_size=16, person=b"bmovie-rng").digest()
+            self.state = _TAG | int.from_bytes(key, "little") << 64
+        else:
+            self.state = seed & _MASK
+
+    @property
+    def state(self) -> int:
+        return self._s
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._s = value
+        self._blk = -1
+        self._buf = b""
+        if value >> 64:
+            key = ((value >> 64) & ((1 << 128) - 1)).to_bytes(16, "little")
+            self._h = hashlib.blake2b(key=key, digest_size=64, person=b"bmovie-rng-ctr")
+        else:
+            self._h = None
+
+    @property
+    def keyed(self) -> bool:
+        return self._h is not None
 
     def next64(self) -> int:
-        self.state = z = (self.state + _GOLDEN) & _MASK
+        if self._h is not None:
+            return self._next_keyed()
+        self._s = z = (self._s + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
+
+    def _next_keyed(self) -> int:
+        """Output ``counter`` of the keyed stream: word ``counter % 8`` of BLAKE2b(key, block)."""
+        s = self._s
+        counter = s & _MASK
+        block, word = divmod(counter, _PER_BLOCK)
+        if block != self._blk:
+            h = self._h.copy()
+            h.update(block.to_bytes(8, "little"))
+            self._buf, self._blk = h.digest(), block
+        self._s = (s & ~_MASK) | ((counter + 1) & _MASK)
+        return int.from_bytes(self._buf[8 * word:8 * word + 8], "little")
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) (multiply-shift; the bias is < n / 2**64)."""
@@ -49,10 +127,13 @@ class Rng:
         return self.below(sides) + 1
 
     def fork(self) -> Rng:
-        """An independent generator derived from this one (advances this one by one step)."""
+        """An independent generator derived from this one (advances this one: one step, or
+        two for a keyed one, whose fork is keyed too)."""
+        if self._h is not None:
+            return Rng(KEYED << 64 | self.next64() << 64 | self.next64())
         return Rng(self.next64())
 
     def clone(self) -> Rng:
         r = Rng.__new__(Rng)
-        r.state = self.state
+        r._s, r._h, r._blk, r._buf = self._s, self._h, self._blk, self._buf
         return r

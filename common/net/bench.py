@@ -10,6 +10,11 @@ clients, seats and pauses: that is the floor no protocol on this machine can bea
 Reported: moves/s, p50/p99/max round trip, the host's memory (resident, and its peak) and how
 busy it was (its CPU time over the measured seconds, as a share of one core: near 100% the host
 is saturated, and its round trips are queueing).
+
+With two tables or more, a third run floods table t1 as an attacker on the LAN would (issue 11):
+``FLOOD_WATCHERS`` spectators try to watch it, each asking for the whole state 19 times a second,
+while others join and leave over and over; the round trips of the other tables' players are
+compared with theirs in the first run (the target: p99 within 3 times).
 """
 
 from __future__ import annotations
@@ -78,6 +83,11 @@ async def _wait_listening(port: int, proc: subprocess.Popen, timeout: float = 30
     raise GameError("the benchmark's server did not start listening")
 
 
+FLOOD_WATCHERS = 400  # spectators that try to watch the flooded table
+FLOOD_SYNCS = 19.0  # 'sync' requests a second from each of them (under the per-connection limit)
+CHURN_EVERY = 0.05  # seconds between one more spectator joining and leaving
+
+
 class Stats:
     def __init__(self) -> None:
         self.rtts: list[float] = []
@@ -93,9 +103,11 @@ class Stats:
 
 
 async def _game_client(spec: GameSpec, port: int, table: str, seat: str, interval: float,
-                       stats: Stats, stop: asyncio.Event, rng: random.Random) -> None:
+                       stats: Stats, stop: asyncio.Event, rng: random.Random,
+                       others: Stats | None = None) -> None:
     """One bot client: joins ``seat`` of ``table``, plays a random legal move ``interval``
-    seconds after each decision, game after game, until ``stop``."""
+    seconds after each decision, game after game, until ``stop``; its round trips go to
+    ``stats`` (and to ``others``, when given)."""
     while not stop.is_set():
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
@@ -127,7 +139,11 @@ async def _game_client(spec: GameSpec, port: int, table: str, seat: str, interva
                     writer.write(b'{"type":"pong"}\n')
                 elif kind == "state":
                     if sent_at is not None and acked is not None and msg["seq"] >= acked:
-                        stats.add(time.perf_counter() - sent_at)
+                        rtt = time.perf_counter() - sent_at
+                        stats.add(rtt)
+                        if others is not None:
+                            others.measuring = stats.measuring
+                            others.add(rtt)
                         sent_at = acked = None
                     if msg["to_move"] == [seat] and msg["legal"] and sent_at is None:
                         await asyncio.sleep(interval)
@@ -140,6 +156,92 @@ async def _game_client(spec: GameSpec, port: int, table: str, seat: str, interva
         finally:
             writer.close()
         await asyncio.sleep(0.05)  # the next game is being set up
+
+
+async def _hello_watch(spec: GameSpec, port: int, table: str, name: str):
+    """A spectator's connection to ``table``: (reader, writer) once welcomed, else None."""
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
+    except OSError:
+        return None
+    writer.write(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "game": spec.name,
+                             "table": table, "watch": True, "name": name}).encode() + b"\n")
+    try:
+        first = json.loads(await reader.readline() or b"{}")
+    except (OSError, ValueError):
+        first = {}
+    if first.get("type") != "welcome":
+        writer.close()
+        return None
+    return reader, writer
+
+
+async def _flood_watcher(spec: GameSpec, port: int, n: int, counts: dict[str, int],
+                         stop: asyncio.Event) -> None:
+    """A spectator at t1 asking for the whole state ``FLOOD_SYNCS`` times a second, reading
+    (and dropping) what comes; back at once when a game's end closes its connection."""
+    first = True
+    while not stop.is_set():
+        pair = await _hello_watch(spec, port, "t1", f"flood{n}")
+        if pair is None:
+            if first:
+                counts["refused"] += 1
+                return
+            await asyncio.sleep(0.1)
+            continue
+        counts["watching"] += first
+        first = False
+        reader, writer = pair
+
+        async def drain(reader: asyncio.StreamReader = reader) -> None:
+            with contextlib.suppress(OSError):
+                while await reader.read(1 << 16):
+                    pass
+
+        drained = asyncio.create_task(drain())
+        try:
+            while not stop.is_set() and not drained.done():
+                writer.write(b'{"type":"sync"}\n')
+                counts["syncs"] += 1
+                await asyncio.sleep(1 / FLOOD_SYNCS)
+        finally:
+            drained.cancel()
+            writer.close()
+
+
+async def _churn(spec: GameSpec, port: int, counts: dict[str, int], stop: asyncio.Event) -> None:
+    """Spectators joining t1 and leaving at once, one after another."""
+    n = 0
+    while not stop.is_set():
+        n += 1
+        pair = await _hello_watch(spec, port, "t1", f"churn{n}")
+        if pair is not None:
+            counts["churned"] += 1
+            pair[1].close()
+        await asyncio.sleep(CHURN_EVERY)
+
+
+async def _flood(game: str, port: int, seconds: float) -> dict[str, int]:
+    """The attack on t1, for ``seconds``: what it managed (run in a process of its own, so that
+    its work does not slow the measuring clients down)."""
+    import importlib
+
+    spec = importlib.import_module(f"{game}.cli").SPEC
+    counts = dict.fromkeys(("watching", "refused", "syncs", "churned"), 0)
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(_flood_watcher(spec, port, i, counts, stop)) for i in range(FLOOD_WATCHERS)]
+    tasks.append(asyncio.create_task(_churn(spec, port, counts, stop)))
+    await asyncio.sleep(seconds)
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return counts
+
+
+def flood_main(game: str, port: int, seconds: float) -> None:
+    """The flooding process: prints its counts as one JSON line."""
+    print(json.dumps(asyncio.run(_flood(game, port, seconds))), flush=True)
 
 
 async def _echo_pair(port: int, seats: int, interval: float, stats: Stats, stop: asyncio.Event,
@@ -209,12 +311,12 @@ def _figures(stats: Stats, wall: float, clients: int, mem: dict[str, float]) -> 
             "games_finished": stats.games, **mem}
 
 
-async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
-               options: dict[str, str]) -> dict[str, Any]:
-    rules = spec.rules
-    seats = rules.seats(options)
+async def _host_run(spec: GameSpec, tables: int, interval: float, seconds: float,
+                    options: dict[str, str], flood: bool) -> tuple[dict[str, Any], Stats, dict[str, int]]:
+    """One run of a real host process with a bot client at every seat (and, with ``flood``,
+    the attack on t1): the figures of all tables, the tally of tables t2 and up, the flood's."""
+    seats = spec.rules.seats(options)
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    # -- the game host ---------------------------------------------------------------------
     port = _free_port()
     args = [sys.executable, "-m", spec.name, "host", "--port", str(port), "--bind", "127.0.0.1",
             "--tables", str(tables), "--grace", "30", "--idle", "60"]
@@ -222,20 +324,41 @@ async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
         args += ["--variant", value] if key == "variant" else ["-o", f"{key}={value}"]
     host = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, env=env)
+    counts = dict.fromkeys(("watching", "refused", "syncs", "churned"), 0)
     try:
         await _wait_listening(port, host)
         base = _memory(host.pid)
-        stats, stop, rng = Stats(), asyncio.Event(), random.Random(1)
+        stats, others, stop, rng = Stats(), Stats(), asyncio.Event(), random.Random(1)
         names = ["main"] if tables == 1 else [f"t{i + 1}" for i in range(tables)]
-        clients = [_game_client(spec, port, t, s, interval, stats, stop, random.Random(rng.random()))
+        clients = [_game_client(spec, port, t, s, interval, stats, stop, random.Random(rng.random()),
+                                None if t == "t1" else others)
                    for t in names for s in seats]
+        attack = None
+        if flood:
+            attack = subprocess.Popen(
+                [sys.executable, "-c", f"from common.net.bench import flood_main; "
+                 f"flood_main({spec.name!r}, {port}, {seconds + 2.5})"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         wall, busy = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds, server=host.pid)
-        game = _figures(stats, wall, len(clients), _memory(host.pid))
+        if attack is not None:
+            out, _ = await asyncio.to_thread(attack.communicate, timeout=60)
+            with contextlib.suppress(ValueError):
+                counts.update(json.loads(out.decode().strip().splitlines()[-1]))
+        game = _figures(stats, wall, len(names) * len(seats), _memory(host.pid))
         game["cpu_pct"] = busy
         game["idle_host_rss_mb"] = base.get("rss_mb")
+        return game, others, counts
     finally:
         host.kill()
         host.wait(10)
+
+
+async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
+               options: dict[str, str]) -> dict[str, Any]:
+    seats = spec.rules.seats(options)
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # -- the game host ---------------------------------------------------------------------
+    game, calm, _ = await _host_run(spec, tables, interval, seconds, options, flood=False)
     # -- the floor: a bare echo server, the same clients, seats and pauses -------------------------
     port = _free_port()
     echo = subprocess.Popen([sys.executable, "-c", f"import asyncio; from common.net.bench import "
@@ -253,12 +376,27 @@ async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
     finally:
         echo.kill()
         echo.wait(10)
-    return {"game": spec.name, "tables": tables, "seats_per_table": len(seats),
-            "interval_s": interval, "seconds": seconds, "host": game, "echo_floor": floor,
-            "p99_ratio": round(game["p99_ms"] / floor["p99_ms"], 2) if floor["p99_ms"] else None,
-            "targets": {"p99_under_20ms": game["p99_ms"] < 20,
-                        "p99_within_5x_floor": bool(floor["p99_ms"]) and game["p99_ms"] <= 5 * floor["p99_ms"],
-                        "host_memory_under_300mb": game.get("peak_rss_mb", 0) < 300}}
+    report = {"game": spec.name, "tables": tables, "seats_per_table": len(seats),
+              "interval_s": interval, "seconds": seconds, "host": game, "echo_floor": floor,
+              "p99_ratio": round(game["p99_ms"] / floor["p99_ms"], 2) if floor["p99_ms"] else None,
+              "targets": {"p99_under_20ms": game["p99_ms"] < 20,
+                          "p99_within_5x_floor": bool(floor["p99_ms"]) and game["p99_ms"] <= 5 * floor["p99_ms"],
+                          "host_memory_under_300mb": game.get("peak_rss_mb", 0) < 300}}
+    if tables >= 2:  # -- the same host, table t1 flooded -------------------------------------------
+        flooded, hit, counts = await _host_run(spec, tables, interval, seconds, options, flood=True)
+        before = _percentile([r * 1000 for r in calm.rtts], 99)
+        during = _percentile([r * 1000 for r in hit.rtts], 99)
+        ratio = round(during / before, 2) if before else None
+        report["flood"] = {
+            "watchers_tried": FLOOD_WATCHERS, "watchers_let_in": counts["watching"],
+            "watchers_refused": counts["refused"], "syncs_sent": counts["syncs"],
+            "join_and_leave": counts["churned"], "others_moves": hit.moves,
+            "others_p50_ms": round(_percentile([r * 1000 for r in hit.rtts], 50), 3),
+            "others_p99_ms": round(during, 3), "baseline_others_p99_ms": round(before, 3),
+            "others_p99_ratio": ratio, "host_cpu_pct": flooded["cpu_pct"],
+            "host_peak_rss_mb": flooded.get("peak_rss_mb")}
+        report["targets"]["others_p99_within_3x_when_flooded"] = ratio is not None and ratio <= 3
+    return report
 
 
 def run_net_bench(spec: GameSpec, *, tables: int, interval: float, seconds: float, as_json: bool,
@@ -278,6 +416,13 @@ def run_net_bench(spec: GameSpec, *, tables: int, interval: float, seconds: floa
         print(f"  {label:<10} {fig['moves_per_s']:>8} moves/s  p50 {fig['p50_ms']:.3f} ms  "
               f"p99 {fig['p99_ms']:.3f} ms  max {fig['max_ms']} ms  memory {fig.get('rss_mb')} MB "
               f"(peak {fig.get('peak_rss_mb')} MB)  CPU {fig.get('cpu_pct')}% of a core  errors {fig['errors']}")
+    flood = report.get("flood")
+    if flood:
+        print(f"  t1 flooded: {flood['watchers_let_in']} of {flood['watchers_tried']} spectators let in, "
+              f"{flood['syncs_sent']} syncs sent, {flood['join_and_leave']} joined and left; the other "
+              f"tables: {flood['others_moves']} moves, p50 {flood['others_p50_ms']:.3f} ms, p99 "
+              f"{flood['others_p99_ms']:.3f} ms ({flood['others_p99_ratio']}x their "
+              f"{flood['baseline_others_p99_ms']:.3f} ms unflooded)  host CPU {flood['host_cpu_pct']}%")
     print(f"  p99 is {report['p99_ratio']}x the floor's; targets: "
           + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in report["targets"].items()))
     return 0

@@ -31,6 +31,7 @@ from common.net.protocol import (
     REJOIN_EVERY,
     SUPPORTED_VERSIONS,
     ProtocolError,
+    apply_lobby_delta,
     apply_patch,
     clean_text,
     encode,
@@ -42,6 +43,7 @@ from common.spec import GameSpec
 CONNECT_TIMEOUT = 10.0  # seconds to open a connection
 REPLY_TIMEOUT = 30.0  # seconds to wait for the answer to hello or to a move
 RETRY_ENV = "BMOVIE_NET_RETRY"
+SEQ_EVERY = 2.0  # seconds between writes of the last position seen (kept with the seat token)
 RETRY_FOR = 120.0  # seconds a dropped client keeps trying to rejoin
 SAVED = "\0saved"  # --rejoin without a token: the one saved for this host
 
@@ -122,14 +124,26 @@ def saved_tokens(key: str) -> dict[str, str]:
             if isinstance(e, dict) and isinstance(e.get("token"), str)}
 
 
-def save_token(key: str, seat: str, token: str | None) -> None:
-    """Remember (or, with None, forget) the token of ``seat`` at this host; the file is
-    readable only by us."""
+def saved_seq(key: str, token: str) -> int | None:
+    """The last position seen with ``token`` (kept with it, so that ``join --rejoin`` is told
+    the moves it missed since), or None."""
+    entry = _read_tokens().get(key)
+    for e in (entry.values() if isinstance(entry, dict) else ()):
+        if isinstance(e, dict) and e.get("token") == token and isinstance(e.get("seq"), int):
+            return e["seq"]
+    return None
+
+
+def save_token(key: str, seat: str, token: str | None, seq: int | None = None) -> None:
+    """Remember (or, with None, forget) the token of ``seat`` at this host, and the last
+    position seen with it; the file is readable only by us."""
     path = _tokens_path()
     data = _read_tokens()
     seats = {s: {"token": t} for s, t in saved_tokens(key).items()}
     if token:
         seats[seat] = {"token": token, "saved": int(time.time())}
+        if seq is not None:
+            seats[seat]["seq"] = seq
     else:
         seats.pop(seat, None)
     if seats:
@@ -327,6 +341,7 @@ class RemoteSession:
         self.seat: str | None = reply.get("seat") or None
         self.token: str | None = None  # set (and saved through on_token) by the welcome
         self.on_token = on_token
+        self.on_seq: Callable[[int, bool], None] | None = None  # (seq, last): keep it with the token
         self.state: dict[str, Any] | None = None
         self.lobby: dict[str, Any] | None = None
         self.over: dict[str, Any] | None = None
@@ -353,6 +368,11 @@ class RemoteSession:
                 self.chats.append(line)
         elif kind == "lobby":
             self.lobby = msg
+        elif kind == "lobby_delta" and self.lobby is not None:  # protocol 4: only what changed
+            try:
+                self.lobby = apply_lobby_delta(self.lobby, msg)
+            except ProtocolError as exc:
+                self.lines.append(f"(ignored a garbled message from the host: {exc.message})")
         elif kind in ("welcome", "seated"):
             before = self.token
             self.seat = msg.get("seat") or None
@@ -423,6 +443,8 @@ class RemoteSession:
             self.gaps += 1  # positions were skipped: the view is whole, the narration is not
             self.lines.append("(some moves were not narrated here; the board is up to date)")
         self.state = msg
+        if self.on_seq is not None:
+            self.on_seq(msg["seq"], False)
         self.lines += [str(line) for line in msg.get("events") or []]
         if msg.get("paused"):
             self.lines.append(f"(paused: {msg['paused']})")
@@ -627,6 +649,8 @@ class RemoteSession:
                         "(it names the seed, which would give away the deck)")
 
     def close(self) -> None:
+        if self.on_seq is not None and self.state is not None and self.over is None:
+            self.on_seq(self.state["seq"], True)
         if self.link.conn is not None and self.over is None:
             with contextlib.suppress(Lost):
                 self.link.send({"type": "bye"})
@@ -849,7 +873,9 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
     if bot:
         if think is not None and think <= 0:
             raise GameError(f"--think must be more than 0 seconds, not {think:g}")
-        player = make_bot(bot, spec.rules, seed=int.from_bytes(os.urandom(4), "little"), think=think)
+        from common.rng import new_seed
+
+        player = make_bot(bot, spec.rules, seed=new_seed(), think=think)
     if name is not None and not clean_text(name, 40):
         raise GameError("--name must not be empty")
     key = token_key(spec.name, host, port, table)
@@ -873,8 +899,19 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
             save_token(key, at, tok)
         kept[0] = at if tok else None
 
-    reply = link.open(token)
+    noted = [0.0]  # when the last seq was written
+
+    def note(seq: int, last: bool) -> None:
+        """Keep the last position seen with the token (every few seconds, and at the end), so
+        that a later 'join --rejoin' is told the moves it missed."""
+        now = time.monotonic()
+        if kept[0] is not None and session.token and (last or now - noted[0] >= SEQ_EVERY):
+            noted[0] = now
+            save_token(key, kept[0], session.token, seq)
+
+    reply = link.open(token, saved_seq(key, token) if token else None)
     session = RemoteSession(spec, link, reply, on_token=keep)
+    session.on_seq = note
     try:
         if reply.get("type") == "over":
             return _report_end(session, echo)

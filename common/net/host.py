@@ -1,4 +1,4 @@
-"""The network host: tables (``Room``), TCP clients (``Conn``), newline-delimited JSON.
+"""The network host: the listening socket, its connections and the tables they play at.
 
 The host is the only authority. A client sends move text; the host checks it with the Table
 and sends every client only what its own seat may know: its view, its legal moves, the
@@ -12,7 +12,10 @@ keeps the seat: after ``grace`` seconds a bot decides for it until the player re
 seat token (or, with ``on_disconnect="pause"``, the table waits). The record is appended and
 flushed after every move; with the seat tokens beside it (``FILE.seats.json``, mode 0600) a
 killed host continues with ``--resume FILE`` and the same players rejoin.
-docs/protocol.md describes every message.
+The parts: ``Server`` here (accepting, reading, the limits per address and overall, the heartbeat,
+dispatching messages, the host's console); ``Conn`` (common/net/conn.py); ``Room``, a table
+(common/net/room.py) on ``Lobby``, its seats (common/net/lobby.py); ``RecordFile``, the files
+(common/net/saving.py). docs/protocol.md describes every message.
 """
 
 from __future__ import annotations
@@ -21,35 +24,26 @@ import asyncio
 import contextlib
 import gc
 import hmac
-import json
-import os
-import secrets
 import socket
 import sys
 import threading
 import time
-from collections import deque
-from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from common.bots import BOT_KINDS, Bot, bot_move, make_bot
-from common.engine import GameError, Move
+from common.bots import BOT_KINDS
+from common.engine import GameError
+from common.net.conn import Conn
+from common.net.limits import MAX_PENDING, Limits
+from common.net.lobby import REMOTE
 from common.net.protocol import (
-    BURST,
-    CHAT_BURST,
-    CHAT_RATE,
     FLOOD_LIMIT,
     HELLO_TIMEOUT,
     IDLE,
     MAX_ERRORS,
     MAX_LINE,
-    MAX_NAME,
-    PATCHES_SINCE,
     PROTOCOL_VERSION,
     RATE,
-    RESUME_WAIT,
     SUPPORTED_VERSIONS,
-    Memo,
     ProtocolError,
     clean_text,
     decode_client,
@@ -59,912 +53,19 @@ from common.net.protocol import (
     keepalive,
     negotiate,
     versions_text,
-    view_patch,
 )
-from common.record import escape, format_record
+from common.net.room import Room, RoomConfig, record_kinds
+from common.rng import new_seed
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
-from common.table import Table, heard
+from common.table import Table
 
-REMOTE = "remote"
-MAX_BUFFER = 1 << 20  # bytes queued for a client that does not read, before it is dropped
-MAX_CONNECTIONS = 1024  # open connections per host
-BACKLOG = 1000  # moves whose narration is kept for catching up after a rejoin
 GC_YOUNG = 50_000  # new objects between collections of the youngest generation (default 700)
 # refusals of well-formed messages: a player may make any number of these
 GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
                            "game_over", "already_joined", "not_seated", "seat_taken", "no_seat",
-                           "started", "chat_flood", "not_in_lobby"})
+                           "started", "chat_flood", "not_in_lobby", "sync_flood"})
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
 PASSWORD_DELAY = 1.0  # seconds before a wrong password is answered
-
-
-class Bucket:
-    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float, now: float) -> None:
-        self.rate, self.burst, self.tokens, self.filled = rate, burst, burst, now
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.filled) * self.rate)
-        self.filled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def give_back(self) -> None:
-        self.tokens = min(self.burst, self.tokens + 1)
-
-
-class Conn:
-    """One TCP connection; ``room`` is set once its hello was accepted."""
-
-    def __init__(self, server: Server, reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter) -> None:
-        self.server, self.reader, self.writer = server, reader, writer
-        peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
-        self.room: Room | None = None
-        self.seat: str | None = None
-        self.watching = False
-        self.name = ""
-        self.version = 0
-        self.game_no = 0
-        self.shown: tuple[int, int, dict[str, Any]] | None = None  # (game, seq, view) it was sent
-        self.seats_shown: dict[str, Any] | None = None  # the seats its last state carried
-        self.errors = 0  # malformed messages in a row
-        self.hangup = False  # stop reading; the connection ends after a short linger
-        self.closed = False
-        self.eof = False  # we half-closed (after a fatal error): nothing more is sent
-        self.delayed: dict[str, Any] | None = None  # a fatal error to send after a pause
-        now = time.monotonic()
-        self.opened = self.heard = now
-        self.pinged = False
-        self.rate_limit = Bucket(RATE, BURST, now)
-        self.flooded = 0
-        self.chat_limit = Bucket(CHAT_RATE, CHAT_BURST, now)
-
-    @property
-    def label(self) -> str:
-        if self.seat:
-            return f"{self.seat} ({self.name})"
-        return f"{self.name} ({self.peer})" if self.name else self.peer
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.send_raw(encode(message))
-
-    def send_raw(self, data: bytes) -> None:
-        """Queue bytes for this client; never raises (one bad connection must not stop a
-        broadcast to the others)."""
-        if self.closed or self.eof:
-            return
-        transport = self.writer.transport
-        if transport.is_closing():
-            self.closed = True
-            return
-        if transport.get_write_buffer_size() > MAX_BUFFER:
-            self.server.log(f"{self.label} does not read its messages; hanging up")
-            self.close()
-            return
-        try:
-            self.writer.write(data)
-        except (OSError, RuntimeError):
-            self.close()
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(Exception):
-                self.writer.close()
-
-    def take(self) -> bool:
-        """One message from the rate limit; False when it is used up (a flood)."""
-        return self.rate_limit.take()
-
-    def take_chat(self) -> bool:
-        return self.chat_limit.take()
-
-
-@dataclass
-class Seat:
-    name: str
-    kind: str  # REMOTE or a bot kind
-    conn: Conn | None = None
-    player: str = ""
-    token: str | None = None
-    abandoned: bool = False  # its player left and the grace period ran out: a bot decides
-    timer: asyncio.TimerHandle | None = None
-
-
-@dataclass
-class RoomConfig:
-    kinds: dict[str, str]
-    seed: int | None = None
-    variant: str = "standard"
-    options: dict[str, str] = field(default_factory=dict)
-    games: int | None = None
-    think: float | None = 0.5
-    save: str | None = None
-    grace: float = 30.0
-    on_disconnect: str = "bot"  # or "pause"
-    fill: str = "random"  # the bot kind for empty seats at 'start' and for players who left
-    share_record: bool = False
-    resume: str | None = None
-
-
-def _write_private(path: str, text: str) -> None:
-    """Write a file readable only by this user, atomically."""
-    tmp = f"{path}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, text.encode("utf-8"))
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-
-
-class Room:
-    """One table: its seats, its lobby and spectators, one game after another."""
-
-    def __init__(self, server: Server, name: str, cfg: RoomConfig) -> None:
-        self.server, self.name, self.cfg = server, name, cfg
-        self.spec, self.rules = server.spec, server.spec.rules
-        self.kinds = dict(cfg.kinds)
-        self.members: set[Conn] = set()
-        self.game_no = 0
-        self.game_seed = 0
-        self.table: Table | None = None
-        self.seats: dict[str, Seat] = {}
-        self.tokens: dict[str, str] = {}
-        self.bots: dict[str, Bot] = {}
-        self.started = False
-        self.over = False
-        self.finished: dict[str, dict[str, Any]] = {}  # token -> 'over' message of the last game
-        self.changed = asyncio.Event()
-        self.narration: deque[tuple[int, list[tuple[str | None, str]]]] = deque(maxlen=BACKLOG)
-        self.record_file: Any = None
-        self.result_written = False
-        self.record_path: str | None = None
-        self.save_failed = False
-        self.resumed_from: str | None = cfg.resume
-
-    def log(self, text: str) -> None:
-        prefix = f"[{self.name}] " if len(self.server.rooms) > 1 else ""
-        self.server.log(f"{prefix}game {self.game_no}: {text}")
-
-    # -- the game loop --------------------------------------------------------------------------
-    async def run(self) -> None:
-        cfg = self.cfg
-        while cfg.games is None or self.game_no < cfg.games:
-            if self.resumed_from:
-                self._resume(self.resumed_from)
-                self.resumed_from = None
-            else:
-                self._new_game()
-            await self._play()
-            self._finish()
-
-    def _new_game(self) -> None:
-        cfg = self.cfg
-        self.game_no += 1
-        n = self.game_no
-        seed = cfg.seed + n - 1 if cfg.seed is not None else int.from_bytes(os.urandom(4), "little")
-        self.game_seed = seed
-        self.kinds = dict(cfg.kinds)
-        self.table = Table(self.rules, seed=seed, options=cfg.options, variant=cfg.variant,
-                           seat_kinds=dict(self.kinds), keep_undo=False)
-        self._reset_seats()
-        self.started = self.over = False
-        self.record_path = self._path_for(n)
-        remote = [s for s, k in self.kinds.items() if k == REMOTE]
-        self.log(f"waiting for players: {', '.join(remote)}" if remote else "bots only")
-        self._maybe_start()
-
-    def _reset_seats(self) -> None:
-        self.seats = {s: Seat(s, k) for s, k in self.kinds.items()}
-        self.tokens = {}
-        self.bots = {}
-        self.narration = deque(maxlen=BACKLOG)
-        self.save_failed = False
-
-    def _make_bots(self) -> None:
-        for i, (s, k) in enumerate(self.kinds.items()):
-            if k != REMOTE and s not in self.bots:
-                self.bots[s] = make_bot(k, self.rules, seed=self.game_seed + 1 + i,
-                                        think=self.cfg.think)
-
-    def _resume(self, path: str) -> None:
-        """Rebuild the game of a record (a killed host's) and wait for its players to rejoin."""
-        from common.batch import open_table, read_record
-        from common.record import RecordError
-
-        rec = read_record(path)
-        table = open_table(self.rules, rec)
-        table.keep_undo = False
-        for line in rec.body:
-            if line.kind != "move":
-                continue
-            try:
-                table.play(line.seat, line.text)
-            except GameError as exc:
-                raise RecordError(f"{rec.where(line.lineno)}: {line.seat}: {line.text!r}: {exc}") from None
-        if table.outcome() is not None:
-            raise GameError(f"{path}: that game is already over; there is nothing to resume")
-        saved: dict[str, Any] = {}
-        try:
-            with open(f"{path}.seats.json", encoding="utf-8") as fh:
-                saved = json.load(fh)
-        except (OSError, ValueError):
-            self.server.log(f"no seat tokens beside {path} ({path}.seats.json): players take "
-                            "their seats back with join --seat")
-        self.game_no = int(saved.get("game_no", 1)) if isinstance(saved.get("game_no"), int) else 1
-        self.game_seed = rec.seed
-        self.table = table
-        self.kinds = {s: (REMOTE if k in (REMOTE, HUMAN, "") else k) for s, k in
-                      (rec.seats or dict.fromkeys(table.seats, REMOTE)).items()}
-        self._reset_seats()
-        for seat, info in (saved.get("seats") or {}).items():
-            if seat in self.seats and isinstance(info, dict) and isinstance(info.get("token"), str):
-                self.seats[seat].token = info["token"]
-                self.seats[seat].player = clean_text(str(info.get("name") or seat), MAX_NAME)
-                self.tokens[info["token"]] = seat
-        self._make_bots()
-        self.record_path = path
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-            ends_cleanly = not data or data.endswith(b"\n")
-            self.record_file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
-            if not ends_cleanly:
-                self.record_file.write("\n")
-            self.record_file.write(f"# resumed by the host at move {table.seq}\n")
-            self.result_written = False
-            self.record_file.flush()
-        except OSError as exc:
-            raise GameError(f"cannot append to {path}: {exc.strerror or exc}") from None
-        self.started, self.over = True, False
-        wait = max(self.cfg.grace, RESUME_WAIT)
-        self.log(f"resumed from {path} at move {table.seq}; waiting for "
-                 f"{', '.join(s for s, k in self.kinds.items() if k == REMOTE) or 'nobody'} to rejoin")
-        for seat, info in self.seats.items():
-            if info.kind == REMOTE:
-                self._away(seat, wait)
-
-    async def _play(self) -> None:
-        table = self.table
-        assert table is not None
-        while table.outcome() is None:
-            self.changed.clear()
-            if self.started and await self._bot_turn():
-                continue
-            if table.outcome() is None:
-                await self.changed.wait()
-
-    def _actor(self) -> str | None:
-        assert self.table is not None
-        if self.table.outcome() is not None:
-            return None
-        decisions = self.table.decisions()
-        return decisions[0].seat if decisions else None
-
-    def _bot_plays(self, seat: str) -> bool:
-        info = self.seats[seat]
-        return info.kind != REMOTE or (info.abandoned and info.conn is None)
-
-    def _bot_for(self, seat: str) -> Bot:
-        if seat not in self.bots:  # a stand-in for a player who left
-            index = list(self.seats).index(seat)
-            self.bots[seat] = make_bot(self.cfg.fill, self.rules, seed=self.game_seed + 101 + index,
-                                       think=self.cfg.think)
-        return self.bots[seat]
-
-    async def _bot_turn(self) -> bool:
-        """Let a bot decide if the seat that acts now is a bot's; False when it is not."""
-        table = self.table
-        assert table is not None
-        seat = self._actor()
-        if seat is None or not self._bot_plays(seat):
-            return False
-        legal = table.legal_moves(seat)
-        if not legal:
-            self.log(f"{seat} must decide but has no legal move")
-            return False
-        bot, seq = self._bot_for(seat), table.seq
-        # the bot gets a copy of its own seat's view and nothing else
-        view = json.loads(json.dumps(table.view(seat))) if bot.needs_view else {}
-        if bot.kind == "random":
-            move = bot_move(bot, self.rules, view, seat, legal)
-            await asyncio.sleep(0)
-        else:
-            move = await asyncio.to_thread(bot_move, bot, self.rules, view, seat, legal)
-        if table is not self.table or table.seq != seq or not self._bot_plays(seat):
-            return True  # the game moved on while the bot thought: look again
-        return self._apply(seat, move, None)
-
-    def _apply(self, seat: str, move: str | Move, conn: Conn | None) -> bool:
-        table = self.table
-        assert table is not None
-        try:
-            events = table.play(seat, move)
-        except GameError as exc:
-            if conn is not None:
-                self.server.refuse(conn, "illegal", str(exc))
-            else:
-                self.log(f"the bot's move for {seat} was refused: {exc}")
-            return False
-        except Exception as exc:  # e.g. a notation bug: refuse, never crash
-            if conn is None:
-                raise
-            self.server.refuse(conn, "illegal", f"cannot read that move ({type(exc).__name__})")
-            return False
-        text = table.record.body[-1].text
-        ack = encode({"type": "ack", "seq": table.seq, "move": text}) if conn is not None else b""
-        self._append(f"{seat}: {escape(text)}\n")
-        self._write_result()  # at once: a host killed now leaves a finished record
-        self._broadcast_state(events, conn, ack)
-        self._poke()
-        return True
-
-    # -- what each connection is sent -----------------------------------------------------------
-    def _state(self, conn: Conn | None, seat: str | None, view: dict[str, Any], lines: list[str],
-               seats: dict[str, dict[str, Any]], resync: bool = False,
-               memo: Memo | None = None) -> dict[str, Any]:
-        """A ``state`` message for ``seat``. To a connection that holds a view of this game it
-        carries a patch against that view (``base`` names it) and ``seats`` only when they
-        changed; on a resync, or to a connection that holds nothing, everything whole."""
-        table = self.table
-        assert table is not None
-        actor = self._actor()
-        mine = actor is not None and actor == seat
-        decisions = [d for d in table.decisions() if d.seat == seat][:1] if mine else []
-        msg: dict[str, Any] = {"type": "state", "game_no": self.game_no, "seq": table.seq, "seat": seat}
-        held = conn.shown if conn is not None and not resync and conn.version >= PATCHES_SINCE else None
-        if held is not None and held[0] == self.game_no:
-            msg["base"], msg["patch"] = held[1], view_patch(held[2], view, memo)
-        else:
-            msg["view"] = view
-        msg.update({"to_move": [actor] if actor else [],
-                    "decisions": [{"kind": d.kind, "required": d.required, "prompt": d.prompt}
-                                  for d in decisions],
-                    "legal": table.legal(seat) if mine else [], "events": lines,
-                    "paused": self._paused_text()})
-        if "view" in msg or conn is None or conn.seats_shown != seats:
-            msg["seats"] = seats
-        if resync:
-            msg["resync"] = True
-        return msg
-
-    def _send_state(self, conn: Conn, lines: list[str], resync: bool = False,
-                    seats: dict[str, dict[str, Any]] | None = None, ack: bytes = b"",
-                    view: dict[str, Any] | None = None, memo: Memo | None = None) -> None:
-        """Send ``conn`` its state (after ``ack``, in the same write) and remember what it holds."""
-        table = self.table
-        assert table is not None
-        view = table.view(conn.seat) if view is None else view
-        seats = self.public_seats() if seats is None else seats
-        conn.send_raw(ack + encode(self._state(conn, conn.seat, view, lines, seats, resync, memo)))
-        conn.shown, conn.seats_shown = (self.game_no, table.seq, view), seats
-
-    def _broadcast_state(self, events: list, mover: Conn | None = None, ack: bytes = b"") -> None:
-        """Everyone at the table learns what the last move did: each seat its own view and
-        narration, the watchers the public ones (``ack`` goes first to ``mover``)."""
-        table = self.table
-        assert table is not None
-        seq = table.seq
-        seats = self.public_seats()
-        told = table.narrate_all(events)
-        if told:
-            self.narration.append((seq, told))
-        watchers = [c for c in self.members if c.seat is None]
-        wanted: list[str | None] = [seat for seat, info in self.seats.items() if info.conn is not None]
-        views = table.views(wanted + [None] if watchers else wanted)
-        # the seats' views share parts, and so did the ones sent last time: diff those once
-        # (the memo is keyed by identity, so every view it has seen is kept alive meanwhile)
-        memo: Memo = {}
-        alive = [c.shown for c in self.members]
-        acked = mover is None
-        for seat, info in self.seats.items():
-            if info.conn is not None:
-                first = ack if info.conn is mover else b""
-                acked = acked or bool(first)
-                self._send_state(info.conn, heard(told, seat), seats=seats, ack=first,
-                                 view=views[seat], memo=memo)
-        if not acked:
-            mover.send_raw(ack)
-        groups: dict[tuple[Any, ...], list[Conn]] = {}
-        for conn in watchers:  # watchers holding the same view share one encoded message
-            held = conn.shown
-            key = (held[0], held[1], id(held[2])) if held is not None else (None,)
-            groups.setdefault((*key, id(conn.seats_shown), conn.version), []).append(conn)
-        for group in groups.values():
-            data = encode(self._state(group[0], None, views[None], heard(told, None), seats, memo=memo))
-            for conn in group:
-                conn.send_raw(data)
-                conn.shown, conn.seats_shown = (self.game_no, seq, views[None]), seats
-        del alive  # the memo is done: the views it saw may go
-
-    def _catch_up(self, seat: str | None, since: int | None) -> list[str]:
-        """The narration ``seat`` missed after position ``since`` (a rejoin's resync)."""
-        if since is None or self.table is None or since >= self.table.seq:
-            return []
-        return [line for seq, told in self.narration if seq > since for line in heard(told, seat)]
-
-    def send_state(self, conn: Conn, since: int | None = None) -> None:
-        self._send_state(conn, self._catch_up(conn.seat, since), resync=True)
-
-    def public_seats(self) -> dict[str, dict[str, Any]]:
-        return {s: {"kind": info.kind, "name": info.player or None,
-                    "connected": info.conn is not None or info.kind != REMOTE,
-                    "bot": self._bot_plays(s) if self.started else info.kind != REMOTE}
-                for s, info in self.seats.items()}
-
-    def lobby(self) -> dict[str, Any]:
-        people = sorted(({"name": c.name, "seat": c.seat, "watching": c.watching}
-                         for c in self.members), key=lambda p: (p["seat"] is None, p["name"]))
-        return {"type": "lobby", "table": self.name, "game_no": self.game_no,
-                "started": self.started, "seats": self.public_seats(), "people": people,
-                "waiting": self._waiting_text()}
-
-    def _broadcast_lobby(self) -> None:
-        if self.members:
-            data = encode(self.lobby())
-            for conn in list(self.members):
-                conn.send_raw(data)
-
-    def inform(self, text: str, skip: Conn | None = None) -> None:
-        data = encode({"type": "info", "message": text})
-        for conn in list(self.members):
-            if conn is not skip:
-                conn.send_raw(data)
-
-    def _paused_text(self) -> str | None:
-        actor = self._actor() if self.started and self.table is not None else None
-        if actor is None or self.cfg.on_disconnect != "pause":
-            return None
-        info = self.seats[actor]
-        if info.kind == REMOTE and info.conn is None and not info.abandoned:
-            return f"the table waits for {info.player or actor} ({actor}) to come back"
-        return None
-
-    def _waiting_text(self) -> str:
-        if self.started:
-            return "the game is on"
-        missing = [s for s, info in self.seats.items() if info.kind == REMOTE and info.conn is None]
-        return f"waiting for players: {', '.join(missing)}" if missing else "the game is about to begin"
-
-    # -- joining ----------------------------------------------------------------------------------
-    def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
-        token = msg.get("token")
-        if token is not None:
-            seat = self.tokens.get(token)
-            if seat is None and token in self.finished:  # the game ended while it was away
-                conn.send(self.finished[token])
-                conn.hangup = True
-                return
-            if seat is None or self.over:
-                self.server.refuse(conn, "bad_token", "unknown or expired seat token (its game is "
-                                   "over, or it was given by another host)", fatal=True)
-                return
-            self._enter(conn, msg, seat=None)
-            self._sit(conn, seat, reply="welcome", since=msg.get("seq"))
-            return
-        if self.over or self.table is None:
-            self.server.refuse(conn, "not_ready", "a game just ended; join again in a moment", fatal=True)
-            return
-        if msg.get("watch"):
-            self._enter(conn, msg, seat=None, watching=True)
-            self.log(f"{conn.name} watches ({conn.peer})")
-            self.inform(f"{conn.name} is watching.", skip=conn)
-            self._broadcast_lobby()
-            if self.started:
-                self.send_state(conn)
-            return
-        wanted = msg.get("seat")
-        if wanted is None and self.started:
-            self.server.refuse(conn, "started", "the game has begun and every seat is taken; "
-                               "join --rejoin to take your seat back, or --watch to watch",
-                               fatal=True)
-            return
-        seat = None
-        if wanted is not None:
-            seat, problem = self._free_seat(wanted)
-            if seat is None:
-                self.server.refuse(conn, problem[0], problem[1], fatal=True)
-                return
-        token = self._new_token(seat) if seat is not None else None
-        self._enter(conn, msg, seat=seat, token=token)
-        if seat is None:
-            self.log(f"{conn.name} is in the lobby ({conn.peer})")
-            self.inform(f"{conn.name} joined the lobby.", skip=conn)
-            self._broadcast_lobby()
-            return
-        self._sit(conn, seat, reply=None)
-
-    def _enter(self, conn: Conn, msg: dict[str, Any], seat: str | None,
-               watching: bool = False, token: str | None = None) -> None:
-        conn.room, conn.watching, conn.game_no = self, watching, self.game_no
-        taken = {c.name for c in self.members if c is not conn}
-        base = clean_text(msg.get("name") or "", MAX_NAME) or (seat or "guest")
-        if msg.get("token") is not None:
-            info = self.seats.get(self.tokens.get(msg["token"], ""))
-            base = clean_text(msg.get("name") or "", MAX_NAME) or (info.player if info else base)
-        name, n = base, 1
-        while name in taken:
-            n += 1
-            name = f"{base} {n}"
-        conn.name = name
-        self.members.add(conn)
-        if msg.get("token") is None:
-            conn.send(self._welcome(conn, seat, token, rejoin=False))
-
-    def _welcome(self, conn: Conn, seat: str | None, token: str | None, rejoin: bool) -> dict[str, Any]:
-        return {"type": "welcome", "version": conn.version, "game": self.spec.name,
-                "title": self.spec.title_for(self.cfg.variant), "table": self.name, "game_no": self.game_no,
-                "seat": seat, "name": conn.name, "token": token, "rejoin": rejoin,
-                "watching": conn.watching, "started": self.started,
-                "grace": self.cfg.grace, "on_disconnect": self.cfg.on_disconnect,
-                "seats": self.public_seats()}
-
-    def _free_seat(self, wanted: str) -> tuple[str | None, tuple[str, str]]:
-        free = [s for s, info in self.seats.items()
-                if info.kind == REMOTE and info.token is None and info.conn is None]
-        if wanted == "any":
-            if free:
-                return free[0], ("", "")
-            return None, ("table_full", "every seat is taken: " + ", ".join(
-                f"{s}={self._who(s)}" for s in self.seats))
-        info = self.seats.get(wanted)
-        if info is None:
-            return None, ("no_seat", f"there is no seat {wanted!r} (seats: {', '.join(self.seats)})")
-        if info.kind != REMOTE:
-            return None, ("seat_taken", f"seat {wanted} is played by the host's {info.kind} bot")
-        if wanted not in free:
-            return None, ("seat_taken", f"seat {wanted} is taken (free seats: {', '.join(free) or 'none'})")
-        return wanted, ("", "")
-
-    def _new_token(self, seat: str) -> str:
-        """A new token for the free ``seat`` (the old one, if any, is void)."""
-        token = secrets.token_urlsafe(16)
-        info = self.seats[seat]
-        if info.token is not None:
-            self.tokens.pop(info.token, None)
-        info.token = token
-        self.tokens[token] = seat
-        return token
-
-    def _sit(self, conn: Conn, seat: str, reply: str | None, since: int | None = None) -> None:
-        """Seat ``conn``; ``reply`` is 'welcome' (a rejoin), 'seated' (a sit) or None (the
-        welcome already named the seat)."""
-        info = self.seats[seat]
-        rejoin = reply == "welcome"
-        old = info.conn
-        if old is not None and old is not conn:  # the same player on a new connection
-            old.send(error("replaced", "another connection took this seat with its token"))
-            old.seat, old.room = None, None
-            self.members.discard(old)
-            old.close()
-        if info.timer is not None:
-            info.timer.cancel()
-            info.timer = None
-        had_bot = info.abandoned
-        info.conn, info.abandoned = conn, False
-        info.player = conn.name
-        conn.seat, conn.watching, conn.errors = seat, False, 0
-        if reply == "welcome":
-            conn.send(self._welcome(conn, seat, info.token, rejoin=True))
-        elif reply == "seated":
-            conn.send({"type": "seated", "seat": seat, "token": info.token})
-        self._save_tokens()
-        verb = "rejoined" if rejoin else "sat down"
-        self.log(f"{seat} {verb} ({conn.name}, {conn.peer})")
-        note = " and takes back the seat from the bot" if had_bot else ""
-        self.inform(f"{conn.name} {'is back' if rejoin else 'sits'} at {seat}{note}.", skip=conn)
-        self._broadcast_lobby()
-        if self.started:
-            self.send_state(conn, since)
-            self._poke()
-        else:
-            self._maybe_start()
-
-    def sit(self, conn: Conn, wanted: str) -> None:
-        """A lobby member takes (or changes) a seat."""
-        if self.started:
-            self.server.refuse(conn, "started", "the game has begun; seats are taken")
-            return
-        if conn.seat is not None and conn.seat == wanted:
-            self.server.refuse(conn, "seat_taken", f"you already sit at {wanted}")
-            return
-        seat, problem = self._free_seat(wanted)
-        if seat is None:
-            self.server.refuse(conn, *problem)
-            return
-        if conn.seat is not None:
-            self._free(conn)
-        self._new_token(seat)
-        self._sit(conn, seat, reply="seated")
-
-    def stand(self, conn: Conn) -> None:
-        if self.started:
-            self.server.refuse(conn, "started", "the game has begun; leave with bye")
-            return
-        if conn.seat is None:
-            self.server.refuse(conn, "not_seated", "you have no seat")
-            return
-        seat = conn.seat
-        self._free(conn)
-        conn.send({"type": "seated", "seat": None, "token": None})
-        self.inform(f"{conn.name} stood up; {seat} is free.", skip=conn)
-        self._broadcast_lobby()
-
-    def _free(self, conn: Conn) -> None:
-        seat = conn.seat
-        if seat is None:
-            return
-        info = self.seats[seat]
-        if info.token is not None:
-            self.tokens.pop(info.token, None)
-        info.token, info.conn, info.player = None, None, ""
-        conn.seat = None
-        self._save_tokens()
-
-    def start(self, fill: bool) -> str:
-        """Begin the game now; with ``fill`` the empty seats go to bots. A sentence saying so."""
-        if self.started or self.over or self.table is None:
-            return "the game has already begun" if self.started else "no game is waiting"
-        empty = [s for s, info in self.seats.items() if info.kind == REMOTE and info.conn is None]
-        if empty and not fill:
-            return f"waiting for players: {', '.join(empty)}"
-        for seat in empty:
-            info = self.seats[seat]
-            info.kind, info.token, info.player = self.cfg.fill, None, ""
-            self.kinds[seat] = self.cfg.fill
-            self.tokens = {t: s for t, s in self.tokens.items() if s != seat}
-        if empty:
-            self.inform(f"The host gives {', '.join(empty)} to {self.cfg.fill} bots.")
-        self._begin()
-        return f"game {self.game_no} begins"
-
-    def _maybe_start(self) -> None:
-        if self.started or self.over or self.table is None:
-            return
-        if any(info.kind == REMOTE and info.conn is None for info in self.seats.values()):
-            return
-        self._begin()
-
-    def _begin(self) -> None:
-        table = self.table
-        assert table is not None
-        self.started = True
-        self._make_bots()
-        table.record.seats = dict(self.kinds)
-        self._open_record()
-        self._save_tokens()
-        self.log("begins (" + " ".join(f"{s}={self._who(s)}" for s in self.seats) + ")")
-        for conn in list(self.members):
-            if conn.seat is None:
-                conn.watching = True
-        self.inform(f"Game {self.game_no} begins.")
-        self._broadcast_lobby()
-        for conn in list(self.members):
-            self.send_state(conn)
-        self._poke()
-
-    # -- leaving and coming back -------------------------------------------------------------------
-    def left(self, conn: Conn) -> None:
-        self.members.discard(conn)
-        seat = conn.seat
-        if conn.game_no != self.game_no or self.over:
-            return
-        if seat is None:
-            self.inform(f"{conn.name} left.")
-            self._broadcast_lobby()
-            return
-        info = self.seats[seat]
-        if info.conn is not conn:
-            return
-        info.conn = None
-        if not self.started:  # before the game the seat is simply free again
-            self._free(conn)
-            self.log(f"{seat} left ({conn.name}); the seat is free")
-            self.inform(f"{conn.name} left; {seat} is free again.")
-            self._broadcast_lobby()
-            return
-        self.log(f"{seat} lost its connection ({conn.name})")
-        self._away(seat)
-        self._broadcast_lobby()
-
-    def _away(self, seat: str, wait: float | None = None) -> None:
-        """A started game's remote seat has no connection: wait (``--grace``, or ``wait``
-        seconds), then hand it to a bot (or pause)."""
-        info = self.seats[seat]
-        who = info.player or seat
-        if self.cfg.on_disconnect == "pause":
-            self.inform(f"{who} ({seat}) is not connected; the table waits for them to come back.")
-            self._resend_paused()
-            return
-        wait = self.cfg.grace if wait is None else wait
-        self.inform(f"{who} ({seat}) is not connected; a bot decides for {seat} if they are not "
-                    f"back in {wait:g} s.")
-        loop = asyncio.get_running_loop()
-        info.timer = loop.call_later(wait, self._expire, seat, self.game_no)
-
-    def _resend_paused(self) -> None:
-        """Everyone learns that the table is waiting (a state with ``paused``)."""
-        if self._paused_text() is None:
-            return
-        for conn in list(self.members):
-            self._send_state(conn, [])
-
-    def _expire(self, seat: str, game_no: int) -> None:
-        info = self.seats.get(seat)
-        if game_no != self.game_no or self.over or info is None or info.conn is not None:
-            return
-        self.hand_to_bot(seat)
-
-    def hand_to_bot(self, seat: str) -> str:
-        info = self.seats.get(seat)
-        if info is None or not self.started or self.over:
-            return f"no seat {seat!r} in a game in progress"
-        if info.kind != REMOTE or info.conn is not None:
-            return f"{seat} is not waiting for a player"
-        if info.timer is not None:
-            info.timer.cancel()
-        info.timer, info.abandoned = None, True
-        self.log(f"{seat} is not back; a {self.cfg.fill} bot decides for it")
-        self.inform(f"A bot now decides for {seat} until {info.player or 'its player'} rejoins.")
-        self._broadcast_lobby()
-        self._poke()
-        return f"a bot decides for {seat}"
-
-    # -- messages from seated players, spectators, the lobby ---------------------------------------
-    def move(self, conn: Conn, msg: dict[str, Any]) -> bool:
-        seat = conn.seat
-        if seat is None:
-            self.server.refuse(conn, "not_seated", "you watch this game; only seated players move")
-            return False
-        if msg.get("seat") not in (None, seat):
-            self.server.refuse(conn, "not_your_seat", f"you sit at {seat}, not {msg['seat']}")
-            return False
-        if not self.started:
-            self.server.refuse(conn, "not_started", self._waiting_text())
-            return False
-        if self.over or self.table is None or self.table.outcome() is not None:
-            self.server.refuse(conn, "game_over", "the game is over")
-            return False
-        actor = self._actor()
-        if seat != actor:
-            self.server.refuse(conn, "not_your_turn", "it is not your decision now (waiting for "
-                               f"{actor or 'nobody'})")
-            return False
-        if "seq" in msg and msg["seq"] != self.table.seq:
-            self.server.refuse(conn, "stale", f"that move answers position {msg['seq']}, but the "
-                               f"game is at {self.table.seq}; look at the board again")
-            return False
-        return self._apply(seat, msg["move"], conn)
-
-    def chat(self, conn: Conn, text: str) -> None:
-        text = clean_text(text, 300)
-        if not text:
-            return
-        if not conn.take_chat():
-            self.server.refuse(conn, "chat_flood", "you are chatting too fast; wait a moment")
-            return
-        data = encode({"type": "chat", "from": conn.name, "seat": conn.seat, "text": text})
-        for member in list(self.members):
-            member.send_raw(data)
-
-    def sync(self, conn: Conn) -> None:
-        if self.started and not self.over:
-            self.send_state(conn)
-        else:
-            conn.send(self.lobby())
-
-    # -- the end ----------------------------------------------------------------------------------------
-    def _finish(self) -> None:
-        table = self.table
-        assert table is not None
-        self.over = True
-        out = table.outcome()
-        outcome = out.to_json() if out else {"winners": [], "reason": "", "scores": {}}
-        winners = " ".join(outcome["winners"]) or "nobody"
-        self._write_result()
-        self._close_record()
-        message: dict[str, Any] = {"type": "over", "game_no": self.game_no, "seq": table.seq,
-                                   "outcome": outcome}
-        if self.cfg.share_record:
-            message["record"] = table.record_text()
-        self.finished = {info.token: message for info in self.seats.values() if info.token}
-        for info in self.seats.values():
-            if info.timer is not None:
-                info.timer.cancel()
-                info.timer = None
-            info.conn = None
-        data = encode(message)
-        for conn in list(self.members):
-            conn.send_raw(data)
-            conn.hangup = True
-            conn.close()
-        self.members.clear()
-        where = f"; record saved to {self.record_path}" if self.record_path and not self.save_failed else ""
-        self.log(f"over: result {winners} ({outcome['reason']}){where}")
-
-    # -- the record and the tokens on disk ------------------------------------------------------------
-    def _path_for(self, n: int) -> str | None:
-        path = self.cfg.save
-        if not path:
-            return None
-        if len(self.server.rooms) > 1:
-            root, ext = os.path.splitext(path)
-            path = f"{root}-{self.name}{ext}"
-        if n > 1:
-            root, ext = os.path.splitext(path)
-            path = f"{root}-{n}{ext}"
-        return path
-
-    def _open_record(self) -> None:
-        """Write the record's header; moves are appended (and flushed) as they are played."""
-        self._close_record()
-        self.result_written = False
-        if not self.record_path or self.table is None:
-            return
-        try:
-            fd = os.open(self.record_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            self.record_file = os.fdopen(fd, "w", encoding="utf-8")
-            self.record_file.write(format_record(self.table.record))
-            self.record_file.flush()
-        except OSError as exc:
-            self._save_error(exc)
-
-    def _write_result(self) -> None:
-        out = self.table.outcome() if self.table is not None else None
-        if out is not None and self.record_file is not None and not self.result_written:
-            self.result_written = True
-            self._append(f"result {' '.join(out.winners) or 'nobody'}\n")
-
-    def _append(self, text: str) -> None:
-        if self.record_file is None:
-            return
-        try:
-            self.record_file.write(text)
-            self.record_file.flush()
-        except (OSError, ValueError) as exc:
-            self._save_error(exc)
-
-    def _close_record(self) -> None:
-        if self.record_file is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self.record_file.close()
-            self.record_file = None
-
-    def _save_error(self, exc: Exception) -> None:
-        if not self.save_failed:
-            self.server.log(f"cannot write the record {self.record_path}: "
-                            f"{getattr(exc, 'strerror', None) or exc}")
-            self.save_failed = True
-        self.record_file = None
-
-    def _save_tokens(self) -> None:
-        if not self.record_path or not self.started:
-            return
-        data = {"game": self.spec.name, "game_no": self.game_no,
-                "seats": {s: {"token": info.token, "name": info.player}
-                          for s, info in self.seats.items() if info.token}}
-        try:
-            _write_private(f"{self.record_path}.seats.json", json.dumps(data, indent=1) + "\n")
-        except OSError as exc:
-            self._save_error(exc)
-
-    # -- helpers -----------------------------------------------------------------------------------------
-    def _poke(self) -> None:
-        self.changed.set()
-
-    def _who(self, seat: str) -> str:
-        info = self.seats[seat]
-        if info.kind != REMOTE:
-            return f"{info.kind} bot"
-        return info.player or ("free" if info.token is None else "taken")
 
 
 class Server:
@@ -983,7 +84,11 @@ class Server:
         self.tasks: set[asyncio.Task] = set()
         self.quit = asyncio.Event()
         self.configs = rooms
+        self.bound: int | None = None  # the port listened on, once listening
+        self.tune_gc = True  # quiet_gc() at start (off for a host inside a test process)
+        self.secret = new_seed()  # the games' seeds come from it (or from --seed)
         self.rooms: dict[str, Room] = {}
+        self.limits = Limits()
 
     # -- output ----------------------------------------------------------------------------------
     def log(self, text: str) -> None:
@@ -991,6 +96,13 @@ class Server:
             print(text, file=self.out, flush=True)
         except (OSError, ValueError):
             pass
+
+    def log_about(self, conn: Conn, text: str) -> None:
+        """Log a line about what a connection did, unless lines about its address are coming
+        too fast (an attack must not fill the host's log)."""
+        line = self.limits.log_line(conn.address, text)
+        if line is not None:
+            self.log(line)
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         exc = context.get("exception")
@@ -1007,7 +119,7 @@ class Server:
                                                 backlog=1024)
         except OSError as exc:
             raise GameError(f"cannot listen on {self.bind}:{self.port}: {exc.strerror or exc}") from None
-        port = server.sockets[0].getsockname()[1]
+        port = self.bound = server.sockets[0].getsockname()[1]
         first = next(iter(self.rooms.values()))
         self.log(f"{self.spec.title_for(first.cfg.variant)} host listening on {self.bind}:{port}")
         for address in join_addresses(self.bind):
@@ -1018,7 +130,8 @@ class Server:
         if self.console:
             self._console(loop)
         beat = asyncio.create_task(self._heartbeat())
-        quiet_gc()
+        if self.tune_gc:
+            quiet_gc()
         try:
             games = asyncio.gather(*(room.run() for room in self.rooms.values()))
             stop = asyncio.create_task(self.quit.wait())  # the console's 'quit'
@@ -1041,10 +154,20 @@ class Server:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(self, reader, writer)
-        if len(self.conns) >= MAX_CONNECTIONS:
-            conn.send(error("busy", f"the host has {MAX_CONNECTIONS} connections already; try later"))
+        refused = self.limits.connect(conn.address)
+        if refused is not None:
+            self.log_about(conn, f"{conn.peer}: refused (busy): {refused}")
+            conn.send(error("busy", f"{refused}; try later"))
             conn.close()
             return
+        if self.limits.pending > MAX_PENDING:  # the oldest connection yet to say hello makes room
+            waiting = [c for c in self.conns if not c.greeted and not c.closed and not c.hangup
+                       and self.limits.limited(c.address)]
+            if waiting:
+                oldest = min(waiting, key=lambda c: c.opened)
+                self.refuse(oldest, "busy", "too many connections are waiting to say hello; "
+                            "closing the one that waited longest", fatal=True)
+                oldest.close()
         keepalive(writer.get_extra_info("socket"))
         task = asyncio.current_task()
         if task is not None:
@@ -1056,6 +179,10 @@ class Server:
             self.log(f"{conn.label}: internal error: {exc!r}")
         finally:
             self.conns.discard(conn)
+            self.limits.gone(conn.address, conn.greeted)
+            if conn.unseated:
+                self.limits.watcher(conn.address, -1)
+                conn.unseated = False
             if conn.room is not None:
                 try:
                     conn.room.left(conn)
@@ -1081,10 +208,18 @@ class Server:
             conn.heard, conn.pinged = time.monotonic(), False
             if not line.strip():
                 continue
+            if not self._admit(conn):
+                continue
+            room = conn.room
+            if room is not None and conn.seat is None:  # watchers share their table's budget
+                while not room.share.take():
+                    await asyncio.sleep(max(0.005, room.share.wait()))
+                if conn.closed or conn.hangup:
+                    break
             try:
                 self._on_line(conn, line)
             except Exception as exc:  # a bug here must not end the game
-                self.log(f"{conn.label}: internal error: {exc!r}")
+                self.log_about(conn, f"{conn.label}: internal error: {exc!r}")
                 conn.send(error("internal", "the host failed on that message; the game goes on"))
             if conn.delayed is not None:
                 await asyncio.sleep(PASSWORD_DELAY)
@@ -1113,6 +248,7 @@ class Server:
         ping = encode({"type": "ping"})
         while True:
             await asyncio.sleep(step)
+            self.limits.prune()
             now = time.monotonic()
             for conn in list(self.conns):
                 if conn.closed or conn.hangup:
@@ -1137,14 +273,16 @@ class Server:
         if code in GAME_REFUSALS and not fatal:
             return
         conn.errors += 1
-        self.log(f"{conn.label}: refused ({code}): {message}")
+        self.log_about(conn, f"{conn.label}: refused ({code}): {message}")
         if fatal or conn.errors >= MAX_ERRORS:
             if not fatal:
                 conn.send(error("too_many_errors", f"{MAX_ERRORS} malformed messages in a row; "
                                 "closing the connection"))
             conn.hangup = True
 
-    def _on_line(self, conn: Conn, line: bytes) -> None:
+    def _admit(self, conn: Conn) -> bool:
+        """One message from the connection's rate limit; False when it is over (a flood: the
+        message is ignored, and a long flood ends the connection)."""
         if not conn.take():
             conn.flooded += 1
             if conn.flooded == 1:
@@ -1153,8 +291,12 @@ class Server:
             if conn.flooded >= FLOOD_LIMIT:
                 self.refuse(conn, "flood", f"{FLOOD_LIMIT} messages ignored; closing the "
                             "connection", fatal=True)
-            return
+            return False
         conn.flooded = 0
+        return True
+
+    def _on_line(self, conn: Conn, line: bytes) -> None:
+        """One message, already admitted by the rate limit."""
         try:
             message = decode_client(line)
         except ProtocolError as exc:
@@ -1201,11 +343,21 @@ class Server:
         if conn.room is not None:
             self.refuse(conn, "already_joined", "you have already said hello on this connection")
             return
-        if self.password and msg.get("token") is None:
+        token = msg.get("token")
+        if not self.limits.room_for(token is not None):
+            self.refuse(conn, "busy", f"the host has {self.limits.members} players and watchers "
+                        "already; try later", fatal=True)
+            return
+        if self.password and token is None:
+            if not self.limits.password_allowed(conn.address):
+                self.refuse(conn, "password_wait", "too many wrong passwords lately; wait a "
+                            "minute before trying again", fatal=True)
+                return
             given = (msg.get("password") or "").encode("utf-8")
             if not hmac.compare_digest(given, self.password.encode("utf-8")):
                 conn.errors += 1
-                self.log(f"{conn.peer}: refused (password): wrong or missing password")
+                self.limits.password_failed(conn.address)
+                self.log_about(conn, f"{conn.peer}: refused (password): wrong or missing password")
                 conn.delayed = error("password", "wrong or missing password (join --password)")
                 conn.hangup = True
                 return
@@ -1218,6 +370,9 @@ class Server:
             return
         conn.version = version
         room.hello(conn, msg)
+        if conn.room is not None and not conn.greeted:
+            conn.greeted = True
+            self.limits.greeted(conn.address)
 
     # -- the host's own terminal ---------------------------------------------------------------------
     def _console(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -1310,13 +465,20 @@ def join_addresses(bind: str) -> list[str]:
     return found or [socket.gethostname()]
 
 
-def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str | None = None,
-          seed: int | None = None, variant: str | None = None, games: int | None = None,
-          think: float | None = 0.5, save: str | None = None, options: dict[str, str] | None = None,
-          grace: float | None = None, on_disconnect: str = "bot", password: str | None = None,
-          resume: str | None = None, fill: str | None = None, share_record: bool = False,
-          tables: int = 1, idle: float | None = None, out: TextIO | None = None) -> int:
-    """Host games until ``games`` have been played (forever if None); the exit code."""
+def serve(spec: GameSpec, **kw: Any) -> int:
+    """Host games until ``games`` have been played (forever if None); the exit code. The
+    keywords are ``make_server``'s."""
+    return asyncio.run(make_server(spec, **kw).run())
+
+
+def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str | None = None,
+                seed: int | None = None, variant: str | None = None, games: int | None = None,
+                think: float | None = 0.5, save: str | None = None,
+                options: dict[str, str] | None = None, grace: float | None = None,
+                on_disconnect: str = "bot", password: str | None = None, resume: str | None = None,
+                fill: str | None = None, share_record: bool = False, tables: int = 1,
+                idle: float | None = None, out: TextIO | None = None, console: bool = True) -> Server:
+    """The host ``serve`` runs, its options checked (GameError for a bad one)."""
     rules = spec.rules
     options = dict(options or {})
     variant = variant or spec.variants[0]
@@ -1351,7 +513,9 @@ def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str
         options = players_from_seats(spec, seats, variant, options)
     Table(rules, seed=0, options=options, variant=variant)  # bad options fail before listening
     names = rules.seats({**options, "variant": variant})
-    if seats:
+    if resume:  # the record says who sat where (a bot seat stays the bot's)
+        kinds = record_kinds(rec.seats, names)
+    elif seats:
         parsed = parse_seats(seats, names, (REMOTE, *bot_kinds))
         kinds = {s: REMOTE if k in (HUMAN, REMOTE) else k for s, k in parsed.items()}
     else:
@@ -1360,10 +524,8 @@ def serve(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seats: str
     configs: dict[str, RoomConfig] = {}
     for i in range(tables):
         configs["main" if tables == 1 else f"t{i + 1}"] = RoomConfig(
-            kinds=kinds, seed=None if seed is None else seed + 1000 * i, variant=variant,
+            kinds=kinds, seed=seed, variant=variant,
             options=options, games=games, think=think, save=save, grace=grace,
             on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume)
-    server = Server(spec, bind=bind, port=port, rooms=configs, password=password,
-                    idle=IDLE if idle is None else idle, out=out,
-                    console=True)
-    return asyncio.run(server.run())
+    return Server(spec, bind=bind, port=port, rooms=configs, password=password,
+                  idle=IDLE if idle is None else idle, out=out, console=console)

@@ -13,9 +13,10 @@ import os
 import socket
 from typing import Any
 
-PROTOCOL_VERSION = 3  # the newest version this release speaks (3: views sent as patches)
-SUPPORTED_VERSIONS = (2, 3)  # every version this release speaks (hello negotiates the highest shared)
+PROTOCOL_VERSION = 4  # the newest version this release speaks (4: lobby changes as deltas)
+SUPPORTED_VERSIONS = (2, 3, 4)  # every version this release speaks (hello negotiates the highest shared)
 PATCHES_SINCE = 3  # the first version whose states carry view patches
+LOBBY_DELTAS_SINCE = 4  # the first version sent 'lobby_delta' instead of every whole 'lobby'
 MAX_LINE = 64 * 1024  # bytes in one message from a client, newline included
 MAX_HOST_LINE = 16 * 1024 * 1024  # bytes in one message from the host (a long film's whole view)
 MAX_TEXT = 200  # characters in a move, a seat, a token, a password
@@ -32,7 +33,7 @@ REJOIN_EVERY = 2.0  # the longest pause (before jitter of up to 20%) between a c
 # backoff, and a short --grace would hand seats to bots before their players' next attempt.
 RESUME_WAIT = 2 * REJOIN_EVERY * 1.2 + 0.5
 IDLE = 30.0  # seconds of silence before the host pings a client; twice that and it hangs up
-HELLO_TIMEOUT = 60.0  # seconds a new connection has to say an accepted hello
+HELLO_TIMEOUT = 5.0  # seconds a new connection has to say an accepted hello
 
 
 def grace_seconds() -> float:
@@ -87,7 +88,8 @@ def keepalive(sock: Any, idle: int = 30, interval: int = 10, count: int = 3) -> 
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+    # 'replace': a lone surrogate that slipped into a text must not stop the answer
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "replace") + b"\n"
 
 
 def parse_line(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
@@ -141,8 +143,20 @@ def decode_client(line: bytes) -> dict[str, Any]:
                                 f"{_JSON_NAMES[want]}, not {type(value).__name__}")
         if isinstance(value, str) and len(value) > longest:
             raise ProtocolError("bad_message", f"field {name!r} is longer than {longest} characters")
+        if isinstance(value, str) and not _encodable(value):
+            raise ProtocolError("bad_utf8", f"field {name!r} is not valid text (a lone surrogate)")
         out[name] = value
     return out
+
+
+def _encodable(text: str) -> bool:
+    """Whether ``text`` is real Unicode text (JSON's ``"\\ud800"`` escapes make lone
+    surrogates, which no UTF-8 encoder takes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def negotiate(offered: list[int]) -> int | None:
@@ -164,6 +178,40 @@ def clean_text(text: str, limit: int) -> str:
 
 def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
+
+
+# -- lobby deltas: a member is sent the whole lobby once, then only what changed ----------------------
+def people_order(person: dict[str, Any]) -> tuple[bool, str]:
+    """The order of a lobby's ``people``: seated first, then by name."""
+    return (person.get("seat") is None, str(person.get("name")))
+
+
+def lobby_delta(lobby: dict[str, Any], before: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The ``lobby_delta`` from a lobby whose people were ``before`` (by name) to ``lobby``:
+    the people who came or changed (a person) or went (None), and the rest whole (small)."""
+    now = {p["name"]: p for p in lobby["people"]}
+    people: dict[str, Any] = {n: p for n, p in now.items() if before.get(n) != p}
+    people.update({n: None for n in before if n not in now})
+    delta = {k: v for k, v in lobby.items() if k != "people"}
+    delta.update(type="lobby_delta", people=people)
+    return delta
+
+
+def apply_lobby_delta(lobby: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The ``lobby`` message that ``lobby`` becomes with ``delta`` (a client keeps whole
+    lobbies; a delta that does not fit raises ProtocolError)."""
+    changes = delta.get("people")
+    if not isinstance(changes, dict) or not all(p is None or isinstance(p, dict) for p in changes.values()):
+        raise ProtocolError("bad_delta", "a lobby delta whose 'people' cannot be read")
+    people = {p.get("name"): p for p in lobby.get("people") or [] if isinstance(p, dict)}
+    for name, person in changes.items():
+        if person is None:
+            people.pop(name, None)
+        else:
+            people[name] = person
+    out = {**lobby, **{k: v for k, v in delta.items() if k != "people"}, "type": "lobby"}
+    out["people"] = sorted(people.values(), key=people_order)
+    return out
 
 
 # -- view patches: after the first full view, a connection is sent only what changed ------------------

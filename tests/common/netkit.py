@@ -23,12 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from common.bots import make_bot
-from common.net.protocol import PROTOCOL_VERSION, apply_patch
+from common.net.protocol import PROTOCOL_VERSION, apply_lobby_delta, apply_patch
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("invaders", "gros", "horror")
 SEED = 2718281829  # a seed no message may contain
-KNOWN = {"welcome", "lobby", "seated", "state", "ack", "over", "info", "chat", "error", "pong", "ping"}
+KNOWN = {"welcome", "lobby", "lobby_delta", "seated", "state", "ack", "over", "info", "chat", "error", "pong", "ping"}
 
 
 @functools.cache
@@ -167,12 +167,19 @@ def start_host(procs, game: str, *args: str, port: int = 0, **kw: Any) -> tuple[
 # -- a socket client that keeps every byte ------------------------------------------------------------
 class Whole:
     """Gives every ``state`` message of one connection its whole ``view``: the host sends the
-    view once, then patches against the last one sent; a patch that does not fit fails the test."""
+    view once, then patches against the last one sent; a patch that does not fit fails the test.
+    A ``lobby_delta`` becomes the whole ``lobby`` it makes (with ``"delta": True``)."""
 
     def __init__(self) -> None:
         self.held: tuple[Any, int, dict[str, Any]] | None = None
+        self.lobby: dict[str, Any] | None = None
 
     def __call__(self, msg: dict[str, Any]) -> dict[str, Any]:
+        if msg.get("type") == "lobby_delta":
+            assert self.lobby is not None, "a lobby delta before any whole lobby"
+            msg = {**apply_lobby_delta(self.lobby, msg), "delta": True}
+        if msg.get("type") == "lobby":
+            self.lobby = {k: v for k, v in msg.items() if k != "delta"}
         if msg.get("type") == "state":
             if "patch" in msg:
                 held = self.held
@@ -229,7 +236,8 @@ class Wire:
         line, self.buf = self.buf.split(b"\n", 1)
         msg = json.loads(line)
         assert isinstance(msg, dict) and msg.get("type") in KNOWN, line[:300]
-        self.messages.append(self.whole(msg))
+        msg = self.whole(msg)
+        self.messages.append(msg)
         if msg["type"] == "ping":
             self.send({"type": "pong"})
         return msg
@@ -267,3 +275,78 @@ def wait_moves(path: Path, at_least: int, timeout: float = 20.0) -> int:
             return n
         time.sleep(0.02)
     raise AssertionError(f"{path.name}: fewer than {at_least} moves after {timeout} s ({moves_in(path)})")
+
+
+# -- a host inside the test process -------------------------------------------------------------------
+class LiveHost:
+    """A host run in this process (its own thread and event loop), so that a test can look at
+    its connections and seats; ``with LiveHost(game, seats=..., ...) as host``, keywords as
+    ``make_server``'s. ``port`` once it listens; ``log`` is what it printed."""
+
+    def __init__(self, game: str, **kw: Any) -> None:
+        import asyncio
+        import io
+
+        from common.net.host import make_server
+
+        spec = importlib.import_module(f"{game}.cli").SPEC
+        opts = options_for(game)
+        kw.setdefault("variant", opts["variant"])
+        kw.setdefault("options", {k: v for k, v in opts.items() if k != "variant"})
+        self.out = io.StringIO()
+        self.server = make_server(spec, port=0, bind="127.0.0.1", out=self.out, console=False, **kw)
+        self.server.tune_gc = False
+        self.loop = asyncio.new_event_loop()
+        self.result: int | None = None
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        self.until(lambda: self.server.bound is not None or not self.thread.is_alive(), 10, "listening")
+        assert self.server.bound is not None, f"the host did not start: {self.error!r} {self.log}"
+        self.port = self.server.bound
+
+    def _run(self) -> None:
+        try:
+            self.result = self.loop.run_until_complete(self.server.run())
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            self.error = exc
+
+    @property
+    def log(self) -> str:
+        return self.out.getvalue()
+
+    def call(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` run in the host's loop (so nothing changes under it); its result."""
+        import asyncio
+
+        assert self.thread.is_alive(), f"the host has stopped: {self.log[-2000:]}"
+
+        async def run() -> Any:
+            return fn(*args)
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+    def until(self, check: Any, timeout: float, what: str) -> None:
+        """Wait (polling) until ``check()`` holds; fail naming ``what`` after ``timeout`` s."""
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not {what} after {timeout} s; host log: {self.log[-3000:]}")
+            time.sleep(0.02)
+
+    def finished(self, timeout: float) -> int | None:
+        self.thread.join(timeout)
+        assert not self.thread.is_alive(), f"the host still runs after {timeout} s: {self.log[-3000:]}"
+        if self.error is not None:
+            raise self.error
+        return self.result
+
+    def __enter__(self) -> LiveHost:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.server.quit.set)
+            self.thread.join(10)
+        if not self.loop.is_closed() and not self.thread.is_alive():
+            self.loop.close()

@@ -42,12 +42,12 @@ class Player(threading.Thread):
 
     def __init__(self, port: int, game: str, name: str, seed: int, *, mischief: bool = False,
                  drop_after: int | None = None, lobby_first: bool = False,
-                 deadline: float = 40.0, hold: threading.Event | None = None) -> None:
+                 stall: float = 60.0, hold: threading.Event | None = None) -> None:
         super().__init__(daemon=True)
         self.port, self.game, self.name = port, game, name
         self.rng = random.Random(seed)
         self.mischief, self.drop_after, self.lobby_first = mischief, drop_after, lobby_first
-        self.deadline = time.monotonic() + deadline
+        self.stall = stall  # seconds without a message from the host: the game is stuck
         self.hold = hold
         self.wires: list[Wire] = []
         self.seat: str | None = None
@@ -93,10 +93,13 @@ class Player(threading.Thread):
         answered = -1
         last_seq = -1
         dropped = False
+        # bounded by counts, not by the machine's speed: a slow host under load is no fault,
+        # a host that says nothing for a minute is
         for _ in range(100_000):
-            left = self.deadline - time.monotonic()
-            assert left > 0, "the game took too long"
-            msg = wire.next(left)
+            try:
+                msg = wire.next(self.stall)
+            except AssertionError:
+                raise AssertionError(f"the game stalled: no message for {self.stall:g} s") from None
             if msg is None:
                 raise AssertionError("the host hung up before the game ended")
             kind = msg["type"]
@@ -386,7 +389,7 @@ def test_leak_audit_every_byte_to_every_client(game, procs, tmp_path):
         if msg is None or msg["type"] == "over":
             break
     for p in players:
-        p.join(45)
+        p.join(300)  # a backstop: each player gives up after a minute of silence
         assert not p.is_alive() and p.problem is None, p.problem
     assert host.finish() == 0, host.stderr
     record = save.read_text(encoding="utf-8")
@@ -570,23 +573,23 @@ def test_fuzz_hostile_clients_cannot_hurt_an_honest_table(game, procs, tmp_path)
     seats = rules_of(game).seats(options_for(game))
     host, port = start_host(procs, game, "--games", "1", "--save", str(save), "--grace", "30")
     barrage = threading.Event()
-    players = [Player(port, game, f"honest{i}", seed=100 + i, deadline=50, hold=barrage)
+    players = [Player(port, game, f"honest{i}", seed=100 + i, hold=barrage)
                for i in range(len(seats))]
     for p in players:
         p.start()
         assert p.ready.wait(10)
     legal = sorted({m for p in players for msg in list(p.messages) if msg["type"] == "state"
                     for m in msg["legal"]})
-    until = time.monotonic() + 20
+    until = time.monotonic() + 60  # a backstop: the budgets (counts) end the barrage
     hostile = [Hostile(port, game, seats, seed=i, budget=600, legal=legal, until=until)
                for i in range(5)]
     for h in hostile:
         h.start()
     for h in hostile:
-        h.join(30)
+        h.join(90)
     barrage.set()
     for p in players:
-        p.join(50)
+        p.join(300)  # a backstop: each player gives up after a minute of silence
         assert not p.is_alive() and p.problem is None, p.problem
     sent = sum(h.sent for h in hostile)
     assert sent >= 2000, f"only {sent} hostile messages were sent"

@@ -1,0 +1,437 @@
+"""The lobby half of a table: who is in the room, who sits where, seat tokens, joining,
+standing up, leaving and coming back, and the ``lobby`` message that shows it all.
+
+``Lobby`` is a base of ``Room`` (common/net/room.py), which adds the game itself; the seat and
+membership rules live here so that they read in one place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from common.net.limits import WATCHERS, Bucket
+from common.net.protocol import (
+    LOBBY_DELTAS_SINCE,
+    MAX_NAME,
+    clean_text,
+    encode,
+    error,
+    lobby_delta,
+    people_order,
+)
+
+if TYPE_CHECKING:
+    from common.net.conn import Conn
+    from common.net.host import Server
+    from common.net.room import RoomConfig
+    from common.table import Table
+
+REMOTE = "remote"
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str  # REMOTE or a bot kind
+    conn: Conn | None = None
+    player: str = ""
+    token: str | None = None
+    abandoned: bool = False  # its player left and the grace period ran out: a bot decides
+    timer: asyncio.TimerHandle | None = None
+
+
+class Lobby:
+    """Seats and members of one table (the attributes are set by ``Room.__init__``; the game's
+    side, ``_begin``, ``send_state``, ``_actor``..., by ``Room``)."""
+
+    server: Server
+    name: str
+    cfg: RoomConfig
+    table: Table | None
+    kinds: dict[str, str]  # seat -> REMOTE or a bot kind
+    seats: dict[str, Seat]
+    tokens: dict[str, str]  # seat token -> seat
+    members: set[Conn]  # every connection at this table: seated, watching or in the lobby
+    game_no: int
+    started: bool
+    over: bool
+    finished: dict[str, dict[str, Any]]  # token -> 'over' message of the last game
+    people_sent: dict[str, dict[str, Any]]  # the people of the last lobby broadcast, by name
+    share: Bucket  # what the table's unseated members may ask of the host, all together
+
+    def public_seats(self) -> dict[str, dict[str, Any]]:
+        return {s: {"kind": info.kind, "name": info.player or None,
+                    "connected": info.conn is not None or info.kind != REMOTE,
+                    "bot": self._bot_plays(s) if self.started else info.kind != REMOTE}
+                for s, info in self.seats.items()}
+
+    def lobby(self) -> dict[str, Any]:
+        people = sorted(({"name": c.name, "seat": c.seat, "watching": c.watching}
+                         for c in self.members), key=people_order)
+        return {"type": "lobby", "table": self.name, "game_no": self.game_no,
+                "started": self.started, "seats": self.public_seats(), "people": people,
+                "waiting": self._waiting_text()}
+
+    def _broadcast_lobby(self) -> None:
+        """Every member learns who is here now: a member that holds a whole lobby (protocol 4)
+        gets only what changed since the last broadcast, the others the whole lobby (sending
+        everyone the whole people list on every join made churn cost the square of the crowd)."""
+        if not self.members:
+            return
+        lobby = self.lobby()
+        whole = delta = b""
+        for conn in list(self.members):
+            if conn.lobby_whole and conn.version >= LOBBY_DELTAS_SINCE:
+                delta = delta or encode(lobby_delta(lobby, self.people_sent))
+                conn.send_raw(delta)
+            else:
+                whole = whole or encode(lobby)
+                conn.send_raw(whole)
+                conn.lobby_whole = True
+        self.people_sent = {p["name"]: p for p in lobby["people"]}
+
+    def _crowded(self, conn: Conn) -> str | None:
+        """Why ``conn`` may not join this table without a seat (watchers per table, and per
+        address at the whole host), or None; when None it is counted."""
+        if sum(1 for c in self.members if c.seat is None) >= WATCHERS:
+            return f"table {self.name} has {WATCHERS} watchers and lobby members already"
+        # telling everyone of a newcomer costs a message per member: joins share the budget
+        # of the table's watchers, in proportion
+        if not self.share.take(1 + len(self.members) / 8):
+            return f"table {self.name} is busy with newcomers"
+        if not self.server.limits.watcher(conn.address, +1):
+            return f"{conn.address} watches enough tables already"
+        conn.unseated = True
+        return None
+
+    def _seated_now(self, conn: Conn) -> None:
+        """``conn`` has a seat: it no longer counts among its address's watchers."""
+        if conn.unseated:
+            self.server.limits.watcher(conn.address, -1)
+            conn.unseated = False
+
+    def inform(self, text: str, skip: Conn | None = None) -> None:
+        data = encode({"type": "info", "message": text})
+        for conn in list(self.members):
+            if conn is not skip:
+                conn.send_raw(data)
+
+    def _paused_text(self) -> str | None:
+        actor = self._actor() if self.started and self.table is not None else None
+        if actor is None or self.cfg.on_disconnect != "pause":
+            return None
+        info = self.seats[actor]
+        if info.kind == REMOTE and info.conn is None and not info.abandoned:
+            return f"the table waits for {info.player or actor} ({actor}) to come back"
+        return None
+
+    def _waiting_text(self) -> str:
+        if self.started:
+            return "the game is on"
+        missing = [s for s, info in self.seats.items() if info.kind == REMOTE and info.conn is None]
+        return f"waiting for players: {', '.join(missing)}" if missing else "the game is about to begin"
+
+    # -- joining ----------------------------------------------------------------------------------
+    def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        token = msg.get("token")
+        if token is not None:
+            seat = self.tokens.get(token)
+            if seat is None and token in self.finished:  # the game ended while it was away
+                conn.send(self.finished[token])
+                conn.hangup = True
+                return
+            if seat is None or self.over:
+                self.server.refuse(conn, "bad_token", "unknown or expired seat token (its game is "
+                                   "over, or it was given by another host)", fatal=True)
+                return
+            self._enter(conn, msg, seat=None)
+            self._sit(conn, seat, reply="welcome", since=msg.get("seq"))
+            return
+        if self.over or self.table is None:
+            self.server.refuse(conn, "not_ready", "a game just ended; join again in a moment", fatal=True)
+            return
+        wanted = msg.get("seat")
+        crowded = self._crowded(conn) if msg.get("watch") or wanted is None else None
+        if crowded is not None:
+            self.server.refuse(conn, "crowded", f"{crowded}; try later", fatal=True)
+            return
+        if msg.get("watch"):
+            self._enter(conn, msg, seat=None, watching=True)
+            self.log_about(conn, f"{conn.name} watches ({conn.peer})")
+            self.inform(f"{conn.name} is watching.", skip=conn)
+            self._broadcast_lobby()
+            if self.started:
+                self.send_state(conn)
+            return
+        if wanted is None and self.started:
+            self.server.refuse(conn, "started", "the game has begun and every seat is taken; "
+                               "join --rejoin to take your seat back, or --watch to watch",
+                               fatal=True)
+            return
+        seat = None
+        if wanted is not None:
+            seat, problem = self._free_seat(wanted)
+            if seat is None:
+                self.server.refuse(conn, problem[0], problem[1], fatal=True)
+                return
+        token = self._new_token(seat) if seat is not None else None
+        self._enter(conn, msg, seat=seat, token=token)
+        if seat is None:
+            self.log_about(conn, f"{conn.name} is in the lobby ({conn.peer})")
+            self.inform(f"{conn.name} joined the lobby.", skip=conn)
+            self._broadcast_lobby()
+            return
+        self._sit(conn, seat, reply=None)
+
+    def _enter(self, conn: Conn, msg: dict[str, Any], seat: str | None,
+               watching: bool = False, token: str | None = None) -> None:
+        conn.room, conn.watching, conn.game_no = self, watching, self.game_no
+        taken = {c.name for c in self.members if c is not conn}
+        base = clean_text(msg.get("name") or "", MAX_NAME) or (seat or "guest")
+        if msg.get("token") is not None:
+            info = self.seats.get(self.tokens.get(msg["token"], ""))
+            base = clean_text(msg.get("name") or "", MAX_NAME) or (info.player if info else base)
+        name, n = base, 1
+        while name in taken:
+            n += 1
+            name = f"{base} {n}"
+        conn.name = name
+        self.members.add(conn)
+        if msg.get("token") is None:
+            conn.send(self._welcome(conn, seat, token, rejoin=False))
+
+    def _welcome(self, conn: Conn, seat: str | None, token: str | None, rejoin: bool) -> dict[str, Any]:
+        return {"type": "welcome", "version": conn.version, "game": self.spec.name,
+                "title": self.spec.title_for(self.cfg.variant), "table": self.name, "game_no": self.game_no,
+                "seat": seat, "name": conn.name, "token": token, "rejoin": rejoin,
+                "watching": conn.watching, "started": self.started,
+                "grace": self.cfg.grace, "on_disconnect": self.cfg.on_disconnect,
+                "seats": self.public_seats()}
+
+    def _free_seat(self, wanted: str) -> tuple[str | None, tuple[str, str]]:
+        free = [s for s, info in self.seats.items()
+                if info.kind == REMOTE and info.token is None and info.conn is None]
+        if wanted == "any":
+            if free:
+                return free[0], ("", "")
+            return None, ("table_full", "every seat is taken: " + ", ".join(
+                f"{s}={self._who(s)}" for s in self.seats))
+        info = self.seats.get(wanted)
+        if info is None:
+            return None, ("no_seat", f"there is no seat {wanted!r} (seats: {', '.join(self.seats)})")
+        if info.kind != REMOTE:
+            return None, ("seat_taken", f"seat {wanted} is played by the host's {info.kind} bot")
+        if wanted not in free:
+            return None, ("seat_taken", f"seat {wanted} is taken (free seats: {', '.join(free) or 'none'})")
+        return wanted, ("", "")
+
+    def _new_token(self, seat: str) -> str:
+        """A new token for the free ``seat`` (the old one, if any, is void)."""
+        token = secrets.token_urlsafe(16)
+        info = self.seats[seat]
+        if info.token is not None:
+            self.tokens.pop(info.token, None)
+        info.token = token
+        self.tokens[token] = seat
+        return token
+
+    def _sit(self, conn: Conn, seat: str, reply: str | None, since: int | None = None) -> None:
+        """Seat ``conn``; ``reply`` is 'welcome' (a rejoin), 'seated' (a sit) or None (the
+        welcome already named the seat)."""
+        info = self.seats[seat]
+        rejoin = reply == "welcome"
+        old = info.conn
+        if old is not None and old is not conn:  # the same player on a new connection
+            old.send(error("replaced", "another connection took this seat with its token"))
+            old.seat, old.room = None, None
+            self.members.discard(old)
+            old.close()
+        if info.timer is not None:
+            info.timer.cancel()
+            info.timer = None
+        had_bot = info.abandoned
+        info.conn, info.abandoned = conn, False
+        self._seated_now(conn)
+        info.player = conn.name
+        conn.seat, conn.watching, conn.errors = seat, False, 0
+        if reply == "welcome":
+            conn.send(self._welcome(conn, seat, info.token, rejoin=True))
+        elif reply == "seated":
+            conn.send({"type": "seated", "seat": seat, "token": info.token})
+        self._save_tokens()
+        verb = "rejoined" if rejoin else "sat down"
+        told = f"; told the moves after {since}" if rejoin and since is not None else ""
+        self.log_about(conn, f"{seat} {verb} ({conn.name}, {conn.peer}{told})")
+        note = " and takes back the seat from the bot" if had_bot else ""
+        self.inform(f"{conn.name} {'is back' if rejoin else 'sits'} at {seat}{note}.", skip=conn)
+        self._broadcast_lobby()
+        if self.started:
+            self.send_state(conn, since)
+            self._poke()
+        else:
+            self._maybe_start()
+
+    def sit(self, conn: Conn, wanted: str) -> None:
+        """A lobby member takes (or changes) a seat."""
+        if self.started:
+            self.server.refuse(conn, "started", "the game has begun; seats are taken")
+            return
+        if conn.seat is not None and conn.seat == wanted:
+            self.server.refuse(conn, "seat_taken", f"you already sit at {wanted}")
+            return
+        seat, problem = self._free_seat(wanted)
+        if seat is None:
+            self.server.refuse(conn, *problem)
+            return
+        if conn.seat is not None:
+            self._free(conn)
+        self._new_token(seat)
+        self._sit(conn, seat, reply="seated")
+
+    def stand(self, conn: Conn) -> None:
+        if self.started:
+            self.server.refuse(conn, "started", "the game has begun; leave with bye")
+            return
+        if conn.seat is None:
+            self.server.refuse(conn, "not_seated", "you have no seat")
+            return
+        seat = conn.seat
+        self._free(conn)
+        conn.unseated = self.server.limits.watcher(conn.address, +1)
+        conn.send({"type": "seated", "seat": None, "token": None})
+        self.inform(f"{conn.name} stood up; {seat} is free.", skip=conn)
+        self._broadcast_lobby()
+
+    def _free(self, conn: Conn) -> None:
+        seat = conn.seat
+        if seat is None:
+            return
+        info = self.seats[seat]
+        if info.token is not None:
+            self.tokens.pop(info.token, None)
+        info.token, info.conn, info.player = None, None, ""
+        conn.seat = None
+        self._save_tokens()
+
+    def start(self, fill: bool) -> str:
+        """Begin the game now; with ``fill`` the empty seats go to bots. A sentence saying so."""
+        if self.started or self.over or self.table is None:
+            return "the game has already begun" if self.started else "no game is waiting"
+        empty = [s for s, info in self.seats.items() if info.kind == REMOTE and info.conn is None]
+        if empty and not fill:
+            return f"waiting for players: {', '.join(empty)}"
+        for seat in empty:
+            info = self.seats[seat]
+            info.kind, info.token, info.player = self.cfg.fill, None, ""
+            self.kinds[seat] = self.cfg.fill
+            self.tokens = {t: s for t, s in self.tokens.items() if s != seat}
+        if empty:
+            self.inform(f"The host gives {', '.join(empty)} to {self.cfg.fill} bots.")
+        self._begin()
+        return f"game {self.game_no} begins"
+
+    def _maybe_start(self) -> None:
+        if self.started or self.over or self.table is None:
+            return
+        if any(info.kind == REMOTE and info.conn is None for info in self.seats.values()):
+            return
+        self._begin()
+
+    def _begin(self) -> None:
+        table = self.table
+        assert table is not None
+        self.started = True
+        self._make_bots()
+        table.record.seats = dict(self.kinds)
+        self._open_record()
+        self._save_tokens()
+        self.log("begins (" + " ".join(f"{s}={self._who(s)}" for s in self.seats) + ")")
+        for conn in list(self.members):
+            if conn.seat is None:
+                conn.watching = True
+        self.inform(f"Game {self.game_no} begins.")
+        self._broadcast_lobby()
+        for conn in list(self.members):
+            self.send_state(conn)
+        self._poke()
+
+    # -- leaving and coming back -------------------------------------------------------------------
+    def left(self, conn: Conn) -> None:
+        self.members.discard(conn)
+        seat = conn.seat
+        if conn.game_no != self.game_no or self.over:
+            return
+        if seat is None:
+            self.inform(f"{conn.name} left.")
+            self._broadcast_lobby()
+            return
+        info = self.seats[seat]
+        if info.conn is not conn:
+            return
+        info.conn = None
+        if not self.started:  # before the game the seat is simply free again
+            self._free(conn)
+            self.log(f"{seat} left ({conn.name}); the seat is free")
+            self.inform(f"{conn.name} left; {seat} is free again.")
+            self._broadcast_lobby()
+            return
+        self.log(f"{seat} lost its connection ({conn.name})")
+        self._away(seat)
+        self._broadcast_lobby()
+
+    def _away(self, seat: str, wait: float | None = None) -> None:
+        """A started game's remote seat has no connection: wait (``--grace``, or ``wait``
+        seconds), then hand it to a bot (or pause)."""
+        info = self.seats[seat]
+        who = info.player or seat
+        if self.cfg.on_disconnect == "pause":
+            self.inform(f"{who} ({seat}) is not connected; the table waits for them to come back.")
+            self._resend_paused()
+            return
+        wait = self.cfg.grace if wait is None else wait
+        self.inform(f"{who} ({seat}) is not connected; a bot decides for {seat} if they are not "
+                    f"back in {wait:g} s.")
+        loop = asyncio.get_running_loop()
+        info.timer = loop.call_later(wait, self._expire, seat, self.game_no)
+
+    def _resend_paused(self) -> None:
+        """Everyone learns that the table is waiting (a state with ``paused``)."""
+        if self._paused_text() is None:
+            return
+        for conn in list(self.members):
+            self._send_state(conn, [])
+
+    def _expire(self, seat: str, game_no: int) -> None:
+        info = self.seats.get(seat)
+        if game_no != self.game_no or self.over or info is None or info.conn is not None:
+            return
+        self.hand_to_bot(seat)
+
+    def hand_to_bot(self, seat: str) -> str:
+        info = self.seats.get(seat)
+        if info is None or not self.started or self.over:
+            return f"no seat {seat!r} in a game in progress"
+        if info.kind != REMOTE or info.conn is not None:
+            return f"{seat} is not waiting for a player"
+        if info.timer is not None:
+            info.timer.cancel()
+        info.timer, info.abandoned = None, True
+        self.log(f"{seat} is not back; a {self.cfg.fill} bot decides for it")
+        self.inform(f"A bot now decides for {seat} until {info.player or 'its player'} rejoins.")
+        self._broadcast_lobby()
+        self._poke()
+        return f"a bot decides for {seat}"
+
+    # -- helpers -----------------------------------------------------------------------------------------
+    def _poke(self) -> None:
+        self.changed.set()
+
+    def _who(self, seat: str) -> str:
+        info = self.seats[seat]
+        if info.kind != REMOTE:
+            return f"{info.kind} bot"
+        return info.player or ("free" if info.token is None else "taken")
+

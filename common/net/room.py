@@ -1,0 +1,458 @@
+"""One table of the host (``Room``): its game loop, what each connection is sent (its seat's
+view, as a patch against the last one, and its narration), the moves, chat and sync of its
+members, and the end of a game. Seats and joining are in ``Lobby`` (common/net/lobby.py), the
+record and the tokens on disk in ``RecordFile`` (common/net/saving.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from common.bots import Bot, bot_move, make_bot
+from common.engine import GameError, Move
+from common.net.limits import SHARE_BURST, SHARE_RATE, Bucket
+from common.net.lobby import REMOTE, Lobby, Seat
+from common.net.protocol import (
+    MAX_NAME,
+    PATCHES_SINCE,
+    RESUME_WAIT,
+    Memo,
+    clean_text,
+    encode,
+    view_patch,
+)
+from common.net.saving import RecordFile, path_for, read_tokens
+from common.record import escape
+from common.rng import derive, derive_fast
+from common.spec import HUMAN
+from common.table import Table, heard
+
+if TYPE_CHECKING:
+    from common.net.conn import Conn
+    from common.net.host import Server
+
+BACKLOG = 1000  # moves whose narration is kept for catching up after a rejoin
+
+
+def record_kinds(seats: dict[str, str] | None, names: list[str]) -> dict[str, str]:
+    """Who plays each seat of a record's game at a resumed table: its bots, and remote players
+    for the seats people played."""
+    return {s: (REMOTE if k in (REMOTE, HUMAN, "") else k) for s, k in
+            (seats or dict.fromkeys(names, REMOTE)).items()}
+
+
+@dataclass
+class RoomConfig:
+    kinds: dict[str, str]
+    seed: int | None = None  # --seed: the secret every game's seed is derived from (else the host's own)
+    variant: str = "standard"
+    options: dict[str, str] = field(default_factory=dict)
+    games: int | None = None
+    think: float | None = 0.5
+    save: str | None = None
+    grace: float = 30.0
+    on_disconnect: str = "bot"  # or "pause"
+    fill: str = "random"  # the bot kind for empty seats at 'start' and for players who left
+    share_record: bool = False
+    resume: str | None = None
+
+
+class Room(Lobby):
+    """One table: its seats, its lobby and spectators, one game after another."""
+
+    def __init__(self, server: Server, name: str, cfg: RoomConfig) -> None:
+        self.server, self.name, self.cfg = server, name, cfg
+        self.spec, self.rules = server.spec, server.spec.rules
+        self.kinds = dict(cfg.kinds)
+        self.members: set[Conn] = set()
+        self.game_no = 0
+        self.game_seed = 0
+        self.table: Table | None = None
+        self.seats: dict[str, Seat] = {}
+        self.tokens: dict[str, str] = {}
+        self.bots: dict[str, Bot] = {}
+        self.started = False
+        self.over = False
+        self.finished: dict[str, dict[str, Any]] = {}  # token -> 'over' message of the last game
+        self.changed = asyncio.Event()
+        self.narration: deque[tuple[int, list[tuple[str | None, str]]]] = deque(maxlen=BACKLOG)
+        self.saved = RecordFile(server.log)
+        self.people_sent: dict[str, dict[str, Any]] = {}
+        self.watch_cache: tuple[tuple[Any, ...], bytes, dict[str, Any], dict[str, Any]] | None = None
+        self.share = Bucket(SHARE_RATE, SHARE_BURST)  # what its watchers may ask, all together
+        self.resumed_from: str | None = cfg.resume
+
+    def log(self, text: str) -> None:
+        self.server.log(self._prefix() + text)
+
+    def log_about(self, conn: Conn, text: str) -> None:
+        """A line about what ``conn`` did (rate-limited per address: see Server.log_about)."""
+        self.server.log_about(conn, self._prefix() + text)
+
+    def _prefix(self) -> str:
+        return f"{f'[{self.name}] ' if len(self.server.rooms) > 1 else ''}game {self.game_no}: "
+
+    # -- the game loop --------------------------------------------------------------------------
+    async def run(self) -> None:
+        cfg = self.cfg
+        while cfg.games is None or self.game_no < cfg.games:
+            if self.resumed_from:
+                self._resume(self.resumed_from)
+                self.resumed_from = None
+            else:
+                self._new_game()
+            await self._play()
+            self._finish()
+
+    def _new_game(self) -> None:
+        cfg = self.cfg
+        self.game_no += 1
+        n = self.game_no
+        # each game's seed comes from the host's secret through the keyed hash: one game's seed
+        # (in a shared record) tells nothing of another's
+        seed = derive(cfg.seed if cfg.seed is not None else self.server.secret, self.name, n)
+        self.game_seed = seed
+        self.kinds = dict(cfg.kinds)
+        self.table = Table(self.rules, seed=seed, options=cfg.options, variant=cfg.variant,
+                           seat_kinds=dict(self.kinds), keep_undo=False)
+        self._reset_seats()
+        self.started = self.over = False
+        self.saved.start(path_for(cfg.save, self.name if len(self.server.rooms) > 1 else None, n))
+        remote = [s for s, k in self.kinds.items() if k == REMOTE]
+        self.log(f"waiting for players: {', '.join(remote)}" if remote else "bots only")
+        self._maybe_start()
+
+    def _reset_seats(self) -> None:
+        self.seats = {s: Seat(s, k) for s, k in self.kinds.items()}
+        self.tokens = {}
+        self.bots = {}
+        self.narration = deque(maxlen=BACKLOG)
+
+    def _make_bots(self) -> None:
+        for i, (s, k) in enumerate(self.kinds.items()):
+            if k != REMOTE and s not in self.bots:
+                self.bots[s] = make_bot(k, self.rules, seed=derive_fast(self.game_seed, "bot", i),
+                                        think=self.cfg.think)
+
+    def _resume(self, path: str) -> None:
+        """Rebuild the game of a record (a killed host's) and wait for its players to rejoin."""
+        from common.batch import open_table, read_record
+        from common.record import RecordError
+
+        rec = read_record(path)
+        table = open_table(self.rules, rec)
+        table.keep_undo = False
+        for line in rec.body:
+            if line.kind != "move":
+                continue
+            try:
+                table.play(line.seat, line.text)
+            except GameError as exc:
+                raise RecordError(f"{rec.where(line.lineno)}: {line.seat}: {line.text!r}: {exc}") from None
+        if table.outcome() is not None:
+            raise GameError(f"{path}: that game is already over; there is nothing to resume")
+        saved = read_tokens(path)
+        if saved is None:
+            saved = {}
+            self.server.log(f"no seat tokens beside {path} ({path}.seats.json): players take "
+                            "their seats back with join --seat")
+        self.game_no = int(saved.get("game_no", 1)) if isinstance(saved.get("game_no"), int) else 1
+        self.game_seed = rec.seed
+        self.table = table
+        self.kinds = record_kinds(rec.seats, table.seats)
+        self._reset_seats()
+        for seat, info in (saved.get("seats") or {}).items():
+            if seat in self.seats and isinstance(info, dict) and isinstance(info.get("token"), str):
+                self.seats[seat].token = info["token"]
+                self.seats[seat].player = clean_text(str(info.get("name") or seat), MAX_NAME)
+                self.tokens[info["token"]] = seat
+        self._make_bots()
+        self.saved.reopen(path, table.seq)
+        self.started, self.over = True, False
+        wait = max(self.cfg.grace, RESUME_WAIT)
+        self.log(f"resumed from {path} at move {table.seq}; waiting for "
+                 f"{', '.join(s for s, k in self.kinds.items() if k == REMOTE) or 'nobody'} to rejoin")
+        for seat, info in self.seats.items():
+            if info.kind == REMOTE:
+                self._away(seat, wait)
+
+    async def _play(self) -> None:
+        table = self.table
+        assert table is not None
+        while table.outcome() is None:
+            self.changed.clear()
+            if self.started and await self._bot_turn():
+                continue
+            if table.outcome() is None:
+                await self.changed.wait()
+
+    def _actor(self) -> str | None:
+        assert self.table is not None
+        if self.table.outcome() is not None:
+            return None
+        decisions = self.table.decisions()
+        return decisions[0].seat if decisions else None
+
+    def _bot_plays(self, seat: str) -> bool:
+        info = self.seats[seat]
+        return info.kind != REMOTE or (info.abandoned and info.conn is None)
+
+    def _bot_for(self, seat: str) -> Bot:
+        if seat not in self.bots:  # a stand-in for a player who left
+            index = list(self.seats).index(seat)
+            self.bots[seat] = make_bot(self.cfg.fill, self.rules,
+                                       seed=derive_fast(self.game_seed, "stand-in", index),
+                                       think=self.cfg.think)
+        return self.bots[seat]
+
+    async def _bot_turn(self) -> bool:
+        """Let a bot decide if the seat that acts now is a bot's; False when it is not."""
+        table = self.table
+        assert table is not None
+        seat = self._actor()
+        if seat is None or not self._bot_plays(seat):
+            return False
+        legal = table.legal_moves(seat)
+        if not legal:
+            self.log(f"{seat} must decide but has no legal move")
+            return False
+        bot, seq = self._bot_for(seat), table.seq
+        # the bot gets a copy of its own seat's view and nothing else
+        view = json.loads(json.dumps(table.view(seat))) if bot.needs_view else {}
+        if bot.kind == "random":
+            move = bot_move(bot, self.rules, view, seat, legal)
+            await asyncio.sleep(0)
+        else:
+            move = await asyncio.to_thread(bot_move, bot, self.rules, view, seat, legal)
+        if table is not self.table or table.seq != seq or not self._bot_plays(seat):
+            return True  # the game moved on while the bot thought: look again
+        return self._apply(seat, move, None)
+
+    def _apply(self, seat: str, move: str | Move, conn: Conn | None) -> bool:
+        table = self.table
+        assert table is not None
+        try:
+            events = table.play(seat, move)
+        except GameError as exc:
+            if conn is not None:
+                self.server.refuse(conn, "illegal", str(exc))
+            else:
+                self.log(f"the bot's move for {seat} was refused: {exc}")
+            return False
+        except Exception as exc:  # e.g. a notation bug: refuse, never crash
+            if conn is None:
+                raise
+            self.server.refuse(conn, "illegal", f"cannot read that move ({type(exc).__name__})")
+            return False
+        text = table.record.body[-1].text
+        ack = encode({"type": "ack", "seq": table.seq, "move": text}) if conn is not None else b""
+        self.saved.append(f"{seat}: {escape(text)}\n")
+        self._write_result()  # at once: a host killed now leaves a finished record
+        self._broadcast_state(events, conn, ack)
+        self._poke()
+        return True
+
+    # -- what each connection is sent -----------------------------------------------------------
+    def _state(self, conn: Conn | None, seat: str | None, view: dict[str, Any], lines: list[str],
+               seats: dict[str, dict[str, Any]], resync: bool = False,
+               memo: Memo | None = None) -> dict[str, Any]:
+        """A ``state`` message for ``seat``. To a connection that holds a view of this game it
+        carries a patch against that view (``base`` names it) and ``seats`` only when they
+        changed; on a resync, or to a connection that holds nothing, everything whole."""
+        table = self.table
+        assert table is not None
+        actor = self._actor()
+        mine = actor is not None and actor == seat
+        decisions = [d for d in table.decisions() if d.seat == seat][:1] if mine else []
+        msg: dict[str, Any] = {"type": "state", "game_no": self.game_no, "seq": table.seq, "seat": seat}
+        held = conn.shown if conn is not None and not resync and conn.version >= PATCHES_SINCE else None
+        if held is not None and held[0] == self.game_no:
+            msg["base"], msg["patch"] = held[1], view_patch(held[2], view, memo)
+        else:
+            msg["view"] = view
+        msg.update({"to_move": [actor] if actor else [],
+                    "decisions": [{"kind": d.kind, "required": d.required, "prompt": d.prompt}
+                                  for d in decisions],
+                    "legal": table.legal(seat) if mine else [], "events": lines,
+                    "paused": self._paused_text()})
+        if "view" in msg or conn is None or conn.seats_shown != seats:
+            msg["seats"] = seats
+        if resync:
+            msg["resync"] = True
+        return msg
+
+    def _send_state(self, conn: Conn, lines: list[str], resync: bool = False,
+                    seats: dict[str, dict[str, Any]] | None = None, ack: bytes = b"",
+                    view: dict[str, Any] | None = None, memo: Memo | None = None) -> None:
+        """Send ``conn`` its state (after ``ack``, in the same write) and remember what it holds."""
+        table = self.table
+        assert table is not None
+        view = table.view(conn.seat) if view is None else view
+        seats = self.public_seats() if seats is None else seats
+        conn.send_raw(ack + encode(self._state(conn, conn.seat, view, lines, seats, resync, memo)))
+        conn.shown, conn.seats_shown = (self.game_no, table.seq, view), seats
+
+    def _broadcast_state(self, events: list, mover: Conn | None = None, ack: bytes = b"") -> None:
+        """Everyone at the table learns what the last move did: each seat its own view and
+        narration, the watchers the public ones (``ack`` goes first to ``mover``)."""
+        table = self.table
+        assert table is not None
+        seq = table.seq
+        seats = self.public_seats()
+        told = table.narrate_all(events)
+        if told:
+            self.narration.append((seq, told))
+        watchers = [c for c in self.members if c.seat is None]
+        wanted: list[str | None] = [seat for seat, info in self.seats.items() if info.conn is not None]
+        views = table.views(wanted + [None] if watchers else wanted)
+        # the seats' views share parts, and so did the ones sent last time: diff those once
+        # (the memo is keyed by identity, so every view it has seen is kept alive meanwhile)
+        memo: Memo = {}
+        alive = [c.shown for c in self.members]
+        acked = mover is None
+        for seat, info in self.seats.items():
+            if info.conn is not None:
+                first = ack if info.conn is mover else b""
+                acked = acked or bool(first)
+                self._send_state(info.conn, heard(told, seat), seats=seats, ack=first,
+                                 view=views[seat], memo=memo)
+        if not acked:
+            mover.send_raw(ack)
+        groups: dict[tuple[Any, ...], list[Conn]] = {}
+        for conn in watchers:  # watchers holding the same view share one encoded message
+            held = conn.shown
+            key = (held[0], held[1], id(held[2])) if held is not None else (None,)
+            groups.setdefault((*key, id(conn.seats_shown), conn.version), []).append(conn)
+        for group in groups.values():
+            data = encode(self._state(group[0], None, views[None], heard(told, None), seats, memo=memo))
+            for conn in group:
+                conn.send_raw(data)
+                conn.shown, conn.seats_shown = (self.game_no, seq, views[None]), seats
+        del alive  # the memo is done: the views it saw may go
+
+    def _catch_up(self, seat: str | None, since: int | None) -> list[str]:
+        """The narration ``seat`` missed after position ``since`` (a rejoin's resync)."""
+        if since is None or self.table is None or since >= self.table.seq:
+            return []
+        return [line for seq, told in self.narration if seq > since for line in heard(told, seat)]
+
+    def send_state(self, conn: Conn, since: int | None = None) -> None:
+        lines = self._catch_up(conn.seat, since)
+        if conn.seat is None and not lines:  # a watcher's whole state: made once a position
+            self._send_watcher_state(conn)
+            return
+        self._send_state(conn, lines, resync=True)
+
+    def _send_watcher_state(self, conn: Conn) -> None:
+        """The public state whole, encoded once for every watcher that asks at this position
+        (a crowd of watchers joining or asking for sync must not cost a view each)."""
+        table = self.table
+        assert table is not None
+        seats = self.public_seats()
+        key = (self.game_no, table.seq, json.dumps(seats, sort_keys=True), self._paused_text())
+        if self.watch_cache is None or self.watch_cache[0] != key:
+            view = table.view(None)
+            data = encode(self._state(None, None, view, [], seats, resync=True))
+            self.watch_cache = (key, data, view, seats)
+        _, data, view, seats = self.watch_cache
+        conn.send_raw(data)
+        conn.shown, conn.seats_shown = (self.game_no, table.seq, view), seats
+
+    # -- messages from seated players, spectators, the lobby ---------------------------------------
+    def move(self, conn: Conn, msg: dict[str, Any]) -> bool:
+        seat = conn.seat
+        if seat is None:
+            self.server.refuse(conn, "not_seated", "you watch this game; only seated players move")
+            return False
+        if msg.get("seat") not in (None, seat):
+            self.server.refuse(conn, "not_your_seat", f"you sit at {seat}, not {msg['seat']}")
+            return False
+        if not self.started:
+            self.server.refuse(conn, "not_started", self._waiting_text())
+            return False
+        if self.over or self.table is None or self.table.outcome() is not None:
+            self.server.refuse(conn, "game_over", "the game is over")
+            return False
+        actor = self._actor()
+        if seat != actor:
+            self.server.refuse(conn, "not_your_turn", "it is not your decision now (waiting for "
+                               f"{actor or 'nobody'})")
+            return False
+        if "seq" in msg and msg["seq"] != self.table.seq:
+            self.server.refuse(conn, "stale", f"that move answers position {msg['seq']}, but the "
+                               f"game is at {self.table.seq}; look at the board again")
+            return False
+        return self._apply(seat, msg["move"], conn)
+
+    def chat(self, conn: Conn, text: str) -> None:
+        text = clean_text(text, 300)
+        if not text:
+            return
+        if not conn.take_chat():
+            self.server.refuse(conn, "chat_flood", "you are chatting too fast; wait a moment")
+            return
+        data = encode({"type": "chat", "from": conn.name, "seat": conn.seat, "text": text})
+        for member in list(self.members):
+            member.send_raw(data)
+
+    def sync(self, conn: Conn) -> None:
+        """The whole state again (a client whose patch did not fit asks once; a few more are
+        allowed, not a stream: a whole view costs the host far more than a patch)."""
+        if not conn.sync_limit.take():
+            self.server.refuse(conn, "sync_flood", "you asked for the whole state too often; "
+                               "wait a moment")
+            return
+        if self.started and not self.over:
+            self.send_state(conn)
+        else:
+            conn.send(self.lobby())
+            conn.lobby_whole = True
+
+    # -- the end ----------------------------------------------------------------------------------------
+    def _finish(self) -> None:
+        table = self.table
+        assert table is not None
+        self.over = True
+        out = table.outcome()
+        outcome = out.to_json() if out else {"winners": [], "reason": "", "scores": {}}
+        winners = " ".join(outcome["winners"]) or "nobody"
+        self._write_result()
+        self.saved.close()
+        message: dict[str, Any] = {"type": "over", "game_no": self.game_no, "seq": table.seq,
+                                   "outcome": outcome}
+        if self.cfg.share_record:
+            message["record"] = table.record_text()
+        self.finished = {info.token: message for info in self.seats.values() if info.token}
+        for info in self.seats.values():
+            if info.timer is not None:
+                info.timer.cancel()
+                info.timer = None
+            info.conn = None
+        data = encode(message)
+        for conn in list(self.members):
+            conn.send_raw(data)
+            conn.hangup = True
+            conn.close()
+        self.members.clear()
+        saved = self.saved
+        where = f"; record saved to {saved.path}" if saved.path and not saved.failed else ""
+        self.log(f"over: result {winners} ({outcome['reason']}){where}")
+
+    # -- the record and the tokens on disk --------------------------------------------------------
+    def _write_result(self) -> None:
+        out = self.table.outcome() if self.table is not None else None
+        self.saved.write_result(list(out.winners) if out is not None else None)
+
+    def _open_record(self) -> None:
+        if self.table is not None:
+            self.saved.open(self.table.record)
+
+    def _save_tokens(self) -> None:
+        if self.started:
+            self.saved.save_tokens({"game": self.spec.name, "game_no": self.game_no,
+                                    "seats": {s: {"token": info.token, "name": info.player}
+                                              for s, info in self.seats.items() if info.token}})
