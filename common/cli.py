@@ -91,8 +91,11 @@ def build(spec: GameSpec) -> click.Group:
                   help="write the game's record here when it ends")
     @click.option("--load", type=click.Path(dir_okay=False), default=None,
                   help="go on with a game saved with 'save FILE' (or any unfinished record)")
+    @click.option("--pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+                  help="pause after each bot move (a key skips ahead) [default: 0.6 at a "
+                  "terminal, 0 when piped]")
     @_game_flags(spec)
-    def play(seed, seats, variant, think, save, load, option, **flags) -> None:
+    def play(seed, seats, variant, think, save, load, pace, option, **flags) -> None:
         def go() -> int:
             from common.repl import load_local, play_local
             from common.spec import players_from_seats
@@ -102,11 +105,11 @@ def build(spec: GameSpec) -> click.Group:
                 if seed is not None or given:
                     raise click.UsageError("--load goes on with the record's own seed and options; "
                                            "leave out --seed and the game options")
-                return load_local(spec, load, seats=seats, think=think, save=save)
+                return load_local(spec, load, seats=seats, think=think, save=save, pace=pace)
             seats_ = seats or spec.default_seats
             options = players_from_seats(spec, seats_, variant, _options(spec, option, flags))
             return play_local(spec, seed=seed, seats=seats_, variant=variant, think=think,
-                              save=save, options=options)
+                              save=save, options=options, pace=pace)
         guard(go)
 
     @group.command(help="Replay record files and check their 'expect' lines.\n\n"

@@ -1,6 +1,9 @@
 """The interactive front-end shared by every game: a prompt with completion and history,
 rich rendering of the seat's view, bots thinking with a progress bar, undo, save and replay.
 
+The board is drawn when it is the player's decision (and on ``board``), with what changed
+since they last saw it highlighted; between, each move is one line (``common.story``).
+
 It speaks to a ``Session`` (local table or network client), never to a game's state.
 """
 
@@ -18,13 +21,17 @@ from common.engine import GameError
 from common.render import console, error, markdown, plain, say, show
 from common.session import LocalSession, Session
 from common.spec import HUMAN, GameSpec, parse_seats
+from common.story import Pacer, Story, default_pace
 
 COMMANDS = {
     "help": "this list (also: help moves)",
     "moves": "the moves you may make now",
-    "board": "show the game from your seat",
+    "board": "show the game from your seat (what changed since you last saw it is marked)",
     "hand": "show your hand",
+    "log [N|all]": "the last N lines of the story (20; 'log all': all of it, paged)",
+    "discard": "the discard pile, where the rules make it public (also: pile)",
     "card NAME": "what a card does",
+    "cards [QUERY]": "the cards of the game (QUERY: words, type:T, deck:D)",
     "rules": "the rules of the game",
     "undo": "take back your last move (local games; never past cards you have drawn)",
     "save FILE": "write the game so far as a record",
@@ -32,17 +39,26 @@ COMMANDS = {
 }
 WORDS = [c.split()[0] for c in COMMANDS] + ["exit"]
 HINTS = [w for w in WORDS if w not in ("quit", "exit")]  # a typo is never "corrected" into leaving
+PAGE = 20  # lines 'log' shows when no number is given
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
 
 
 class Ui:
-    def __init__(self, spec: GameSpec, session: Session, save: str | None = None) -> None:
+    def __init__(self, spec: GameSpec, session: Session, save: str | None = None,
+                 pace: float | None = None) -> None:
         self.spec, self.session, self.save_path = spec, session, save
         self.here = session.seats_here()
         self.last_seat: str | None = None
         self.dirty = True  # the board changed since it was last shown
         self.prompt_sessions: dict[str, Any] = {}  # one per seat: hot-seat histories stay apart
         self.title = spec.title  # the variant's own name once the game is known (see loop)
+        self.story = Story(getattr(spec.render, "MARKS", ()), getattr(spec.render, "HEADER", None))
+        self.pacer = Pacer(default_pace() if pace is None else pace)
+        self.seen: dict[str | None, dict[str, Any]] = {}  # the view each seat's last board showed
+        self.toggles: dict[str, bool] = {}  # a game's board options ('preview' in Invaders)
+        self.wiped = False  # the screen was cleared at a hand-over: the board must be drawn
+        self.can_again = False  # the end screen may offer another game with these seats
+        self.again = False  # ... and the player took it
 
     # -- input ------------------------------------------------------------------------------
     def _prompt_toolkit(self, seat: str) -> Any:
@@ -120,20 +136,51 @@ class Ui:
         return self._render_hook("card_names", seat) or []
 
     # -- output -----------------------------------------------------------------------------
-    def lines(self, lines: list[str]) -> None:
-        for line in lines:
-            say(line)
-        if lines:
+    def reader(self) -> str | None:
+        """Whose story this terminal is telling: the keyboard's seat (at hot-seat, each seat
+        has its own log, with its own draws in it)."""
+        return self.last_seat if len(self.here) > 1 else (self.here[0] if self.here else None)
+
+    def lines(self, sentences: list[str], printer: Any = None) -> None:
+        """One move's sentences: told as one line (``common.story``) and kept for ``log``; a
+        card played is read aloud (its quote), where the game has one."""
+        told = self.story.move_lines(sentences)
+        quote = getattr(self.spec.render, "quote_for", None)
+        for line in told:
+            (printer or say)(line)
+            for extra in (quote(line) if quote else None) or []:
+                (printer or (lambda t: say(t, "dim")))(f"    {extra}")
+        self.story.keep(self.reader(), told)
+        if told:
             self.dirty = True
 
     def board(self, seat: str | None) -> None:
-        show(self.spec.render.render_view(self.session.view(seat), seat))
+        view = self.session.view(seat)
+        hook = self.spec.render.render_view
+        params = inspect.signature(hook).parameters
+        extra: dict[str, Any] = {}
+        if "since" in params:
+            extra["since"] = self.seen.get(seat)
+        extra.update({k: v for k, v in self.toggles.items() if k in params})
+        show(hook(view, seat, **extra))
+        for line in self._callouts(seat, view):
+            say(line, "bold yellow")
+        self.seen[seat] = view
         self.dirty = False
+
+    def _callouts(self, seat: str | None, view: dict[str, Any]) -> list[str]:
+        """What touches this seat since its last board ('bela's The Blob killed your The
+        Sheriff'), from the game's ``callouts(before, after, seat)`` hook."""
+        hook = getattr(self.spec.render, "callouts", None)
+        if hook is None or seat is None:
+            return []
+        return list(hook(self.seen.get(seat), view, seat))
 
     def handoff(self, seat: str) -> None:
         """Hot-seat: hide the last player's hand before the next one sits down."""
         if len(self.here) > 1 and seat != self.last_seat:
-            missed = self.session.take_over(seat)  # type: ignore[attr-defined]  # hot-seat is local
+            missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]  # local
+            self.last_seat = seat
             if sys.stdin.isatty():
                 self.wipe()
                 say(f"Hand the keyboard to {seat} and press Enter.", "bold")
@@ -141,8 +188,9 @@ class Ui:
                 self.wipe()
                 if missed:  # the wipe took what happened since this player's last turn: retell it
                     say(f"{seat}, since your last turn:", "bold")
-                    self.lines(missed)
-                self.dirty = True
+                    for move in missed:
+                        self.lines(move)
+                self.dirty = self.wiped = True
         self.last_seat = seat
 
     @staticmethod
@@ -154,8 +202,15 @@ class Ui:
         sys.stdout.flush()
 
     def advance(self) -> None:
+        self.pacer.begin()
+
+        def paced(sentences: list[str]) -> None:
+            self.lines(sentences)
+            if sentences:
+                self.pacer.wait()
+
         if plain() or not any(k != "human" for k in getattr(self.session, "kinds", {}).values()):
-            self.session.advance(self.lines)
+            self.session.advance(paced)
             return
         from rich.progress import BarColumn, Progress, TextColumn
 
@@ -171,10 +226,10 @@ class Ui:
             def lines(ls: list[str]) -> None:
                 for t in tasks.values():
                     bar.update(t, visible=False)
-                for line in ls:
-                    bar.console.print(line, markup=False, highlight=False)
-                self.dirty = self.dirty or bool(ls)
+                self.lines(ls, lambda line: bar.console.print(line, markup=False, highlight=False))
                 tasks.clear()
+                if ls:
+                    self.pacer.wait()
 
             self.session.advance(lines, progress)
 
@@ -203,8 +258,9 @@ class Ui:
             if seat is None:
                 continue
             self.handoff(seat)
-            if self.dirty:
-                self.board(seat)
+            if self.dirty and (self.wiped or self.session.view(seat) != self.seen.get(seat)):
+                self.board(seat)  # an unchanged board is not drawn twice (the story stays in view)
+                self.wiped = False
             try:
                 text = self.read(seat).strip()
             except KeyboardInterrupt:
@@ -212,11 +268,11 @@ class Ui:
                 continue
             except EOFError:
                 say("\nLeaving the game unfinished.")
-                self.autosave()
+                self.leave()
                 return 0
             if text and self.command(seat, text) == "quit":
                 say("Leaving the game unfinished.")
-                self.autosave()
+                self.leave()
                 return 0
 
     def command(self, seat: str, text: str) -> str | None:
@@ -236,6 +292,16 @@ class Ui:
         elif word == "moves":
             say("Moves now: " + " · ".join(self.session.legal(seat)))
         elif word in ("board", "hand"):
+            self.board(seat)
+        elif word == "log":
+            self.log(rest)
+        elif word in ("discard", "pile") and not rest:
+            self.pile(seat)
+        elif word == "cards":
+            self.cards(rest)
+        elif word in self.toggle_names():
+            self.toggles[word] = not self.toggles.get(word, False)
+            say(f"{word}: {'on' if self.toggles[word] else 'off'}.")
             self.board(seat)
         elif word == "rules":
             self.rules()
@@ -275,6 +341,45 @@ class Ui:
                 " Type 'moves' for your options."
             error(f"{exc}.{hint}" if not str(exc).endswith(".") else f"{exc}{hint}")
 
+    def log(self, arg: str) -> None:
+        """The story so far, as this seat heard it: the last N lines, or all of it, paged."""
+        arg = arg.strip().lower()
+        if arg and arg != "all" and not arg.isdigit():
+            error("log N (the last N lines) or log all")
+            return
+        lines = self.story.tail(self.reader(), None if arg == "all" else int(arg or PAGE))
+        if not lines:
+            say("Nothing has happened yet.")
+            return
+        if arg == "all" and not plain():
+            with console().pager():
+                for line in lines:
+                    console().print(line, markup=False, highlight=False)
+            return
+        for line in lines:
+            say(line)
+
+    def pile(self, seat: str | None) -> None:
+        hook = getattr(self.spec.render, "discard_pile", None)
+        text = hook(self.session.view(seat)) if hook else None
+        say(text or f"{self.spec.title} keeps no public discard pile.")
+
+    def cards(self, query: str) -> None:
+        from common.engine import GameError as Refusal
+
+        try:
+            table = self.spec.render.cards_table(query)
+        except Refusal as exc:
+            error(str(exc))
+            return
+        if query and not getattr(table, "row_count", 1):
+            error(f"no card matches {query!r}; 'cards' lists them all")
+            return
+        show(table)
+
+    def toggle_names(self) -> list[str]:
+        return list(getattr(self.spec.render, "TOGGLES", {}))
+
     def rules(self) -> None:
         """The players' part of the rules page, in a pager at a terminal (it is long)."""
         if plain():
@@ -310,17 +415,31 @@ class Ui:
             self.save(self.save_path)
 
     def finish(self, out: dict[str, Any]) -> int:
-        """The last board; each game's own drawing of it says how the game ended and who won
-        (a second, generic line said it all again). A network game that stopped short says why,
-        and exits 1."""
+        """The last board (each game's drawing says how it ended), then the end screen: the
+        result, each player's part of it, and save / play again / quit. A network game that
+        stopped short says why, and exits 1."""
+        from common.endscreen import AGAIN, after_game, show_end
+
         if out.get("unfinished"):
             error(f"The game did not finish: {out['reason']}.")
             self.autosave()
             return 1
-        self.board(self.here[0] if len(self.here) == 1 else None)
+        seat = self.here[0] if len(self.here) == 1 else None
+        self.board(seat)
+        show_end(self.spec, self.session.view(seat), out)
         say("Game over.", "bold")
         self.autosave()
+        self.again = after_game(self, self.can_again) == AGAIN
         return 0
+
+    def leave(self) -> None:
+        """Leaving an unfinished game: saved to --save, or offered a file at a terminal."""
+        from common.endscreen import offer_save
+
+        if self.save_path:
+            self.autosave()
+        elif sys.stdin.isatty():
+            offer_save(self, "Save the game so far?")
 
 
 def _no_mouse_keys() -> Any:
@@ -339,29 +458,41 @@ def _no_mouse_keys() -> Any:
     return keys
 
 
-def run_session(spec: GameSpec, session: Session, save: str | None = None) -> int:
+def run_session(spec: GameSpec, session: Session, save: str | None = None,
+                pace: float | None = None) -> int:
     try:
-        return Ui(spec, session, save).loop()
+        return Ui(spec, session, save, pace).loop()
     finally:
         session.close()
 
 
 def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, think: float | None,
-               save: str | None, options: dict[str, str]) -> int:
+               save: str | None, options: dict[str, str], pace: float | None = None) -> int:
+    """Play at this terminal; the end screen may start another game with the same seats (a
+    new shuffle each time)."""
     from common.bots import BOT_KINDS
     from common.table import Table
 
     rules = spec.rules
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "little")
-    probe = rules.seats({**options, "variant": variant})
-    kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
-    table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
-    return run_session(spec, LocalSession(spec, table, kinds, seed, think), save)
+    while True:
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "little")
+        probe = rules.seats({**options, "variant": variant})
+        kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
+        table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
+        ui = Ui(spec, LocalSession(spec, table, kinds, seed, think), save, pace)
+        ui.can_again = True
+        try:
+            code = ui.loop()
+        finally:
+            ui.session.close()
+        if not ui.again:
+            return code
+        seed = None
 
 
 def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
-               save: str | None) -> int:
+               save: str | None, pace: float | None = None) -> int:
     """Go on with a saved game: the record's moves are played again (they may be undone),
     with the record's seats unless ``seats`` says otherwise."""
     from common.batch import Replay, open_table, read_record, step
@@ -384,7 +515,7 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
     if table.outcome() is not None:
         raise GameError(f"{path}: that game is over; '{spec.name} replay {path}' shows it")
     say(f"Loaded {path}: {table.seq} move{'s' * (table.seq != 1)} played.", "dim")
-    return run_session(spec, LocalSession(spec, table, kinds, rec.seed, think), save)
+    return run_session(spec, LocalSession(spec, table, kinds, rec.seed, think), save, pace)
 
 
 def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:

@@ -116,7 +116,9 @@ class GrosRules(Rules[GrosState]):
         elif verb == "pass":
             st.passes += 1
             st.actor = flow.next_seat(st, st.actor)
-            events.append(Event("pass", (seat,)))
+            # told to the passer only: a seat that cannot act is passed for in silence, so
+            # telling the table of the others' passes would say who holds a stop card
+            events.append(Event("pass", (seat,), seat))
             flow.settle(st, events)
         elif verb == "end":
             flow.end_main(st, events)
