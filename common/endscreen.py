@@ -28,11 +28,12 @@ def default_file(game: str, folder: Path | None = None) -> str:
     return name
 
 
-def result_line(out: dict[str, Any]) -> str:
+def result_line(out: dict[str, Any], label: str = "Winner") -> str:
+    """'Winner: ray — the last card was drawn.' (a film says 'Top billing', not 'Winner')."""
     winners = out.get("winners") or []
-    who = ", ".join(winners) if winners else "nobody"
-    verb = "wins" if len(winners) == 1 else "win" if winners else "wins"
-    return f"{who} {verb} — {out.get('reason') or 'the game is over'}."
+    who = f"{label}{'s' * (len(winners) > 1 and label == 'Winner')}: {', '.join(winners)}" \
+        if winners else "No winner"
+    return f"{who} — {out.get('reason') or 'the game is over'}."
 
 
 def show_end(spec: Any, view: dict[str, Any], out: dict[str, Any]) -> None:
@@ -42,7 +43,7 @@ def show_end(spec: Any, view: dict[str, Any], out: dict[str, Any]) -> None:
     show(Rule(f"The end of {spec.title_for(view.get('variant'))}"))
     hook = getattr(spec.render, "end_summary", None)
     parts = list(hook(view, out)) if hook else []
-    say("Result: " + result_line(out), "bold green")
+    say(result_line(out, getattr(spec.render, "WINNER_LABEL", "Winner")), "bold green")
     for part in parts:
         if isinstance(part, str):
             say(part)

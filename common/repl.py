@@ -120,7 +120,7 @@ class Ui:
         """Everything worth completing now: legal moves, commands, card names."""
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
-        return moves + WORDS + [f"card {n}" for n in self.card_names(seat)]
+        return moves + WORDS + self.toggle_names() + [f"card {n}" for n in self.card_names(seat)]
 
     def _render_hook(self, name: str, seat: str | None, *args: str) -> Any:
         """Call the render module's ``name`` hook, with the seat's view when it takes one (a
@@ -396,6 +396,8 @@ class Ui:
             return
         for name, what in COMMANDS.items():
             say(f"  {name:<12} {what}")
+        for name, what in getattr(self.spec.render, "TOGGLES", {}).items():
+            say(f"  {name:<12} on/off: {what}")
         say("  anything else is a move: 'help moves' explains the notation, Tab completes it")
 
     def save(self, path: str) -> None:

@@ -14,6 +14,7 @@ from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_
 
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
+WINNER_LABEL = "Top billing"  # the end screen's word: a film has no winner
 _written: dict[str, int] = {}  # film title -> screenplay requests already written
 
 
@@ -253,3 +254,26 @@ def card_names(view: dict[str, Any] | None = None) -> list[str]:
     """The element types, and the ids and names of the film in ``view`` (for Tab and typos)."""
     film = [n for e in view["elements"] for n in (e[0], e[2]) if len(n) <= 40] if view else []
     return [row[0] for row in PRICES] + film
+
+
+def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
+    """The end screen's part for a film: the credits (dice earned, each seat's line), every
+    character's fate, and top billing (a film has no winner)."""
+    from rich.table import Table
+
+    credits = Table(title=_credits(view), title_justify="left")
+    for col in ("seat", "dice earned", "dice spent", "dice lost", "billing"):
+        credits.add_column(col, justify="left" if col in ("seat", "billing") else "right")
+    best = max(view["earned"].values(), default=0)
+    for s in view["seats"]:
+        credits.add_row(s, str(view["earned"][s]), str(view["spent"].get(s, 0)),
+                        str(view["lost"].get(s, 0)), "top billing" if view["earned"][s] == best else "")
+    fates = []
+    for e in view["elements"]:
+        if e[1] not in CHARACTER_KINDS:
+            continue
+        fate = ("dies" if e[0] in view["gone"] else "is knocked out" if e[0] in view["out"]
+                else "survives" if e[0] in view["screen"] else "never reached the screen")
+        who = view["played_by"].get(e[0]) or e[5]
+        fates.append(f"{e[2]} ({e[1]}{', ' + who if who else ''}) {fate}.")
+    return [credits, "Fates: " + " ".join(fates) if fates else "Fates: no character was filmed."]
