@@ -56,6 +56,7 @@ class Ui:
         self.pacer = Pacer(default_pace() if pace is None else pace)
         self.seen: dict[str | None, dict[str, Any]] = {}  # the view each seat's last board showed
         self.toggles: dict[str, bool] = {}  # a game's board options ('preview' in Invaders)
+        self.quitting = False  # asked to leave while not at the move prompt
         self.wiped = False  # the screen was cleared at a hand-over: the board must be drawn
         self.can_again = False  # the end screen may offer another game with these seats
         self.again = False  # ... and the player took it
@@ -251,6 +252,10 @@ class Ui:
                 say("\nInterrupted; leaving the game unfinished.")
                 self.autosave()
                 return 130
+            if self.quitting:  # 'quit' typed while others played (a network game)
+                say("Leaving the game unfinished.")
+                self.leave()
+                return 0
             out = self.session.outcome()
             if out is not None:
                 return self.finish(out)
@@ -362,7 +367,7 @@ class Ui:
     def pile(self, seat: str | None) -> None:
         hook = getattr(self.spec.render, "discard_pile", None)
         text = hook(self.session.view(seat)) if hook else None
-        say(text or f"{self.spec.title} keeps no public discard pile.")
+        say(text or f"{self.title} keeps no public discard pile.")
 
     def cards(self, query: str) -> None:
         from common.engine import GameError as Refusal
@@ -517,7 +522,17 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
     if table.outcome() is not None:
         raise GameError(f"{path}: that game is over; '{spec.name} replay {path}' shows it")
     say(f"Loaded {path}: {table.seq} move{'s' * (table.seq != 1)} played.", "dim")
-    return run_session(spec, LocalSession(spec, table, kinds, rec.seed, think), save, pace)
+    ui = Ui(spec, LocalSession(spec, table, kinds, rec.seed, think), save, pace)
+    ui.can_again = True
+    try:
+        code = ui.loop()
+    finally:
+        ui.session.close()
+    if not ui.again:
+        return code
+    return play_local(spec, seed=None, seats=",".join(f"{s}={k}" for s, k in kinds.items()),
+                      variant=table.record.variant, think=think, save=save,
+                      options=dict(table.record.options), pace=pace)
 
 
 def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:
