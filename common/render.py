@@ -99,3 +99,22 @@ def progress(description: str, total: int):
             yield lambda n=1: p.advance(task, n)
 
     return bar()
+
+
+def card_query(query: str, fields: tuple[str, ...]) -> tuple[dict[str, str], list[str]]:
+    """'type:sfx deck:gr2 zombie' -> ({'type': 'sfx', 'deck': 'gr2'}, ['zombie']): the card
+    list's filters (``cards`` on the command line and in the game). An unknown FIELD: is a
+    GameError naming the fields there are."""
+    from common.engine import GameError
+
+    filters: dict[str, str] = {}
+    words: list[str] = []
+    for token in query.lower().split():
+        key, sep, value = token.partition(":")
+        if sep and key in fields and value:
+            filters[key] = value
+        elif sep and value and key.isalpha():
+            raise GameError(f"no card field {key!r}; filter by {', '.join(f + ':' for f in fields)} or words")
+        else:
+            words.append(token)
+    return filters, words

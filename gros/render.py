@@ -225,14 +225,19 @@ def cards_table(query: str = ""):
     """Every card of both decks (or those matching QUERY), coloured by type."""
     from rich.table import Table
 
+    from common.render import card_query
+
     q = query.lower().strip()
+    filters, words = card_query(q, ("type", "deck", "trait", "title"))
     table = Table(title="Grave Robbers cards" + (f" matching {query!r}" if q else ""))
     for col in ("deck", "card", "type", "str", "traits", "title", "×", "ability"):
         table.add_column(col, no_wrap=col in ("deck", "type", "str", "×"))
     for card in sorted(_cards().values(), key=lambda c: (c.deck, list(COLOURS).index(c.type), c.name)):
         hay = f"{card.deck} {card.id} {card.name} {card.italian} {card.type} {' '.join(card.traits)} " \
               f"{card.title} {card.text}".lower()
-        if q and q not in hay:
+        fields = {"type": card.type, "deck": card.deck, "title": card.title.lower(),
+                  "trait": " ".join(card.traits).lower()}
+        if any(v not in fields[k] for k, v in filters.items()) or any(w not in hay for w in words):
             continue
         name = card.name + (f"\n({card.italian})" if card.italian and card.italian != card.name else "")
         strength = "" if card.type in ("sfx", "credits") else f"{card.strength:+d}" if card.type == "location" \

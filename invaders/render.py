@@ -127,16 +127,18 @@ def hand_line(view: dict[str, Any]) -> str:
 def cards_table(query: str = ""):
     from rich.table import Table
 
+    from common.render import card_query
     from invaders.rules import RULES
 
-    q = query.lower()
+    filters, words = card_query(query, ("side",))
     table = Table(title="Galaxy Invaders cards")
     for col in ("side", "card", "Italian", "copies", "effect"):
         table.add_column(col)
     for seat in ("aliens", "humans"):
         deck = RULES.catalog.decks[seat]
         for cid, card in RULES.catalog.cards[seat].items():
-            if q and q not in f"{seat} {cid} {card.name} {card.italian} {card.text}".lower():
+            hay = f"{seat} {cid} {card.name} {card.italian} {card.text}".lower()
+            if not seat.startswith(filters.get("side", "")) or any(w not in hay for w in words):
                 continue
             table.add_row(seat, card.name, card.italian, str(deck.get(cid, 0)), card.text,
                           style="red" if seat == "aliens" else "cyan")

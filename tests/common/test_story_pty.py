@@ -235,3 +235,25 @@ def test_a_spectator_prompt_says_watch_once_the_game_begins(tmp_path, procs):
     child.expect(pexpect.EOF)
     player.close()
     assert "Traceback" not in seen.getvalue()
+
+
+def test_the_gr2_banner_names_skippys_revenge_and_two_human_seats_make_two_players(tmp_path):
+    child = spawn(tmp_path, "gros", "--variant", "gr2", "--seats", "human,human", "--seed", "1")
+    child.expect("Grave Robbers II: Skippy's Revenge — you play ray, dana\\.")
+    child.close(force=True)
+
+
+def test_cards_filters_by_field_in_the_game_and_on_the_command_line(capsys):
+    from io import StringIO
+
+    from rich.console import Console
+
+    from common.engine import GameError
+    from gros.render import cards_table
+
+    out = StringIO()
+    Console(file=out, width=200).print(cards_table("type:sfx deck:gr2"))
+    text = out.getvalue()
+    assert "Amphibious" in text and "│ gros " not in text and "│ Creature" not in text, text
+    with pytest.raises(GameError, match="no card field 'colour'"):
+        cards_table("colour:red")
