@@ -115,3 +115,23 @@ def test_the_end_screen_counts_each_title_word_and_shows_the_hand_cards_that_sco
     Console(file=out, width=150).print(parts[0])
     for seat, score in view["scores"].items():
         assert seat in out.getvalue() and str(score) in out.getvalue()
+
+
+def test_generated_titles_use_each_title_word_once_and_read_as_titles():
+    import random
+    import re
+
+    from gros.catalog import load_catalog
+    from gros.titles import generated_title
+
+    words = sorted({c.title.lower() for c in load_catalog("gros+gr2").cards.values()})
+    rng = random.Random(14)
+    for _ in range(500):
+        six = rng.sample(words, 6)
+        title = generated_title(six)
+        said = re.findall(r"[a-z]+(?:-[a-z]+)?", title.lower())
+        for w in six:
+            assert sum(said.count(form) for form in (w, w + "s", w + "es")) == 1, (six, title)
+        assert "  " not in title and not title.endswith(":"), title
+    assert generated_title(["zombie", "atomic", "swamp", "revenge", "blob", "night"]) == \
+        "Night of the Atomic Blobs: Revenge of the Zombies from the Swamp"
