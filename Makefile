@@ -7,7 +7,7 @@ PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 # compat: a plain path entry, which imports faster than the default editable finder
 EDITABLE := --config-settings editable_mode=compat
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench lint clean transcripts
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -30,6 +30,10 @@ bench: $(VENV)/.installed
 	$(BIN)/gros bench
 	$(BIN)/invaders bench
 	$(BIN)/horror bench
+
+# what a player sees, one play-through per game (docs/transcripts/)
+transcripts: $(VENV)/.installed
+	for g in invaders gros horror; do $(BIN)/python -m common.transcript $$g docs/transcripts/$$g.md || exit 1; done
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

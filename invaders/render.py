@@ -8,6 +8,8 @@ from common.render import plain
 
 SHIP, DEFENDER, RED, BLUE = "▼", "▲", "●", "◆"  # bullets differ in shape, not only colour
 HEADER = r"^\s*(\u2014.*\u2014|Turn \d+: the \w+ (attack|defend)\.)\s*$"  # a line of its own
+MARKS = ((r"\b(explodes|destroy|destroyed|stops a red bullet)\b", "\u2212"),
+         (r"\b(fleet|sweeps?|descends?|moves?)\b", "\u2192"))
 TOGGLES = {"preview": "where every bullet and ship will be after the next turn's phases 1–3"}
 
 
@@ -213,7 +215,9 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
             out.append("A red bullet will hit the Defender next turn"
                        + (" (a Deflector Shield would stop it)." if e.kind == "shielded" else "!"))
         elif e.kind == "win" and "landed" in e.data[1]:
-            out.append(f"Next turn {e.data[1]}, and the aliens win, unless a card stops it.")
+            square = e.data[1].rsplit(" ", 1)[-1]
+            out.append(f"A ship will land on the moon at {square} next turn, and the aliens win, "
+                       "unless a card stops it.")
         elif e.kind == "ship_destroyed" and seat == "aliens":
             out.append(f"A blue bullet will destroy your ship at {e.data[0]} next turn.")
         elif e.kind == "ship_destroyed":
