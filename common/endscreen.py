@@ -70,7 +70,7 @@ def offer_save(ui: Any, question: str) -> None:
     except GameError:
         return
     name = default_file(ui.spec.name)
-    answer = ask(f"{question} File name [{name}], or 'n': ")
+    answer = ui.ask(f"{question} File name [{name}], or 'n': ")
     if answer is None or answer.lower() in ("n", "no"):
         return
     ui.save(answer or name)
@@ -83,12 +83,12 @@ def after_game(ui: Any, can_again: bool) -> str:
         can_save = not ui.save_path
     except GameError:
         can_save = False
-    if not sys.stdin.isatty() or not (can_save or can_again):
+    if not ui.interactive() or not (can_save or can_again):
         return QUIT
     while True:
         choices = (["s) save the record"] if can_save else []) + (
             ["a) play again with the same seats"] if can_again else []) + ["q) quit"]
-        answer = ask("  ".join(choices) + "  > ")
+        answer = ui.ask("  ".join(choices) + "  > ")
         if answer is None or answer.lower() in ("q", "quit", "exit", ""):
             return QUIT
         key = answer.lower()[0]
@@ -96,7 +96,7 @@ def after_game(ui: Any, can_again: bool) -> str:
             return AGAIN
         if key == "s" and can_save:
             name = default_file(ui.spec.name)
-            path = ask(f"File name [{name}]: ")
+            path = ui.ask(f"File name [{name}]: ")
             if path is not None:
                 ui.save(path or name)
             continue

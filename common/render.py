@@ -24,20 +24,37 @@ def console() -> Any:
                    force_terminal=None if not plain else False)
 
 
+_sink: list[Any] = []  # the full-screen table (common.tui) takes what is said, to lay it out
+
+
+def divert(sink: Any) -> None:
+    """Send what ``say``, ``error``, ``show`` and ``markdown`` print to ``sink(renderable)``
+    instead of the terminal (None: back to the terminal)."""
+    _sink[:] = [sink] if sink is not None else []
+
+
 def plain() -> bool:
     return bool(os.environ.get("NO_COLOR")) or not sys.stdout.isatty()
 
 
 def say(text: str, style: str | None = None) -> None:
     """One line to the player, styled when colour is on."""
+    if _sink:
+        from rich.text import Text
+
+        _sink[0](Text(text, style=style or ""))
+        return
     console().print(text, style=style, markup=False)
 
 
 def error(text: str) -> None:
-    console().print(text, style="bold red", markup=False)
+    say(text, "bold red")
 
 
 def show(renderable: Any) -> None:
+    if _sink:
+        _sink[0](renderable)
+        return
     console().print(renderable)
 
 
@@ -62,6 +79,11 @@ def markdown_plain(text: str) -> str:
 
 def markdown(text: str) -> None:
     """A Markdown page (the rules): rendered by rich on a terminal, plain text otherwise."""
+    if _sink:
+        from rich.markdown import Markdown
+
+        _sink[0](Markdown(text))
+        return
     if plain():
         sys.stdout.write(markdown_plain(text).rstrip("\n") + "\n")
         sys.stdout.flush()

@@ -156,6 +156,16 @@ class Ui:
             self.dirty = True
 
     def board(self, seat: str | None) -> None:
+        drawing, view = self.drawing(seat)
+        show(drawing)
+        for line in self._callouts(seat, view):
+            say(line, "bold yellow")
+        self.seen[seat] = view
+        self.dirty = False
+
+    def drawing(self, seat: str | None) -> tuple[Any, dict[str, Any]]:
+        """The seat's board as a rich renderable (what changed since its last board marked,
+        the game's toggles applied), and the view it shows."""
         view = self.session.view(seat)
         hook = self.spec.render.render_view
         params = inspect.signature(hook).parameters
@@ -163,11 +173,7 @@ class Ui:
         if "since" in params:
             extra["since"] = self.seen.get(seat)
         extra.update({k: v for k, v in self.toggles.items() if k in params})
-        show(hook(view, seat, **extra))
-        for line in self._callouts(seat, view):
-            say(line, "bold yellow")
-        self.seen[seat] = view
-        self.dirty = False
+        return hook(view, seat, **extra), view
 
     def _callouts(self, seat: str | None, view: dict[str, Any]) -> list[str]:
         """What touches this seat since its last board ('bela's The Blob killed your The
@@ -240,6 +246,11 @@ class Ui:
         Read from the view, which a network client has as well as a local table."""
         variant = self.session.view(None).get("variant")
         return self.spec.title_for(variant if isinstance(variant, str) else None)
+
+    def run(self) -> int:
+        """Play until the game ends or the player leaves (the full-screen table overrides
+        this to lay the same loop out on the screen)."""
+        return self.loop()
 
     def loop(self) -> int:
         self.title = self.game_title()
@@ -445,8 +456,18 @@ class Ui:
 
         if self.save_path:
             self.autosave()
-        elif sys.stdin.isatty():
+        elif self.interactive():
             offer_save(self, "Save the game so far?")
+
+    def interactive(self) -> bool:
+        """A person at a terminal, who can answer a question."""
+        return sys.stdin.isatty()
+
+    def ask(self, question: str) -> str | None:
+        """One answer to a question (save where? play again?); None on Ctrl-D."""
+        from common.endscreen import ask
+
+        return ask(question)
 
 
 def _no_mouse_keys() -> Any:
@@ -466,31 +487,36 @@ def _no_mouse_keys() -> Any:
 
 
 def run_session(spec: GameSpec, session: Session, save: str | None = None,
-                pace: float | None = None) -> int:
+                pace: float | None = None, tui: bool = False) -> int:
+    from common.tui import choose_ui
+
     try:
-        return Ui(spec, session, save, pace).loop()
+        return choose_ui(tui)(spec, session, save, pace).run()
     finally:
         session.close()
 
 
 def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, think: float | None,
-               save: str | None, options: dict[str, str], pace: float | None = None) -> int:
+               save: str | None, options: dict[str, str], pace: float | None = None,
+               tui: bool = False) -> int:
     """Play at this terminal; the end screen may start another game with the same seats (a
     new shuffle each time)."""
     from common.bots import BOT_KINDS
     from common.table import Table
+    from common.tui import choose_ui
 
     rules = spec.rules
+    kind = choose_ui(tui)
     while True:
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
         probe = rules.seats({**options, "variant": variant})
         kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
         table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
-        ui = Ui(spec, LocalSession(spec, table, kinds, seed, think), save, pace)
+        ui = kind(spec, LocalSession(spec, table, kinds, seed, think), save, pace)
         ui.can_again = True
         try:
-            code = ui.loop()
+            code = ui.run()
         finally:
             ui.session.close()
         if not ui.again:
@@ -499,7 +525,7 @@ def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, th
 
 
 def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
-               save: str | None, pace: float | None = None) -> int:
+               save: str | None, pace: float | None = None, tui: bool = False) -> int:
     """Go on with a saved game: the record's moves are played again (they may be undone),
     with the record's seats unless ``seats`` says otherwise."""
     from common.batch import Replay, open_table, read_record, step
@@ -522,17 +548,19 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
     if table.outcome() is not None:
         raise GameError(f"{path}: that game is over; '{spec.name} replay {path}' shows it")
     say(f"Loaded {path}: {table.seq} move{'s' * (table.seq != 1)} played.", "dim")
-    ui = Ui(spec, LocalSession(spec, table, kinds, rec.seed, think), save, pace)
+    from common.tui import choose_ui
+
+    ui = choose_ui(tui)(spec, LocalSession(spec, table, kinds, rec.seed, think), save, pace)
     ui.can_again = True
     try:
-        code = ui.loop()
+        code = ui.run()
     finally:
         ui.session.close()
     if not ui.again:
         return code
     return play_local(spec, seed=None, seats=",".join(f"{s}={k}" for s, k in kinds.items()),
                       variant=table.record.variant, think=think, save=save,
-                      options=dict(table.record.options), pace=pace)
+                      options=dict(table.record.options), pace=pace, tui=tui)
 
 
 def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:

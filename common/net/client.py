@@ -822,14 +822,17 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
     return result[0] if result else "over"
 
 
-def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
-    """The REPL of local play, plus chat ('say TEXT') and 'who'."""
+def _net_ui(spec: GameSpec, session: RemoteSession, tui: bool = False) -> int:
+    """The REPL of local play (or its full-screen table), plus chat ('say TEXT') and 'who'."""
     from common.render import say
-    from common.repl import Ui
+    from common.tui import choose_ui
 
-    class NetUi(Ui):
+    base = choose_ui(tui)
+
+    class NetUi(base):  # type: ignore[valid-type,misc]
         def advance(self) -> None:
-            if session.settled() or not (sys.stdin.isatty() and sys.stdout.isatty()):
+            if session.settled() or getattr(self, "full_screen", False) or not (
+                    sys.stdin.isatty() and sys.stdout.isatty()):
                 super().advance()
                 return
             self.wait_at_prompt()
@@ -910,7 +913,7 @@ def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
                 say(f"  {'who':<12} who sits where, who is connected")
 
     try:
-        return NetUi(spec, session).loop()
+        return NetUi(spec, session).run()
     finally:
         session.close()
 
@@ -918,7 +921,7 @@ def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
 def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | None = None,
          bot: str | None = None, think: float | None = 0.5, watch: bool = False,
          rejoin: str | None = None, password: str | None = None, table: str | None = None,
-         pace: float = 0.0, echo: Echo = _print) -> int:
+         pace: float = 0.0, echo: Echo = _print, tui: bool = False) -> int:
     """Join the game hosted at ``address``: in the lobby and the REPL, or played by ``bot``,
     or watching (``watch``). ``rejoin`` is a seat token, or SAVED for the one kept for this host."""
     host, port = parse_address(address)
@@ -968,7 +971,9 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
         if player is not None:
             session.wait_start(echo)
             return play_bot(spec, session, player, echo, pace)
-        if session.seat is None:
+        if session.seat is None and watch and tui and interactive:
+            session.wait_start(echo)  # the full-screen table shows the game once it begins
+        elif session.seat is None:
             end = console(spec, session, echo, interactive)
             if end != "play":
                 if end == "over":
@@ -979,4 +984,4 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
     except BaseException:
         session.close()
         raise
-    return _net_ui(spec, session)
+    return _net_ui(spec, session, tui)
