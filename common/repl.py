@@ -254,8 +254,8 @@ class Ui:
 
     def loop(self) -> int:
         self.title = self.game_title()
-        say(f"{self.title} — you play {', '.join(self.here) or 'nobody (watching bots)'}. "
-            "Type 'help' for commands; Tab completes moves.", "bold")
+        who = f"you play {', '.join(self.here)}" if self.here else "you are watching"
+        say(f"{self.title} — {who}. Type 'help' for commands; Tab completes moves.", "bold")
         while True:
             try:
                 self.advance()

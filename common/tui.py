@@ -154,6 +154,8 @@ class TuiUi(Ui):
         return True
 
     def advance(self) -> None:
+        if self.shown is None:  # the board pane is never empty (a watcher has no decision)
+            self.live_board()
         self.skip.clear()
         self.pacer.begin()
         pace = self.pacer.pace if self.pacer.pace > 0 else 0.0
