@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterable
 
 MARKS: tuple[tuple[str, str], ...] = (
-    (r"\b(discards?|dies|die|killed|is removed|are removed|destroyed|loses?|lost|is stopped|"
+    (r"\b(discards?|dies|killed|is removed|are removed|destroyed|loses|is stopped|"
      r"leaves|collide|shot down|out of the film|eliminated)\b", "\u2212"),
     (r"\b(goes to|go to|moves?|returns?|takes .+ from|sweeps?|descends?|passes? the)\b", "\u2192"),
     (r"\b(plays?|casts?|draws?|drew|gets|gains|arrives?|places?|attacks?|fires?|earns?|"

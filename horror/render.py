@@ -15,6 +15,12 @@ from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
 WINNER_LABEL = "Top billing"  # the end screen's word: a film has no winner
+# the story's marks and the lines that open a meeting turn, a scene or an act (common.story)
+MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot)\b", "\u2212"),
+         (r"\b(creates|writes|puts|gives|raises|plays|stakes|claims|bids|receive)\b", "+"),
+         (r"\b(trade|chase runs on|makes .+ adjacent)\b", "\u2192"))
+HEADER = (r"^\s*(\u2014.*|Script meeting \d+.*|\S+'s turn at the meeting\.|Cut! Scene .*|"
+          r"The cards are shuffled and dealt.*|The director's chair for .*)$")
 _written: dict[str, int] = {}  # film title -> screenplay requests already written
 
 
