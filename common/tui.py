@@ -279,8 +279,8 @@ class TuiUi(Ui):
             shown = lines[max(0, end - height):end]
             return ANSI("\n".join(shown))
 
-        def status_text() -> str:
-            seat = self.session.waiting_for() or "—"
+        def status_text() -> str:  # read off the prompt: a network session is the game thread's
+            seat = self.label[:-2] if self.waiting.is_set() and self.label.endswith("> ") else "—"
             scrolled = f" · log scrolled back {self.offset} lines" if self.offset else ""
             return (f" {self.title} · {self.status or seat + ' to decide'}{scrolled} · "
                     "PgUp/PgDn the log · Tab completes · 'help' ")

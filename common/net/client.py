@@ -616,7 +616,7 @@ class RemoteSession:
         when none came."""
         msg = self._next(timeout)
         if msg is None:
-            return None
+            return self._take_lines() or None  # lines a drain left behind are news too
         if msg.get("type") == "error":
             self.lines.append(f"host: {msg.get('message')}")
         return self._take_lines()
