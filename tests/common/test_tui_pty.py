@@ -166,3 +166,21 @@ def test_a_watcher_at_the_full_screen_table(tmp_path, procs):
     assert "Your hand" not in screen  # a watcher sees no hand
     term.close()
     player.close()
+
+
+def test_a_network_player_at_the_full_screen_table(tmp_path, procs):
+    """The other side's whole turn reaches the log (a status-line redraw once drained it
+    away), and 'who' answers in the log."""
+    from tests.common.netkit import start_host
+
+    host, port = start_host(procs, "invaders", "--seats", "random,remote", "--seed", "3")
+    term = Term(tmp_path, "invaders", f"127.0.0.1:{port}", "--seat", "humans", "--name", "ann",
+                command="join")
+    term.shows("Your hand (humans)", "humans>")
+    term.type("place d")
+    term.shows("The aliens discard", "You drew", "humans to decide")
+    term.type("who")
+    term.shows("humans: ann (connected)")
+    term.child.sendcontrol("d")
+    term.child.expect(pexpect.EOF)
+    term.close()
