@@ -71,7 +71,8 @@ def dice_line(roll: list):
     return out
 
 
-def render_view(view: dict[str, Any], seat: str | None):
+def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None):
+    """The film; what came on screen since ``since`` (the player's last board) is marked."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -99,6 +100,8 @@ def render_view(view: dict[str, Any], seat: str | None):
         for cid in view["screen"]:
             who = view["played_by"].get(cid, "")
             flag = " ← active set" if cid == view["active_set"] else " (knocked out)" if cid in view["out"] else ""
+            if since is not None and cid not in since.get("screen", ()):
+                flag += " ← new"
             parts.append(_styled(f"  {_card(view, els, cid)} — {who}{flag}", els[cid][1]))
     open_tropes = [e for e in view["elements"] if e[1] == "trope" and e[3] == view["act"] and e[0] not in view["gone"]]
     if open_tropes and view["phase"] not in ("premise", "over"):
