@@ -1,5 +1,5 @@
 """The full-screen table (``play --tui``, ``join --tui``, ``join --watch --tui``): the board,
-a scrolling log pane (PageUp/PageDown), a status line and the same prompt as the line REPL,
+a scrolling log pane (PageUp/PageDown), the hand, a status line and the same prompt as the line REPL,
 with completion and history, laid out by prompt_toolkit and redrawn on resize.
 
 It is the line REPL's ``Ui`` with its output diverted (``common.render.divert``): the game
@@ -58,6 +58,7 @@ class TuiUi(Ui):
         self.skip = threading.Event()  # a key pressed while the bots move: no more pauses
         self.label = ""
         self.shown: Any = None  # the board pane's renderable
+        self.hand: Any = None  # the hand pane's (None: the board draws the hand, or no hand)
         self.entries: list[Any] = []  # the log pane's renderables, oldest first
         self.rendered: dict[tuple[int, int], list[str]] = {}
         self.offset = 0  # log lines scrolled back from the newest
@@ -79,6 +80,23 @@ class TuiUi(Ui):
         if sentences:
             self.live_board()
 
+    def drawing(self, seat: str | None) -> tuple[Any, dict[str, Any]]:
+        """The board without the hand where the game draws the hand on its own (``hand_view``):
+        the hand has a pane of its own, which a tall board never pushes off the screen."""
+        hand_view = getattr(self.spec.render, "hand_view", None)
+        if hand_view is None:
+            return super().drawing(seat)
+        self.toggles.setdefault("hand", False)
+        try:
+            drawing, view = super().drawing(seat)
+        finally:
+            del self.toggles["hand"]
+        from rich.markup import render as markup
+
+        hand = hand_view(view)
+        self.hand = markup(hand) if isinstance(hand, str) else hand
+        return drawing, view
+
     def live_board(self) -> None:
         """The board pane always shows the table as it is now (the line REPL draws it only at
         the player's decision, to keep the story in view; here the log keeps it)."""
@@ -98,7 +116,7 @@ class TuiUi(Ui):
     def wipe(self) -> None:
         self.entries.clear()
         self.rendered.clear()
-        self.shown = None
+        self.shown = self.hand = None
         self.refresh()
 
     def handoff(self, seat: str) -> None:
@@ -228,12 +246,18 @@ class TuiUi(Ui):
             cols, rows = size.columns, size.rows
         else:
             cols, rows = shutil.get_terminal_size()
-        body = max(rows - 2, 1)
+        body = max(rows - 2 - self._hand_height(cols), 1)
         if cols >= BESIDE:
             log_w = max(40, cols * 2 // 5)
             return cols - log_w - 1, body, log_w, body, True
         board_h = min(len(self._board_lines(cols)), max(body - LOG_MIN, 1))
         return cols, board_h, cols, max(body - board_h, 1), False
+
+    def _hand_lines(self, width: int) -> list[str]:
+        return to_ansi(self.hand, width) if self.hand is not None else []
+
+    def _hand_height(self, cols: int) -> int:
+        return min(len(self._hand_lines(cols)), 4)
 
     def _board_lines(self, width: int) -> list[str]:
         return to_ansi(self.shown, width) if self.shown is not None else [""]
@@ -290,6 +314,13 @@ class TuiUi(Ui):
         log = Window(FormattedTextControl(log_text), wrap_lines=False,
                      height=lambda: Dimension.exact(self._sizes()[3]))
 
+        def hand_text() -> Any:
+            cols = self.app.output.get_size().columns
+            return ANSI("\n".join(self._hand_lines(cols)[:4]))
+
+        hand = Window(FormattedTextControl(hand_text), wrap_lines=False,
+                      height=lambda: Dimension.exact(self._hand_height(self.app.output.get_size().columns)))
+
         def body() -> Any:
             if self._sizes()[4]:
                 return VSplit([board, Window(width=1, char="│", style="class:rule"), log])
@@ -298,7 +329,7 @@ class TuiUi(Ui):
         prompt = VSplit([Window(FormattedTextControl(lambda: self.label), dont_extend_width=True),
                          Window(BufferControl(line))], height=1)
         root = FloatContainer(
-            HSplit([DynamicContainer(body),
+            HSplit([DynamicContainer(body), hand,
                     Window(FormattedTextControl(status_text), height=1, style="reverse"),
                     prompt]),
             floats=[Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=8))])

@@ -125,7 +125,8 @@ def _attack_panel(view: dict[str, Any]):
     return Panel(text, title="ATTACK", border_style="bold red", expand=False)
 
 
-def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None):
+def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None,
+                hand: bool = True):
     """Title, Movies, the attack in progress, the cards waiting to resolve, and the hand.
     ``since``: the view this player last saw; cards that came into a Movie since are marked."""
     from rich.columns import Columns
@@ -177,7 +178,7 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
         sizes.append("   totals: " + ", ".join(f"{n} {v}" for n, v in view["totals"].items())
                      + f" (playing to {view['target']})")
     parts.append(sizes)
-    if view["hand"] is not None:
+    if view["hand"] is not None and hand:  # the full-screen table has a pane of its own for it
         parts.append(hand_text(view["hand"], words))
     if view["winners"]:
         scores = ", ".join(f"{n} {v}" for n, v in view["scores"].items())
@@ -187,6 +188,11 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
         parts.append(Text(f"The credits roll — {view['reason']}. Scores: {scores}. "
                           f"Winner: {', '.join(view['winners'])}.", style="bold green"))
     return Group(*parts)
+
+
+def hand_view(view: dict[str, Any]):
+    """The seat's hand alone (the full-screen table's hand pane); None for a spectator."""
+    return hand_text(view["hand"], set(view["title_words"])) if view.get("hand") is not None else None
 
 
 def hand_text(hand: list[str], words: set[str]):

@@ -86,7 +86,7 @@ def board(view: dict[str, Any], since: dict[str, Any] | None = None, title: str 
 
 
 def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None,
-                preview: bool = False):
+                preview: bool = False, hand: bool = True):
     """Board, status and (for a seat) its hand, as one rich renderable; with ``preview``, the
     board as it will be after the next turn's phases 1–3 beside it (if no card is played)."""
     from rich.columns import Columns
@@ -111,11 +111,16 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     if preview and not view["winner"] and view["phase"] != "place":
         said = [e for e in _forecast_lines(view, events)]
         parts.append("[dim]Next turn, if no card is played: " + (" ".join(said) or "nothing is hit.") + "[/dim]")
-    if view.get("hand") is not None:
+    if view.get("hand") is not None and hand:  # the full-screen table has a pane for it
         parts.append(hand_line(view))
     if view["winner"]:
         parts.append(f"[bold]The {view['winner']} win[/bold]: {view['reason']}.")
     return Group(*parts)
+
+
+def hand_view(view: dict[str, Any]) -> str | None:
+    """The seat's hand alone (the full-screen table's hand pane); None for a spectator."""
+    return hand_line(view) if view.get("hand") is not None else None
 
 
 def hand_line(view: dict[str, Any]) -> str:
