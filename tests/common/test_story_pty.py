@@ -257,3 +257,21 @@ def test_cards_filters_by_field_in_the_game_and_on_the_command_line(capsys):
     assert "Amphibious" in text and "│ gros " not in text and "│ Creature" not in text, text
     with pytest.raises(GameError, match="no card field 'colour'"):
         cards_table("colour:red")
+
+
+@pytest.mark.parametrize("game, seats, seat, told, board", [
+    ("gros", "random,random,human", "amanda",
+     r"^\+ ray plays The Mad Lab on amanda\. · amanda's Movie is now set at The Mad Lab\.$", "Hands: "),
+    ("horror", "random,human,random", "p2", r"^\+ p1 creates star c1 “The reporter” for 2 dice\.$",
+     "Your hand (p2)"),
+])
+def test_each_game_tells_a_bot_move_in_one_line_and_draws_the_board_at_the_decision(
+        tmp_path, game, seats, seat, told, board):
+    child = spawn(tmp_path, game, "--seed", "5" if game == "gros" else "14", "--seats", seats)
+    child.expect(f"{seat}>")
+    seen = text(child)
+    assert re.search(told, seen, re.M), seen
+    assert seen.count(board) == 1, seen  # one board: at the player's decision
+    send(child, "log 50")
+    child.expect(told.strip("^$"))  # the story so far, the bot's move in it
+    child.close(force=True)
