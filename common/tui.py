@@ -16,6 +16,7 @@ import queue
 import shutil
 import sys
 import threading
+import time
 from typing import Any
 
 from common.render import divert, say
@@ -374,7 +375,11 @@ class TuiUi(Ui):
                 failure.append(exc)
             finally:
                 self.waiting.clear()
-                app.loop.call_soon_threadsafe(app.exit) if app.loop else None
+                for _ in range(100):  # the screen may still be starting: wait for it, then close it
+                    if app.is_running and app.loop is not None:
+                        app.loop.call_soon_threadsafe(lambda: app.exit() if app.is_running else None)
+                        break
+                    time.sleep(0.05)
 
         divert(self.note)
         try:
