@@ -71,22 +71,24 @@ def test_the_board_the_log_and_the_prompt_after_moves_and_a_resize(tmp_path):
     screen = term.shows("Your hand (humans)", "humans to decide", "humans>")
     assert "Galaxy Invaders — you play humans" in screen  # the log pane, under the board
     term.type("place d")
-    screen = term.shows("+ The aliens play Reinforcements", "You drew")
+    def laid_out(screen: str) -> bool:  # prompt, status line, the hand in a pane of its own
+        rows = screen.splitlines()
+        return (rows[-1].startswith("humans>") and "humans to decide" in rows[-2]
+                and rows[-3].startswith("Your hand (humans)"))
+
+    screen = term.until(lambda s: "+ The aliens play Reinforcements" in s and "You drew" in s
+                        and laid_out(s))
     rows = screen.splitlines()
-    assert rows[-1].startswith("humans>") and "humans to decide" in rows[-2]  # prompt, status
-    assert rows[-3].startswith("Your hand (humans)")  # the hand has a pane of its own
     assert sum("turn     1" in row for row in rows) == 1  # the board pane, drawn once, current
     term.type("log 2")
     term.shows("humans> log 2")
     term.resize(140, 36)  # wide enough: the log moves beside the board
-    screen = term.until(lambda s: any("│" in row and "7" in row.split("│")[0] for row in s.splitlines()))
+    screen = term.until(lambda s: laid_out(s) and any("│" in row and "shields" in row.split("│")[0]
+                                                      for row in s.splitlines()))
     beside = [row for row in screen.splitlines() if "│" in row]
-    assert any("shields" in row.split("│")[0] for row in beside)  # the board's status, left
-    rows = screen.splitlines()
-    assert rows[-3].startswith("Your hand (humans)")  # the hand pane, over the status line
     assert any("The humans place the Defender" in row.split("│", 1)[1] for row in beside)
     term.resize(90, 28)  # and back under it
-    term.until(lambda s: not any("│" in row for row in s.splitlines()) and "Your hand (humans)" in s)
+    term.until(lambda s: not any("│" in row for row in s.splitlines()) and laid_out(s))
     term.close()
 
 
