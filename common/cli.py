@@ -204,8 +204,13 @@ def build(spec: GameSpec) -> click.Group:
                   help="write the game's record here when it ends")
     @click.option("--load", type=click.Path(dir_okay=False), default=None,
                   help="go on with a game saved with 'save FILE' (or any unfinished record)")
+    @click.option("--pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
+                  help="pause after each bot move (a key skips ahead) [default: 0.6 at a "
+                  "terminal, 0 when piped]")
+    @click.option("--tui", is_flag=True, help="a full-screen table: board, log pane, prompt "
+                  "(the line REPL where the terminal cannot hold it)")
     @_game_flags(spec)
-    def play(seed, seats, variant, think, save, load, option, **flags) -> None:
+    def play(seed, seats, variant, think, save, load, pace, tui, option, **flags) -> None:
         def go() -> int:
             from common.repl import load_local, play_local
             from common.spec import players_from_seats
@@ -215,11 +220,12 @@ def build(spec: GameSpec) -> click.Group:
                 if seed is not None or given:
                     raise click.UsageError("--load goes on with the record's own seed and options; "
                                            "leave out --seed and the game options")
-                return load_local(spec, load, seats=seats, think=think, save=save)
+                return load_local(spec, load, seats=seats, think=think, save=save, pace=pace,
+                                  tui=tui)
             seats_ = seats or spec.default_seats
             options = players_from_seats(spec, seats_, variant, _options(spec, option, flags))
             return play_local(spec, seed=seed, seats=seats_, variant=variant, think=think,
-                              save=save, options=options)
+                              save=save, options=options, pace=pace, tui=tui)
         guard(go)
 
     @group.command(help="Replay record files and check their 'expect' lines.\n\n"
@@ -324,12 +330,14 @@ def build(spec: GameSpec) -> click.Group:
     @click.option("--table", default=None, help="which table, on a host of several")
     @click.option("--pace", type=SECONDS, metavar="SECONDS", default=0.0, show_default=True,
                   help="seconds a --bot waits before each move")
-    def join(address, name, seat, bot, think, watch, rejoin, password, table, pace) -> None:
+    @click.option("--tui", is_flag=True, help="play or watch at a full-screen table")
+    def join(address, name, seat, bot, think, watch, rejoin, password, table, pace, tui) -> None:
         def go() -> int:
             from common.net.client import join as join_game
 
             return join_game(spec, address, name=name, seat=seat, bot=bot, think=think,
-                             watch=watch, rejoin=rejoin, password=password, table=table, pace=pace)
+                             watch=watch, rejoin=rejoin, password=password, table=table, pace=pace,
+                             tui=tui)
         guard(go)
 
     @group.command(help="Measure the rules' speed in random self-play; with --matchups or "

@@ -22,6 +22,15 @@ def console() -> Any:
     return Console(highlight=False, emoji=False)
 
 
+_sink: list[Any] = []  # the full-screen table (common.tui) takes what is said, to lay it out
+
+
+def divert(sink: Any) -> None:
+    """Send what ``say``, ``error``, ``show`` and ``markdown`` print to ``sink(renderable)``
+    instead of the terminal (None: back to the terminal)."""
+    _sink[:] = [sink] if sink is not None else []
+
+
 def plain() -> bool:
     """No styling wanted: not a terminal (unless FORCE_COLOR), NO_COLOR, or TERM=dumb."""
     c = console()
@@ -30,14 +39,22 @@ def plain() -> bool:
 
 def say(text: str, style: str | None = None) -> None:
     """One line to the player, styled when colour is on."""
+    if _sink:
+        from rich.text import Text
+
+        _sink[0](Text(text, style=style or ""))
+        return
     console().print(text, style=style, markup=False)
 
 
 def error(text: str) -> None:
-    console().print(text, style="bold red", markup=False)
+    say(text, "bold red")
 
 
 def show(renderable: Any) -> None:
+    if _sink:
+        _sink[0](renderable)
+        return
     console().print(renderable)
 
 
@@ -62,6 +79,11 @@ def markdown_plain(text: str) -> str:
 
 def markdown(text: str) -> None:
     """A Markdown page (the rules): rendered by rich on a terminal, plain text otherwise."""
+    if _sink:
+        from rich.markdown import Markdown
+
+        _sink[0](Markdown(text))
+        return
     if plain():
         sys.stdout.write(markdown_plain(text).rstrip("\n") + "\n")
         sys.stdout.flush()
@@ -99,3 +121,22 @@ def progress(description: str, total: int):
             yield lambda n=1: p.advance(task, n)
 
     return bar()
+
+
+def card_query(query: str, fields: tuple[str, ...]) -> tuple[dict[str, str], list[str]]:
+    """'type:sfx deck:gr2 zombie' -> ({'type': 'sfx', 'deck': 'gr2'}, ['zombie']): the card
+    list's filters (``cards`` on the command line and in the game). An unknown FIELD: is a
+    GameError naming the fields there are."""
+    from common.engine import GameError
+
+    filters: dict[str, str] = {}
+    words: list[str] = []
+    for token in query.lower().split():
+        key, sep, value = token.partition(":")
+        if sep and key in fields and value:
+            filters[key] = value
+        elif sep and value and key.isalpha():
+            raise GameError(f"no card field {key!r}; filter by {', '.join(f + ':' for f in fields)} or words")
+        else:
+            words.append(token)
+    return filters, words

@@ -1,6 +1,9 @@
 """The interactive front-end shared by every game: a prompt with completion and history,
 rich rendering of the seat's view, bots thinking with a progress bar, undo, save and replay.
 
+The board is drawn when it is the player's decision (and on ``board``), with what changed
+since they last saw it highlighted; between, each move is one line (``common.story``).
+
 It speaks to a ``Session`` (local table or network client), never to a game's state.
 """
 
@@ -14,35 +17,35 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from common.commands import COMMANDS, Commands
 from common.engine import GameError
-from common.render import console, error, markdown, plain, say, show
+from common.render import console, error, plain, say, show
 from common.session import LocalSession, Session
 from common.spec import HUMAN, GameSpec, parse_seats
+from common.story import Pacer, Story, default_pace
 
-COMMANDS = {
-    "help": "this list (also: help moves)",
-    "moves": "the moves you may make now",
-    "board": "show the game from your seat",
-    "hand": "show your hand",
-    "card NAME": "what a card does",
-    "rules": "the rules of the game",
-    "undo": "take back your last move (local games; never past cards you have drawn)",
-    "save FILE": "write the game so far as a record",
-    "quit": "leave (Ctrl-D does the same; Ctrl-C clears the line)",
-}
 WORDS = [c.split()[0] for c in COMMANDS] + ["exit"]
 HINTS = [w for w in WORDS if w not in ("quit", "exit")]  # a typo is never "corrected" into leaving
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
 
 
-class Ui:
-    def __init__(self, spec: GameSpec, session: Session, save: str | None = None) -> None:
+class Ui(Commands):
+    def __init__(self, spec: GameSpec, session: Session, save: str | None = None,
+                 pace: float | None = None) -> None:
         self.spec, self.session, self.save_path = spec, session, save
         self.here = session.seats_here()
         self.last_seat: str | None = None
         self.dirty = True  # the board changed since it was last shown
         self.prompt_sessions: dict[str, Any] = {}  # one per seat: hot-seat histories stay apart
         self.title = spec.title  # the variant's own name once the game is known (see loop)
+        self.story = Story(getattr(spec.render, "MARKS", ()), getattr(spec.render, "HEADER", None))
+        self.pacer = Pacer(default_pace() if pace is None else pace)
+        self.seen: dict[str | None, dict[str, Any]] = {}  # the view each seat's last board showed
+        self.toggles: dict[str, bool] = {}  # a game's board options ('preview' in Invaders)
+        self.quitting = False  # asked to leave while not at the move prompt
+        self.wiped = False  # the screen was cleared at a hand-over: the board must be drawn
+        self.can_again = False  # the end screen may offer another game with these seats
+        self.again = False  # ... and the player took it
 
     # -- input ------------------------------------------------------------------------------
     def _prompt_toolkit(self, seat: str) -> Any:
@@ -106,8 +109,8 @@ class Ui:
         """Everything worth completing now: legal moves, commands, card names."""
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
-        game = list(getattr(self.spec.render, "GAME_COMMANDS", {}))  # horror's 'script'
-        return moves + WORDS + game + [f"card {n}" for n in self.card_names(seat)]
+        return (moves + WORDS + self.toggle_names() + self.game_command_names()
+                + [f"card {n}" for n in self.card_names(seat)])
 
     def _render_hook(self, name: str, seat: str | None, *args: str) -> Any:
         """Call the render module's ``name`` hook, with the seat's view when it takes one (a
@@ -123,20 +126,57 @@ class Ui:
         return self._render_hook("card_names", seat) or []
 
     # -- output -----------------------------------------------------------------------------
-    def lines(self, lines: list[str]) -> None:
-        for line in lines:
-            say(line)
-        if lines:
+    def reader(self) -> str | None:
+        """Whose story this terminal is telling: the keyboard's seat (at hot-seat, each seat
+        has its own log, with its own draws in it)."""
+        return self.last_seat if len(self.here) > 1 else (self.here[0] if self.here else None)
+
+    def lines(self, sentences: list[str], printer: Any = None) -> None:
+        """One move's sentences: told as one line (``common.story``) and kept for ``log``; a
+        card played is read aloud (its quote), where the game has one."""
+        told = self.story.move_lines(sentences)
+        quote = getattr(self.spec.render, "quote_for", None)
+        for line in told:
+            (printer or say)(line)
+            for extra in (quote(line) if quote else None) or []:
+                (printer or (lambda t: say(t, "dim")))(f"    {extra}")
+        self.story.keep(self.reader(), told)
+        if told:
             self.dirty = True
 
     def board(self, seat: str | None) -> None:
-        show(self.spec.render.render_view(self.session.view(seat), seat))
+        drawing, view = self.drawing(seat)
+        show(drawing)
+        for line in self._callouts(seat, view):
+            say(line, "bold yellow")
+        self.seen[seat] = view
         self.dirty = False
+
+    def drawing(self, seat: str | None) -> tuple[Any, dict[str, Any]]:
+        """The seat's board as a rich renderable (what changed since its last board marked,
+        the game's toggles applied), and the view it shows."""
+        view = self.session.view(seat)
+        hook = self.spec.render.render_view
+        params = inspect.signature(hook).parameters
+        extra: dict[str, Any] = {}
+        if "since" in params:
+            extra["since"] = self.seen.get(seat)
+        extra.update({k: v for k, v in self.toggles.items() if k in params})
+        return hook(view, seat, **extra), view
+
+    def _callouts(self, seat: str | None, view: dict[str, Any]) -> list[str]:
+        """What touches this seat since its last board ('bela's The Blob killed your The
+        Sheriff'), from the game's ``callouts(before, after, seat)`` hook."""
+        hook = getattr(self.spec.render, "callouts", None)
+        if hook is None or seat is None:
+            return []
+        return list(hook(self.seen.get(seat), view, seat))
 
     def handoff(self, seat: str) -> None:
         """Hot-seat: hide the last player's hand before the next one sits down."""
         if len(self.here) > 1 and seat != self.last_seat:
-            missed = self.session.take_over(seat)  # type: ignore[attr-defined]  # hot-seat is local
+            missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]  # local
+            self.last_seat = seat
             if sys.stdin.isatty():
                 self.wipe()
                 say(f"Hand the keyboard to {seat} and press Enter.", "bold")
@@ -144,8 +184,9 @@ class Ui:
                 self.wipe()
                 if missed:  # the wipe took what happened since this player's last turn: retell it
                     say(f"{seat}, since your last turn:", "bold")
-                    self.lines(missed)
-                self.dirty = True
+                    for move in missed:
+                        self.lines(move)
+                self.dirty = self.wiped = True
         self.last_seat = seat
 
     @staticmethod
@@ -157,8 +198,15 @@ class Ui:
         sys.stdout.flush()
 
     def advance(self) -> None:
+        self.pacer.begin()
+
+        def paced(sentences: list[str]) -> None:
+            self.lines(sentences)
+            if sentences:
+                self.pacer.wait()
+
         if plain() or not any(k != "human" for k in getattr(self.session, "kinds", {}).values()):
-            self.session.advance(self.lines)
+            self.session.advance(paced)
             return
         from rich.progress import BarColumn, Progress, TextColumn
 
@@ -174,10 +222,10 @@ class Ui:
             def lines(ls: list[str]) -> None:
                 for t in tasks.values():
                     bar.update(t, visible=False)
-                for line in ls:
-                    bar.console.print(line, markup=False, highlight=False)
-                self.dirty = self.dirty or bool(ls)
+                self.lines(ls, lambda line: bar.console.print(line, markup=False, highlight=False))
                 tasks.clear()
+                if ls:
+                    self.pacer.wait()
 
             self.session.advance(lines, progress)
 
@@ -188,10 +236,15 @@ class Ui:
         variant = self.session.view(None).get("variant")
         return self.spec.title_for(variant if isinstance(variant, str) else None)
 
+    def run(self) -> int:
+        """Play until the game ends or the player leaves (the full-screen table overrides
+        this to lay the same loop out on the screen)."""
+        return self.loop()
+
     def loop(self) -> int:
         self.title = self.game_title()
-        say(f"{self.title} — you play {', '.join(self.here) or 'nobody (watching bots)'}. "
-            "Type 'help' for commands; Tab completes moves.", "bold")
+        who = f"you play {', '.join(self.here)}" if self.here else "you are watching"
+        say(f"{self.title} — {who}. Type 'help' for commands; Tab completes moves.", "bold")
         while True:
             try:
                 self.advance()
@@ -199,6 +252,10 @@ class Ui:
                 say("\nInterrupted; leaving the game unfinished.")
                 self.autosave()
                 return 130
+            if self.quitting:  # 'quit' typed while others played (a network game)
+                say("Leaving the game unfinished.")
+                self.leave()
+                return 0
             out = self.session.outcome()
             if out is not None:
                 return self.finish(out)
@@ -206,8 +263,9 @@ class Ui:
             if seat is None:
                 continue
             self.handoff(seat)
-            if self.dirty:
-                self.board(seat)
+            if self.dirty and (self.wiped or self.session.view(seat) != self.seen.get(seat)):
+                self.board(seat)  # an unchanged board is not drawn twice (the story stays in view)
+                self.wiped = False
             try:
                 text = self.read(seat).strip()
             except KeyboardInterrupt:
@@ -215,11 +273,11 @@ class Ui:
                 continue
             except EOFError:
                 say("\nLeaving the game unfinished.")
-                self.autosave()
+                self.leave()
                 return 0
             if text and self.command(seat, text) == "quit":
                 say("Leaving the game unfinished.")
-                self.autosave()
+                self.leave()
                 return 0
 
     def command(self, seat: str, text: str) -> str | None:
@@ -239,6 +297,16 @@ class Ui:
         elif word == "moves":
             say("Moves now: " + " · ".join(self.session.legal(seat)))
         elif word in ("board", "hand"):
+            self.board(seat)
+        elif word == "log":
+            self.log(rest)
+        elif word in ("discard", "pile") and not rest:
+            self.pile(seat)
+        elif word == "cards":
+            self.cards(rest)
+        elif word in self.toggle_names():
+            self.toggles[word] = not self.toggles.get(word, False)
+            say(f"{word}: {'on' if self.toggles[word] else 'off'}.")
             self.board(seat)
         elif word == "rules":
             self.rules()
@@ -261,7 +329,7 @@ class Ui:
                 error(str(exc))
         elif word == "save":
             self.save(rest)
-        elif word in getattr(self.spec.render, "GAME_COMMANDS", {}):
+        elif word in self.game_command_names():  # horror's 'script'
             say(self._render_hook(self.spec.render.GAME_COMMANDS[word][1], seat) or "")
         else:
             self.play(seat, text)
@@ -280,54 +348,42 @@ class Ui:
                 " Type 'moves' for your options."
             error(f"{exc}.{hint}" if not str(exc).endswith(".") else f"{exc}{hint}")
 
-    def rules(self) -> None:
-        """The players' part of the rules page, in a pager at a terminal (it is long)."""
-        if plain():
-            markdown(self.spec.rules_text())
-            return
-        os.environ.setdefault("LESS", "-R")  # let the pager show rich's colours
-        with console().pager(styles=True):
-            markdown(self.spec.rules_text())
-
-    def help(self, topic: str) -> None:
-        if topic.startswith("move"):
-            notation = sys.modules.get(self.spec.rules.__module__.rsplit(".", 1)[0] + ".notation")
-            say((getattr(notation, "HELP", "") or "").strip() or "Type 'moves' for your options.")
-            return
-        for name, what in COMMANDS.items():
-            say(f"  {name:<12} {what}")
-        for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items():
-            say(f"  {name:<12} {what}")
-        say("  anything else is a move: 'help moves' explains the notation, Tab completes it")
-
-    def save(self, path: str) -> None:
-        if not path:
-            error("say where: save FILE")
-            return
-        try:
-            Path(path).write_text(self.session.record_text().rstrip("\n") + "\n", encoding="utf-8")
-            say(f"Saved the record to {path}.")
-        except GameError as exc:  # a network game's record exists only once it has ended
-            error(f"cannot save yet: {exc}")
-        except OSError as exc:
-            error(f"cannot save to {path}: {exc.strerror}")
-
-    def autosave(self) -> None:
-        if self.save_path:
-            self.save(self.save_path)
-
     def finish(self, out: dict[str, Any]) -> int:
-        """The last board; each game's own drawing of it says how the game ended and who won
-        (a second, generic line said it all again). A network game that stopped short says why,
-        and exits 1."""
+        """The last board (each game's drawing says how it ended), then the end screen: the
+        result, each player's part of it, and save / play again / quit. A network game that
+        stopped short says why, and exits 1."""
+        from common.endscreen import AGAIN, after_game, show_end
+
         if out.get("unfinished"):
             error(f"The game did not finish: {out['reason']}.")
             self.autosave()
             return 1
-        self.board(self.here[0] if len(self.here) == 1 else None)
+        seat = self.here[0] if len(self.here) == 1 else None
+        self.board(seat)
+        show_end(self.spec, self.session.view(seat), out)
         say("Game over.", "bold")
         self.autosave()
+        self.again = after_game(self, self.can_again) == AGAIN
         return 0
+
+    def leave(self) -> None:
+        """Leaving an unfinished game: saved to --save, or offered a file at a terminal."""
+        from common.endscreen import offer_save
+
+        if self.save_path:
+            self.autosave()
+        elif self.interactive():
+            offer_save(self, "Save the game so far?")
+
+    def interactive(self) -> bool:
+        """A person at a terminal, who can answer a question."""
+        return sys.stdin.isatty()
+
+    def ask(self, question: str) -> str | None:
+        """One answer to a question (save where? play again?); None on Ctrl-D."""
+        from common.endscreen import ask
+
+        return ask(question)
 
 
 def _no_mouse_keys() -> Any:
@@ -346,31 +402,47 @@ def _no_mouse_keys() -> Any:
     return keys
 
 
-def run_session(spec: GameSpec, session: Session, save: str | None = None) -> int:
+def run_session(spec: GameSpec, session: Session, save: str | None = None,
+                pace: float | None = None, tui: bool = False) -> int:
+    from common.tui import choose_ui
+
     try:
-        return Ui(spec, session, save).loop()
+        return choose_ui(tui)(spec, session, save, pace).run()
     finally:
         session.close()
 
 
 def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, think: float | None,
-               save: str | None, options: dict[str, str]) -> int:
+               save: str | None, options: dict[str, str], pace: float | None = None,
+               tui: bool = False) -> int:
+    """Play at this terminal; the end screen may start another game with the same seats (a
+    new shuffle each time)."""
     from common.bots import BOT_KINDS
+    from common.rng import new_seed
     from common.table import Table
+    from common.tui import choose_ui
 
     rules = spec.rules
-    if seed is None:  # 128 bits from the OS: the keyed generator; nobody can search the deal
-        from common.rng import new_seed
-
-        seed = new_seed()
-    probe = rules.seats({**options, "variant": variant})
-    kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
-    table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
-    return run_session(spec, LocalSession(spec, table, kinds, seed, think), save)
+    kind = choose_ui(tui)
+    while True:
+        if seed is None:  # 128 bits from the OS: the keyed generator; nobody can search the deal
+            seed = new_seed()
+        probe = rules.seats({**options, "variant": variant})
+        kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
+        table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
+        ui = kind(spec, LocalSession(spec, table, kinds, seed, think), save, pace)
+        ui.can_again = True
+        try:
+            code = ui.run()
+        finally:
+            ui.session.close()
+        if not ui.again:
+            return code
+        seed = None
 
 
 def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
-               save: str | None) -> int:
+               save: str | None, pace: float | None = None, tui: bool = False) -> int:
     """Go on with a saved game: the record's moves are played again (they may be undone),
     with the record's seats unless ``seats`` says otherwise."""
     from common.batch import Replay, open_table, read_record, step
@@ -393,7 +465,19 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
     if table.outcome() is not None:
         raise GameError(f"{path}: that game is over; '{spec.name} replay {path}' shows it")
     say(f"Loaded {path}: {table.seq} move{'s' * (table.seq != 1)} played.", "dim")
-    return run_session(spec, LocalSession(spec, table, kinds, rec.seed, think), save)
+    from common.tui import choose_ui
+
+    ui = choose_ui(tui)(spec, LocalSession(spec, table, kinds, rec.seed, think), save, pace)
+    ui.can_again = True
+    try:
+        code = ui.run()
+    finally:
+        ui.session.close()
+    if not ui.again:
+        return code
+    return play_local(spec, seed=None, seats=",".join(f"{s}={k}" for s, k in kinds.items()),
+                      variant=table.record.variant, think=think, save=save,
+                      options=dict(table.record.options), pace=pace, tui=tui)
 
 
 def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:

@@ -83,9 +83,20 @@ class LocalSession:
     def take_over(self, seat: str) -> list[str]:
         """Hot-seat: ``seat`` has the keyboard now; what happened since it last had it, as that
         seat may know it (its own draws included), which the screen wiped at the hand-over."""
+        return [line for move in self.take_over_moves(seat) for line in move]
+
+    def take_over_moves(self, seat: str) -> list[list[str]]:
+        """``take_over``, its sentences grouped move by move (the REPL tells a move per line)."""
         self.keyboard = seat
         lines, self.missed[seat] = self.missed.get(seat, []), []
-        return [line for _, line in lines]
+        moves: list[list[str]] = []
+        last = None
+        for n, line in lines:
+            if n != last or not moves:
+                moves.append([])
+                last = n
+            moves[-1].append(line)
+        return moves
 
     def play(self, seat: str, text: str) -> list[str]:
         return self._narrate(self.table.play(seat, text))

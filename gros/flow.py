@@ -4,8 +4,6 @@ after checking a move."""
 
 from __future__ import annotations
 
-import zlib
-
 from common.engine import Event
 from gros import effects as fx
 from gros import moves as mv
@@ -24,14 +22,6 @@ from gros.state import (
     Char,
     GrosState,
     Movie,
-)
-
-TITLE_PATTERNS = (
-    "{0} {1} of the {2} {3} from the {4} {5}",
-    "The {0} {1} Versus the {2} {3} of {4} {5}",
-    "Night of the {0} {1}: {2} {3} in the {4} {5}",
-    "{0} {1} {2}! Return of the {3} {4} {5}",
-    "Attack of the {0} {1} and the {2} {3} {4} {5}",
 )
 
 
@@ -84,12 +74,12 @@ def deal(st: GrosState, events: list[Event]) -> None:
 
 
 def default_title(st: GrosState) -> str:
-    """A generated title using all six words. Its pattern comes from the words, not from the
-    game's random stream, so the deal that follows is the same whatever title is chosen."""
-    words = [w.capitalize() for w in st.candidates]
-    if len(words) != 6:
-        return " ".join(words)
-    return TITLE_PATTERNS[zlib.crc32(" ".join(words).encode()) % len(TITLE_PATTERNS)].format(*words)
+    """A generated title using all six words, read as a title (``gros.titles``). It comes from
+    the words, not from the game's random stream, so the deal that follows is the same
+    whatever title is chosen."""
+    from gros.titles import generated_title
+
+    return generated_title(list(st.candidates))
 
 
 def title_uses(text: str, word: str) -> bool:

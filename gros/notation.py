@@ -8,7 +8,8 @@
     combine the-beach on dana           GR2: combine a Location with the one in place
     attack dana with blob               a Creature attacks a Movie
     play ray-guns on dana               an SFX on its target: a Movie (SEAT), a Character
-                                        (SEAT/CARD, SEAT/CARD.2 for a second copy), a Prop
+                                        (SEAT/CARD; a second copy SEAT/CARD.2, or as the
+                                        board shows it, SEAT/CARD (2)), a Prop
                                         (SEAT/CARD/PROP), the attacking Creature or the card
                                         just played (its name)
     play meanwhile-back-at-the take the-beach on dana   an SFX that takes a card from the discards
@@ -20,17 +21,20 @@
     pass                                let the card, the attack or the others' turn go on
     end                                 end your turn; then 'discard CARD' any, and 'done'
     draw        draw 2        draw 0    GROS: at your turn's start, draw up to six, or fewer
-Cards may be named by their English or Italian name, with hyphens or spaces.
+Cards may be named by their English or Italian name, with hyphens or spaces, or by part
+of a name that fits one card only ('brain', "rabbit's foot").
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 
 from common.engine import Move, NotationError
 from gros.catalog import all_aliases, slug
 
 HELP = __doc__ or ""
+_SHOWN_COPY = re.compile(r"^(.*?)\s*\((\d+)\)$")
 KEYWORDS = ("on", "take", "paying", "with", "to")
 VERBS = frozenset({"title", "play", "combine", "attack", "use", "move", "victim", "pass", "end", "discard",
                    "done", "draw"})
@@ -44,13 +48,23 @@ def card(words: str) -> str:
     aliases = all_aliases()
     if key in aliases:
         return aliases[key]
+    if key:  # part of a name, when it fits one card only: 'brain', "rabbit's foot"
+        for fits in (lambda a: f"-{key}-" in f"-{a}-", lambda a: key in a):
+            found = {cid for alias, cid in aliases.items() if fits(alias)}
+            if len(found) == 1:
+                return found.pop()
+            if len(found) > 1:
+                raise NotationError(f"{words.strip()!r} fits {len(found)} cards: "
+                                    f"{', '.join(sorted(found)[:6])}; say which")
     near = difflib.get_close_matches(key, list(aliases), n=3, cutoff=0.6)
     hint = f" (did you mean {' or '.join(dict.fromkeys(aliases[n] for n in near))})" if near else ""
     raise NotationError(f"no card called {words.strip()!r}{hint}")
 
 
 def ref(text: str) -> str:
-    """A card in play (SEAT/CARD[#k][/PROP[#k]]), a seat, or a card named alone."""
+    """A card in play (SEAT/CARD[.k][/PROP[.k]]), a seat, or a card named alone. A copy is
+    written as the board shows it, 'robot (2)', or as records write it, 'robot.2'; the first
+    copy is 'robot', 'robot.1' or 'robot (1)'."""
     text = text.strip().lower()
     if "/" not in text:
         if " " not in text and text.isalnum():
@@ -59,10 +73,12 @@ def ref(text: str) -> str:
     parts = text.split("/")
     out = [parts[0].strip()]
     for part in parts[1:]:
-        name, sep, k = part.strip().partition(".")
+        shown = _SHOWN_COPY.match(part.strip())  # 'robot (2)', as the board shows a copy
+        name, sep, k = (shown.group(1), ".", shown.group(2)) if shown else part.strip().partition(".")
         if sep and not k.isdigit():
             raise NotationError(f"{part!r}: a copy number is written like robot.2 (# starts a comment in records)")
-        out.append(card(name) + (f".{k}" if sep else ""))
+        # the first copy is written bare, so 'robot.1' (as narration says it) is 'robot'
+        out.append(card(name) + (f".{k}" if sep and k != "1" else ""))
     return "/".join(out)
 
 

@@ -131,12 +131,11 @@ class GrosRules(Rules[GrosState]):
         if verb == "title":
             flow.set_title(st, move[1], move[2], events)
         elif verb == "pass":
-            # a pass in the books' SFX window is told to nobody else: it would say the seat was
-            # asked, that is, holds an SFX it could play
-            private = st.window and not st.stack and not st.attack_open
             st.passes += 1
             st.actor = flow.next_seat(st, st.actor)
-            events.append(Event("pass", (seat,), seat if private else None))
+            # told to the passer only: a seat that cannot act is passed for in silence, so
+            # telling the table of the others' passes would say who holds a stop card
+            events.append(Event("pass", (seat,), seat))
             flow.settle(st, events)
         elif verb == "draw":
             flow.draw_at_start(st, move[1] if len(move) > 1 else None, events)

@@ -77,8 +77,19 @@ def _public(rules: GrosRules, st: GrosState) -> dict[str, Any]:
         "scores": dict(zip(st.names, st.scores, strict=True)) if st.scores else {},
         "target": st.target, "game_no": st.game_no, "deck_out": st.deck_out,
         "winners": [st.names[w] for w in st.winners], "reason": st.reason,
+        "revealed": _revealed(st),
         "state": raw,
     }
+
+
+def _revealed(st: GrosState) -> dict[str, list[str]]:
+    """At the credits each player shows the cards in hand that score a title word (G12):
+    the score counts them, so the table may check them. The rest of a hand stays hidden."""
+    if st.phase != OVER:
+        return {}
+    words = set(st.title_words)
+    return {st.names[s]: [st.ids[i] for i in h if st.defs[i].title.lower() in words]
+            for s, h in enumerate(st.hands)}
 
 
 def determinize(rules: GrosRules, v: dict[str, Any], seat: str, rng: Rng) -> GrosState:
@@ -198,6 +209,8 @@ def _name(text: str) -> str:
     from gros.catalog import load_catalog
 
     cards = load_catalog("gros+gr2").cards
+    if "+" in str(text) and "/" not in str(text):  # combined Locations (GR2): 'the-beach+the-boat-house'
+        return " + ".join(_name(part) for part in str(text).split("+"))
     names = []
     for part in str(text).split("/"):
         cid, _, copy = part.partition(".")  # CARD.2: the second copy in that Movie
@@ -214,8 +227,8 @@ def _played(seat: str, move: tuple) -> str:
     if verb == "combine":
         return f"{seat} combines {_name(move[1])} with {move[2]}'s Location."
     text = f"{seat} plays {_name(move[1])}"
-    if move[3]:
-        text += f", taking {_name(move[3])} from the discards,"
+    if move[3]:  # 'taking X from the discards' closes with a comma only when a target follows
+        text += f", taking {_name(move[3])} from the discards" + ("," if move[2] else "")
     if move[2]:
         text += " on " + ", ".join(_name(t) for t in move[2])
     return text + "."
@@ -246,7 +259,7 @@ _TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
                                 "and redraws.",
     "cast": lambda d, raw: f"{d[0]} casts {', '.join(map(_name, d[1])) or 'nobody'}.",
     "played": lambda d, raw: _played(d[0], raw[2]),
-    "pass": lambda d, raw: f"{d[0]} passes.",
+    "pass": lambda d, raw: "You pass.",  # told to the passer alone (see GrosRules.apply)
     "paid": lambda d, raw: f"{d[0]} pays by discarding {', '.join(map(_name, d[1]))}.",
     "stopped": lambda d, raw: f"{d[0]} ({d[1]}) is stopped and discarded.",
     "attack": lambda d, raw: f"The attack of {d[1]} on {d[2]}'s Movie is on: respond or pass.",

@@ -14,6 +14,13 @@ from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_
 
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
+WINNER_LABEL = "Top billing"  # the end screen's word: a film has no winner
+# the story's marks and the lines that open a meeting turn, a scene or an act (common.story)
+MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot)\b", "\u2212"),
+         (r"\b(creates|writes|puts|gives|raises|plays|stakes|claims|bids|receive)\b", "+"),
+         (r"\b(trade|chase runs on|makes .+ adjacent)\b", "\u2192"))
+HEADER = (r"^\s*(\u2014.*|Script meeting \d+.*|\S+'s turn at the meeting\.|Cut! Scene .*|"
+          r"The cards are shuffled and dealt.*|The director's chair for .*)$")
 _written: dict[str, int] = {}  # film title -> screenplay requests already written
 
 
@@ -107,7 +114,8 @@ def dice_line(roll: list):
     return out
 
 
-def render_view(view: dict[str, Any], seat: str | None):
+def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None):
+    """The film; what came on screen since ``since`` (the player's last board) is marked."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -135,6 +143,8 @@ def render_view(view: dict[str, Any], seat: str | None):
         for cid in view["screen"]:
             who = view["played_by"].get(cid, "")
             flag = " ← active set" if cid == view["active_set"] else " (knocked out)" if cid in view["out"] else ""
+            if since is not None and cid not in since.get("screen", ()):
+                flag += " ← new"
             parts.append(_styled(f"  {_card(view, els, cid)} — {who}{flag}", els[cid][1]))
     open_tropes = [e for e in view["elements"] if e[1] == "trope" and e[3] == view["act"] and e[0] not in view["gone"]]
     if open_tropes and view["phase"] not in ("premise", "over"):
@@ -298,3 +308,26 @@ def card_names(view: dict[str, Any] | None = None) -> list[str]:
     """The element types, and the ids and names of the film in ``view`` (for Tab and typos)."""
     film = [n for e in view["elements"] for n in (e[0], e[2]) if len(n) <= 40] if view else []
     return [row[0] for row in PRICES] + film
+
+
+def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
+    """The end screen's part for a film: the credits (dice earned, each seat's line), every
+    character's fate, and top billing (a film has no winner)."""
+    from rich.table import Table
+
+    credits = Table(title=_credits(view), title_justify="left")
+    for col in ("seat", "dice earned", "dice spent", "dice lost", "billing"):
+        credits.add_column(col, justify="left" if col in ("seat", "billing") else "right")
+    best = max(view["earned"].values(), default=0)
+    for s in view["seats"]:
+        credits.add_row(s, str(view["earned"][s]), str(view["spent"].get(s, 0)),
+                        str(view["lost"].get(s, 0)), "top billing" if view["earned"][s] == best else "")
+    fates = []
+    for e in view["elements"]:
+        if e[1] not in CHARACTER_KINDS:
+            continue
+        fate = ("dies" if e[0] in view["gone"] else "is knocked out" if e[0] in view["out"]
+                else "survives" if e[0] in view["screen"] else "never reached the screen")
+        who = view["played_by"].get(e[0]) or e[5]
+        fates.append(f"{e[2]} ({e[1]}{', ' + who if who else ''}) {fate}.")
+    return [credits, "Fates: " + " ".join(fates) if fates else "Fates: no character was filmed."]

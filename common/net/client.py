@@ -613,15 +613,35 @@ class RemoteSession:
                 return self._take_lines()
 
     def advance(self, on_lines: Callable[[list[str]], None], progress: Any = None) -> None:
-        """Wait until this seat must decide or the game ends, narrating what happens."""
+        """Wait until this seat must decide or the game ends, narrating what happens: each
+        message's lines in one call (a move's sentences make one line of the story)."""
         while True:
-            self._drain()
+            while not self.settled():
+                lines = self.pump(0)
+                if lines is None:
+                    break
+                if lines:
+                    on_lines(lines)
             lines = self._take_lines()
             if lines:
                 on_lines(lines)
-            if self.over is not None or self.lost is not None or self._my_turn():
+            if self.settled():
                 return
             self.poll(None)
+
+    def settled(self) -> bool:
+        """This seat must decide, or the game is over or lost: the wait is over."""
+        return self.over is not None or self.lost is not None or self._my_turn()
+
+    def pump(self, timeout: float) -> list[str] | None:
+        """Handle one message (waiting up to ``timeout``) and return the lines it made; None
+        when none came."""
+        msg = self._next(timeout)
+        if msg is None:
+            return self._take_lines() or None  # lines a drain left behind are news too
+        if msg.get("type") == "error":
+            self.lines.append(f"host: {msg.get('message')}")
+        return self._take_lines()
 
     def outcome(self) -> dict[str, Any] | None:
         if self.over is not None:
@@ -738,6 +758,11 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
         return None
 
     last_seq = [-1]
+    prompt: Any = None
+    if interactive:
+        from prompt_toolkit import PromptSession
+
+        prompt = PromptSession()
 
     def pump_once(timeout: float) -> None:
         session.poll(timeout)
@@ -745,6 +770,10 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
             echo(line)
         state = session.state
         if state is not None and session.seat is None and state["seq"] != last_seq[0]:
+            if last_seq[0] < 0 and interactive:  # the game began: 'lobby>' becomes 'watch>'
+                app = prompt.app
+                if app.is_running and getattr(app, "loop", None) is not None:
+                    app.loop.call_soon_threadsafe(app.invalidate)
             last_seq[0] = state["seq"]
             with contextlib.suppress(Exception):
                 show(spec.render.render_view(state["view"], None))
@@ -754,10 +783,6 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
             pump_once(None)
         return finished() or "over"
 
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.patch_stdout import patch_stdout
-
-    prompt = PromptSession()
     done = threading.Event()
     result: list[str] = []
 
@@ -774,15 +799,19 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
                 app.loop.call_soon_threadsafe(lambda: app.exit(result="") if app.is_running else None)
             time.sleep(0.1)
 
+    from prompt_toolkit.patch_stdout import patch_stdout
+
+    def label() -> str:  # read at every redraw: the prompt changes when the game begins
+        return ("watch" if session.state is not None else "lobby") + "> "
+
     echo("Type 'help' for the commands; " + ("you are watching the game in progress."
          if session.state is not None else "the game begins when the seats are filled."))
     with patch_stdout(raw=True):  # raw: let the board's colours through, not "?[1;35m"
         thread = threading.Thread(target=pump, name="net-console", daemon=True)
         thread.start()
         while not done.is_set():
-            label = "watch" if session.state is not None else "lobby"
             try:
-                text = prompt.prompt(f"{label}> ").strip()
+                text = prompt.prompt(label).strip()
             except (EOFError, KeyboardInterrupt):
                 done.set()
                 return "quit"
@@ -817,11 +846,14 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = _print,
     return result[0] if result else "over"
 
 
-def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
-    """The REPL of local play, plus chat ('chat TEXT', and 'say TEXT' where 'say' is no move
-    of the game: in Creature Feature it is narration, a move that goes into the film) and 'who'."""
+def _net_ui(spec: GameSpec, session: RemoteSession, tui: bool = False) -> int:
+    """The REPL of local play (or its full-screen table), plus chat ('chat TEXT', and 'say TEXT'
+    where 'say' is no move of the game: in Creature Feature it is narration, a move that goes
+    into the film) and 'who'."""
     from common.render import say
-    from common.repl import Ui
+    from common.tui import choose_ui
+
+    base = choose_ui(tui)
 
     def _is_move(text: str) -> bool:
         try:
@@ -830,7 +862,69 @@ def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
             return False
         return True
 
-    class NetUi(Ui):
+    class NetUi(base):  # type: ignore[valid-type,misc]
+        def advance(self) -> None:
+            if session.settled() or getattr(self, "full_screen", False) or not (
+                    sys.stdin.isatty() and sys.stdout.isatty()):
+                super().advance()
+                return
+            self.wait_at_prompt()
+
+        def wait_at_prompt(self) -> None:
+            """While the others play: their moves, chat and lobby news appear as they come,
+            above a prompt that takes 'say', 'who', 'board', 'log' and 'quit'; it gives way
+            to the move prompt when this seat must decide."""
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.patch_stdout import patch_stdout
+
+            prompt: Any = PromptSession()
+            done = threading.Event()
+
+            def pump() -> None:
+                while not done.is_set():
+                    lines = session.pump(0.2)
+                    if lines:
+                        self.lines(lines)
+                    if session.settled():
+                        done.set()
+                app = prompt.app
+                for _ in range(50):  # the prompt may be between two reads: keep asking
+                    if app.is_running and getattr(app, "loop", None) is not None:
+                        app.loop.call_soon_threadsafe(
+                            lambda: app.exit(result="") if app.is_running else None)
+                        return
+                    time.sleep(0.05)
+
+            with patch_stdout(raw=True):
+                thread = threading.Thread(target=pump, name="net-wait", daemon=True)
+                thread.start()
+                try:
+                    while not done.is_set():
+                        try:
+                            text = prompt.prompt("(waiting) > ").strip()
+                        except (EOFError, KeyboardInterrupt):
+                            self.quitting = True
+                            return
+                        if text:
+                            self.waiting_command(text)
+                        if self.quitting:
+                            return
+                finally:
+                    done.set()
+                    thread.join(timeout=5)
+
+        def waiting_command(self, text: str) -> None:
+            word = text.partition(" ")[0].lower()
+            seat = session.seat
+            if word in ("quit", "exit"):
+                self.quitting = True
+            elif word in ("say", "chat", "who", "board", "hand", "log", "help", "card", "cards",
+                          "discard", "pile", "rules") or word in self.toggle_names():
+                self.command(seat or "", text)
+            else:
+                say("It is not your turn: 'say TEXT' chats, 'who', 'board' and 'log' show the "
+                    "table, 'quit' leaves.")
+
         def command(self, seat: str, text: str) -> str | None:
             word, _, rest = text.partition(" ")
             if word.lower() in ("say", "chat") and not (word.lower() == "say" and _is_move(text)):
@@ -853,7 +947,7 @@ def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
                 say(f"  {'who':<12} who sits where, who is connected")
 
     try:
-        return NetUi(spec, session).loop()
+        return NetUi(spec, session).run()
     finally:
         session.close()
 
@@ -861,7 +955,7 @@ def _net_ui(spec: GameSpec, session: RemoteSession) -> int:
 def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | None = None,
          bot: str | None = None, think: float | None = 0.5, watch: bool = False,
          rejoin: str | None = None, password: str | None = None, table: str | None = None,
-         pace: float = 0.0, echo: Echo = _print) -> int:
+         pace: float = 0.0, echo: Echo = _print, tui: bool = False) -> int:
     """Join the game hosted at ``address``: in the lobby and the REPL, or played by ``bot``,
     or watching (``watch``). ``rejoin`` is a seat token, or SAVED for the one kept for this host."""
     host, port = parse_address(address)
@@ -924,7 +1018,9 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
         if player is not None:
             session.wait_start(echo)
             return play_bot(spec, session, player, echo, pace)
-        if session.seat is None:
+        if session.seat is None and watch and tui and interactive:
+            session.wait_start(echo)  # the full-screen table shows the game once it begins
+        elif session.seat is None:
             end = console(spec, session, echo, interactive)
             if end != "play":
                 if end == "over":
@@ -935,4 +1031,4 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
     except BaseException:
         session.close()
         raise
-    return _net_ui(spec, session)
+    return _net_ui(spec, session, tui)

@@ -20,6 +20,8 @@ def spawn(tmp_path, *args: str, command: str = "play"):
     """``invaders COMMAND ARGS`` in a 50x120 pseudo-terminal, its state kept under tmp_path."""
     env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
            "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
+    if command == "play" and "--pace" not in args:
+        args = (*args, "--pace", "0")  # the bots' moves at once (a test of pacing asks for it)
     return pexpect.spawn(sys.executable, ["-m", "invaders", command, *args], encoding="utf-8",
                          timeout=20, dimensions=(50, 120), env=env)
 
@@ -49,6 +51,8 @@ def test_completion_typo_ctrl_c_and_ctrl_d(tmp_path):
     child.expect(PROMPT)
     child.sendcontrol("d")  # leaves, like a shell
     child.expect("Leaving the game unfinished")
+    child.expect("Save the game so far")  # ... offering to save it first
+    child.sendline("n")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -73,6 +77,8 @@ def test_a_whole_game_against_a_bot(tmp_path):
             send(child, "end")
     else:
         pytest.fail("the game did not end")
+    child.expect("play again with the same seats")  # the end screen's menu (saved already)
+    child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
@@ -90,6 +96,8 @@ def test_hot_seat_handoff_wipes_the_scrollback(tmp_path):
     child.expect_exact("\x1b[3J")  # ...and again after it
     child.expect(r"\w+>")
     child.sendcontrol("d")
+    child.expect("Save the game so far")
+    child.sendcontrol("d")  # no answer: nothing is saved
     child.expect(pexpect.EOF)
     child.close()
     assert "Traceback" not in child.before

@@ -30,7 +30,7 @@ def test_a_pass_in_the_books_sfx_window_is_told_to_nobody_else():
     t.play("ray", "play the-robot")
     assert t.facts()["decision"] == "anytime" and t.facts()["to_move"] == "dana"
     told = t.narrate_all(t.play("dana", "pass"))
-    assert [who for who, text in told if "passes" in text] == ["dana"]
+    assert [who for who, text in told if "pass" in text] == ["dana"]
     assert t.facts()["decision"] == "turn" and t.facts()["to_move"] == "ray"
 
 

@@ -1,0 +1,103 @@
+"""The end of a game at the REPL: the result and its reason, each player's part of it (the
+game's ``end_summary(view, outcome)`` render hook), then save, play again or quit.
+
+Leaving mid-game offers to save as well, so a player who typed 'quit' does not lose the game
+(``play --load FILE`` goes on with it).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from common.engine import GameError
+from common.render import error, say, show
+
+AGAIN, QUIT = "again", "quit"
+
+
+def default_file(game: str, folder: Path | None = None) -> str:
+    """A record file name that is free in the current folder: gros-20261203-0415.rec."""
+    folder = folder or Path.cwd()
+    stem = f"{game}-{time.strftime('%Y%m%d-%H%M')}"
+    name, k = f"{stem}.rec", 2
+    while (folder / name).exists():
+        name, k = f"{stem}-{k}.rec", k + 1
+    return name
+
+
+def result_line(out: dict[str, Any], label: str = "Winner") -> str:
+    """'Winner: ray — the last card was drawn.' (a film says 'Top billing', not 'Winner')."""
+    winners = out.get("winners") or []
+    who = f"{label}{'s' * (len(winners) > 1 and label == 'Winner')}: {', '.join(winners)}" \
+        if winners else "No winner"
+    return f"{who} — {out.get('reason') or 'the game is over'}."
+
+
+def show_end(spec: Any, view: dict[str, Any], out: dict[str, Any]) -> None:
+    """The end screen: a rule, the result, then the game's own breakdown."""
+    from rich.rule import Rule
+
+    show(Rule(f"The end of {spec.title_for(view.get('variant'))}"))
+    hook = getattr(spec.render, "end_summary", None)
+    parts = list(hook(view, out)) if hook else []
+    say(result_line(out, getattr(spec.render, "WINNER_LABEL", "Winner")), "bold green")
+    for part in parts:
+        if isinstance(part, str):
+            say(part)
+        else:
+            show(part)
+
+
+def ask(question: str) -> str | None:
+    """One answer typed at the terminal; None on Ctrl-D or Ctrl-C."""
+    try:
+        sys.stdout.write(question)
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        return None
+    return line.strip() if line else None
+
+
+def offer_save(ui: Any, question: str) -> None:
+    """Ask whether to save, offering a file name; a local game only (a network game's record
+    stays with the host until the end)."""
+    try:
+        ui.session.record_text()
+    except GameError:
+        return
+    name = default_file(ui.spec.name)
+    answer = ui.ask(f"{question} File name [{name}], or 'n': ")
+    if answer is None or answer.lower() in ("n", "no"):
+        return
+    ui.save(answer or name)
+
+
+def after_game(ui: Any, can_again: bool) -> str:
+    """The menu after the end screen: save (again and again, if asked), play again, quit."""
+    try:
+        ui.session.record_text()
+        can_save = not ui.save_path
+    except GameError:
+        can_save = False
+    if not ui.interactive() or not (can_save or can_again):
+        return QUIT
+    while True:
+        choices = (["s) save the record"] if can_save else []) + (
+            ["a) play again with the same seats"] if can_again else []) + ["q) quit"]
+        answer = ui.ask("  ".join(choices) + "  > ")
+        if answer is None or answer.lower() in ("q", "quit", "exit", ""):
+            return QUIT
+        key = answer.lower()[0]
+        if key == "a" and can_again:
+            return AGAIN
+        if key == "s" and can_save:
+            name = default_file(ui.spec.name)
+            path = ui.ask(f"File name [{name}]: ")
+            if path is not None:
+                ui.save(path or name)
+            continue
+        error(f"{answer!r}: type one of the letters shown")

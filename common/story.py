@@ -1,0 +1,113 @@
+"""The story of a game as the line REPL tells it: one line per move, what changed marked,
+a log to read back, and bot moves paced so a person can follow them.
+
+The board is drawn only when it is the player's decision; between, every move is one line.
+A move's sentences stay on that line, each opened by what it did to the table: ``+`` a card
+or piece arrives, ``−`` one leaves (dies, is discarded, is destroyed), ``→`` one moves. A
+game's render module may give its own ``MARKS`` (pattern, mark) pairs, tried before these,
+and its own ``HEADER`` pattern for the lines that open a turn or phase.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import sys
+import time
+from collections.abc import Iterable
+
+MARKS: tuple[tuple[str, str], ...] = (
+    (r"\b(discards?|dies|killed|is removed|are removed|destroyed|loses|is stopped|"
+     r"leaves|collide|shot down|out of the film|eliminated)\b", "\u2212"),
+    (r"\b(goes to|go to|moves?|returns?|takes .+ from|sweeps?|descends?|passes? the)\b", "\u2192"),
+    (r"\b(plays?|casts?|draws?|drew|gets|gains|arrives?|places?|attacks?|fires?|earns?|"
+     r"hires?|buys?|adds?)\b", "+"),
+)
+HEADER = re.compile(r"^\s*\u2014.*\u2014\s*$")  # '— ray's turn (round 1) —': a line of its own
+PAGE = 20  # lines 'log' shows without a number
+
+
+def _compiled(extra: Iterable[tuple[str, str]]) -> list[tuple[re.Pattern[str], str]]:
+    return [(re.compile(p, re.I), m) for p, m in (*extra, *MARKS)]
+
+
+class Story:
+    """The narration said to each seat at this terminal, kept per seat so that at hot-seat
+    ``log`` never shows one player another's draws."""
+
+    def __init__(self, marks: Iterable[tuple[str, str]] = (), header: str | None = None) -> None:
+        self.marks = _compiled(marks)
+        self.header = re.compile(header) if header else HEADER
+        self.logs: dict[str | None, list[str]] = {}
+
+    def mark(self, sentence: str) -> str:
+        for pattern, sign in self.marks:
+            if pattern.search(sentence):
+                return sign
+        return "\u00b7"
+
+    def move_lines(self, sentences: list[str]) -> list[str]:
+        """A move's sentences as one line (a turn's header keeps a line of its own)."""
+        out: list[str] = []
+        current: list[str] = []
+        for s in sentences:
+            s = s.strip()
+            if not s:
+                continue
+            if self.header.match(s):
+                if current:
+                    out.append(" ".join(current))
+                    current = []
+                out.append(s)
+                continue
+            current.append(f"{self.mark(s)} {s}")
+        if current:
+            out.append(" ".join(current))
+        return out
+
+    def keep(self, seat: str | None, lines: list[str]) -> None:
+        self.logs.setdefault(seat, []).extend(lines)
+
+    def tail(self, seat: str | None, count: int | None) -> list[str]:
+        log = self.logs.get(None, []) + (self.logs.get(seat, []) if seat is not None else [])
+        return list(log) if count is None else log[-count:] if count > 0 else []
+
+
+def default_pace() -> float:
+    """0.6 s between bot moves at a terminal; none when piped (tests, scripts, transcripts)."""
+    return 0.6 if sys.stdin.isatty() and sys.stdout.isatty() else 0.0
+
+
+class Pacer:
+    """Waits ``pace`` seconds after a bot's move, unless a key was pressed: then the rest of
+    the bots' moves up to the player's decision come at once. The key is read in cbreak mode
+    and swallowed (it is not the start of the player's next line)."""
+
+    def __init__(self, pace: float) -> None:
+        self.pace = pace if pace > 0 and sys.stdin.isatty() else 0.0
+        self.skipping = False
+
+    def begin(self) -> None:
+        self.skipping = False
+
+    def wait(self) -> None:
+        if self.pace <= 0 or self.skipping:
+            return
+        try:
+            import termios
+            import tty
+
+            fd = sys.stdin.fileno()
+            old = termios.tcgetattr(fd)
+        except (ImportError, OSError, ValueError):  # not a POSIX terminal: just pause
+            time.sleep(self.pace)
+            return
+        try:
+            tty.setcbreak(fd, termios.TCSANOW)
+            ready, _, _ = select.select([fd], [], [], self.pace)
+            if ready:
+                os.read(fd, 64)
+                self.skipping = True
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, old)

@@ -1,0 +1,277 @@
+"""The story stays in view (issue 14), driven through a pseudo-terminal as a person would:
+one line per move, the board at the player's decision only, 'log', pacing, the end screen,
+the hand-over, and a network player who is not at the move prompt."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+import time
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[a-zA-Z]")
+LEGEND = "Defender  "  # the last line of an Invaders board
+
+
+def spawn(tmp_path, game: str, *args: str, command: str = "play", pace: str | None = "0"):
+    env = {"TERM": "xterm", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
+           "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state"), "NO_COLOR": "1"}
+    if command == "play" and pace is not None:
+        args = (*args, "--pace", pace)
+    return watch(pexpect.spawn(sys.executable, ["-m", game, command, *args], encoding="utf-8",
+                               timeout=30, dimensions=(50, 160), env=env, cwd=str(tmp_path)))
+
+
+def text(child) -> str:
+    """What the terminal showed since the last mark (see ``mark``), as plain lines."""
+    out = ANSI.sub("", child.logfile_read.getvalue()[child.mark:]).replace("\r", "")
+    child.mark = len(child.logfile_read.getvalue())
+    return out
+
+
+def watch(child):
+    child.logfile_read = io.StringIO()
+    child.mark = 0
+    return child
+
+
+def send(child, line: str) -> None:
+    """Type a line and wait for the terminal to echo it, so the next prompt is a fresh one."""
+    child.sendline(line)
+    child.expect_exact(line)
+    log = child.logfile_read.getvalue()
+    child.mark = log.rindex(line) + len(line)  # what came after the echo, in the same read, stays
+
+
+def test_invaders_one_line_per_bot_move_and_the_board_at_the_decision(tmp_path):
+    child = spawn(tmp_path, "invaders", "--seed", "3", "--seats", "random,human")
+    child.expect("humans>")
+    send(child, "place d")
+    child.expect("Your hand")  # the board, at the humans' next decision
+    child.expect("humans>")
+    seen = text(child)
+    # the humans' move and the aliens' whole turn: each move on one line, marked
+    assert re.search(r"^\+ The humans place the Defender on column d\.", seen, re.M), seen
+    assert re.search(r"^\+ The aliens play Reinforcements\. \+ A new ship arrives on the top row", seen, re.M), seen
+    assert seen.count(LEGEND) == 1  # one board: at the humans' decision, not after every move
+    send(child, "end")
+    child.expect("The humans must discard 2 cards")
+    child.expect("Your hand")
+    child.expect("humans>")
+    text(child)
+    send(child, "end")  # refused: discard first; the unchanged board is not drawn again
+    child.expect("discard down to 4 first")
+    child.expect("humans>")
+    assert LEGEND not in text(child)
+    send(child, "log 2")
+    child.expect("\u2212 The humans must discard 2 cards\\.")
+    shown = [line for line in text(child).splitlines() if line.strip(" \x08") and "humans>" not in line]
+    assert len(shown) == 2 and shown[0].startswith("+ The humans draw 2 cards"), shown
+    send(child, "log all")
+    child.expect("humans>")
+    assert "The humans place the Defender" in text(child)
+    child.sendline("quit")
+    child.expect("Save the game so far")
+    child.sendline("")  # the offered file name
+    child.expect(pexpect.EOF)
+    saved = list(tmp_path.glob("invaders-*.rec"))
+    assert len(saved) == 1 and "humans: place d" in saved[0].read_text()
+
+
+def test_pacing_waits_between_bot_moves_and_a_key_skips_ahead(tmp_path):
+    """With --pace the bot's moves come one at a time; a key pressed shows the rest at once."""
+    child = spawn(tmp_path, "invaders", "--seed", "3", "--seats", "random,human", pace="5")
+    child.expect("humans>")
+    child.sendline("place d")
+    child.expect("The aliens draw 2 cards")  # the first bot move, then a 5 s pause
+    start = time.monotonic()
+    child.send(" ")  # skip ahead
+    child.expect("humans>")
+    assert time.monotonic() - start < 4.5  # all four remaining moves at once, not 4 x 5 s
+    child.close(force=True)
+
+
+def _near_the_end(tmp_path, game: str, seats: str, seed: int, options: dict[str, str]):
+    """A record of a random game with its last move left out, and who makes that move."""
+    import importlib
+
+    from common.table import Table
+
+    spec = importlib.import_module(f"{game}.cli").SPEC
+    rules = spec.rules
+    import random
+
+    rng = random.Random(seed)
+    table = Table(rules, seed=seed, options=options, variant=rules.variants[0])
+    played = []
+    while table.outcome() is None:
+        seat = table.decisions()[0].seat
+        move = rng.choice(table.legal_moves(seat))
+        before = table.record_text()
+        table.play(seat, move)
+        played.append((seat, rules.format(move), before))
+    seat, move, before = played[-1]
+    path = tmp_path / "near-the-end.rec"
+    path.write_text(before)
+    kinds = ",".join("human" if s == seat else "random" for s in table.seats)
+    return path, kinds, seat, move
+
+
+@pytest.mark.parametrize("game, options, shows", [
+    ("invaders", {}, "How: the "),
+    ("gros", {"players": "2"}, "title words"),
+    ("horror", {}, "Fates: "),
+])
+def test_the_end_screen_then_play_again(tmp_path, game, options, shows):
+    path, kinds, seat, move = _near_the_end(tmp_path, game, "", 7, options)
+    child = spawn(tmp_path, game, "--load", str(path), "--seats", kinds)
+    child.expect(f"{seat}>")
+    child.sendline(move)
+    child.expect("Winner|Top billing")
+    child.expect(shows)
+    child.expect("Game over")
+    child.expect("s\\) save the record")
+    child.sendline("s")
+    child.expect("File name")
+    child.sendline("end.rec")
+    child.expect("Saved the record to end.rec")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "result " in (tmp_path / "end.rec").read_text()
+    assert "Traceback" not in child.before
+
+
+def test_play_again_starts_a_new_game_with_the_same_seats(tmp_path):
+    path, kinds, seat, move = _near_the_end(tmp_path, "invaders", "", 7, {})
+    child = spawn(tmp_path, "invaders", "--seats", "random,human", "--seed", "5")
+    child.expect("humans>")
+    child.sendline("quit")
+    child.expect("Save the game so far")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child = spawn(tmp_path, "invaders", "--load", str(path), "--seats", kinds)
+    child.expect(f"{seat}>")
+    child.sendline(move)
+    child.expect("play again")
+    child.sendline("a")
+    child.expect("you play " + seat)  # a new game's banner, the same seats
+    child.expect(f"{seat}>")
+    child.close(force=True)
+
+
+def test_hot_seat_log_is_each_players_own(tmp_path):
+    """At hot-seat 'log' shows only what the player at the keyboard may know: the humans'
+    draws are not in the aliens' log."""
+    child = spawn(tmp_path, "invaders", "--seed", "3", "--seats", "human,human")
+    child.expect("Hand the keyboard to humans")
+    child.sendline("")
+    child.expect("humans>")
+    child.sendline("place d")
+    child.expect("Hand the keyboard to aliens")
+    child.sendline("")
+    child.expect("aliens, since your last turn:")
+    child.expect("aliens>")
+    send(child, "log all")
+    child.expect("The humans place the Defender")  # what the aliens were retold is in their log
+    child.expect("aliens>")
+    child.close(force=True)
+
+
+def test_hot_seat_logs_stay_apart():
+    """What one seat was told privately never reaches the other seat's 'log'."""
+    from common.story import Story
+
+    story = Story()
+    story.keep(None, ["Tonight's feature"])  # before anyone had the keyboard: public
+    story.keep("aliens", ["You drew: Fire!"])
+    story.keep("humans", ["You drew: Shield"])
+    assert story.tail("humans", None) == ["Tonight's feature", "You drew: Shield"]
+    assert story.tail("aliens", 1) == ["You drew: Fire!"]
+
+
+def test_a_network_player_chats_and_asks_who_while_others_play(tmp_path, procs):
+    from tests.common.netkit import Wire, start_host
+
+    host, port = start_host(procs, "invaders", "--seats", "remote,remote", "--seed", "3")
+    child = spawn(tmp_path, "invaders", f"127.0.0.1:{port}", "--seat", "humans", "--name", "ann",
+                  command="join")
+    seen = child.logfile_read
+    other = Wire(port, "invaders")
+    other.hello(name="bob", seat="aliens")
+    child.expect("humans>")
+    child.sendline("place d")
+    child.expect(r"\(waiting\) >")  # the aliens' turn: ann is not at the move prompt
+    child.sendline("who")
+    child.expect("aliens: bob")
+    child.sendline("say your move, bob")
+    got = other.until("chat")
+    assert got["text"] == "your move, bob"
+    other.send({"type": "chat", "text": "thinking"})
+    child.expect("thinking")  # shown as it comes, with ann typing nothing
+    child.sendline("quit")
+    child.expect("Leaving the game unfinished")
+    child.expect(pexpect.EOF)
+    other.close()
+    assert "Traceback" not in seen.getvalue()
+
+
+def test_a_spectator_prompt_says_watch_once_the_game_begins(tmp_path, procs):
+    """The lobby prompt stayed 'lobby>' after the game had begun, until a key was pressed."""
+    from tests.common.netkit import Wire, start_host
+
+    host, port = start_host(procs, "horror", "--seats", "remote,random,random", "--seed", "3")
+    child = spawn(tmp_path, "horror", f"127.0.0.1:{port}", "--watch", "--name", "wes", command="join")
+    seen = child.logfile_read
+    child.expect("lobby>")
+    player = Wire(port, "horror")
+    player.hello(name="ann", seat="p1")  # the last seat: the game begins
+    child.expect("watch>")  # redrawn without a key pressed
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    player.close()
+    assert "Traceback" not in seen.getvalue()
+
+
+def test_the_gr2_banner_names_skippys_revenge_and_two_human_seats_make_two_players(tmp_path):
+    child = spawn(tmp_path, "gros", "--variant", "gr2", "--seats", "human,human", "--seed", "1")
+    child.expect("Grave Robbers II: Skippy's Revenge — you play ray, dana\\.")
+    child.close(force=True)
+
+
+def test_cards_filters_by_field_in_the_game_and_on_the_command_line(capsys):
+    from io import StringIO
+
+    from rich.console import Console
+
+    from common.engine import GameError
+    from gros.render import cards_table
+
+    out = StringIO()
+    Console(file=out, width=200).print(cards_table("type:sfx deck:gr2"))
+    text = out.getvalue()
+    assert "Amphibious" in text and "│ gros " not in text and "│ Creature" not in text, text
+    with pytest.raises(GameError, match="no card field 'colour'"):
+        cards_table("colour:red")
+
+
+@pytest.mark.parametrize("game, seats, seat, told, board", [
+    ("gros", "random,random,human", "amanda",
+     r"^\+ ray plays The Mad Lab on ray\. · ray's Movie is now set at The Mad Lab\.$", "Hands: "),
+    ("horror", "random,human,random", "p2", r"^· p1 agrees to the premise\.$",
+     "Your hand (p2)"),
+])
+def test_each_game_tells_a_bot_move_in_one_line_and_draws_the_board_at_the_decision(
+        tmp_path, game, seats, seat, told, board):
+    child = spawn(tmp_path, game, "--seed", "5" if game == "gros" else "14", "--seats", seats)
+    child.expect(f"{seat}>")
+    seen = text(child)
+    assert re.search(told, seen, re.M), seen
+    assert seen.count(board) == 1, seen  # one board: at the player's decision
+    send(child, "log 50")
+    child.expect(told.strip("^$"))  # the story so far, the bot's move in it
+    child.close(force=True)
