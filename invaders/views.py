@@ -57,7 +57,8 @@ def determinize(v: dict[str, Any], seat: str, rng: Rng) -> InvadersState:
     """Rebuild a full state from ``seat``'s view, dealing the unseen cards at random."""
     w = v["width"]
     sq = [_square(n, w) for n in v["ships"]]
-    st = InvadersState(w, v["height"], rng.fork(), v["composition"], sq,
+    composition = {s: dict(cards) for s, cards in v["composition"].items()}  # never the view's own
+    st = InvadersState(w, v["height"], rng.fork(), composition, sq,
                        [_square(n, w) for n in v["red"]], [_square(n, w) for n in v["blue"]],
                        [_square(n, w) for n in v["fresh"]],
                        ord(v["defender"]) - 97 if v["defender"] else -1,
