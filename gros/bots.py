@@ -22,6 +22,7 @@ from gros.state import HAND_SIZE, TITLE_BONUS, GrosState
 
 QUIET = {("pass",), ("end",), ("done",)}
 WORTH = {"character": 0.35, "prop": 0.25, "location": 0.25, "creature": 0.3}
+CHAFF = 1.0  # a card worth less than this goes at the end of a turn, to draw a better one
 SOFTNESS = 6.0  # score points that make one seat e (2.7) times likelier to win than another
 
 
@@ -83,9 +84,9 @@ def shares(rules: Any, st: GrosState) -> dict[str, float]:
 
 def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
     """End of turn: keep room to draw. A full hand draws nothing next turn, and a hand that
-    cannot play stalls the deck; so discard down to five (the least useful card), and with no
-    cast every Prop (nobody could hold it: dig for Characters). Title words stay: they score
-    in hand. Below five cards it keeps what it holds: a stop or a Creature is worth keeping."""
+    cannot play stalls the deck; so discard down to five (the least useful card), and chaff
+    (a weak Prop, Location or Creature; with no cast every Prop: dig for Characters), one a
+    turn. Title words stay: they score in hand; so do stops, Creatures and the credits."""
     hand = st.hands[me]
     words = set(st.title_words)
     no_cast = not st.movies[me].chars
@@ -100,7 +101,8 @@ def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
 
     worst = min(hand, key=keep, default=None)
     must = len(hand) > HAND_SIZE
-    if worst is None or not (must or len(hand) >= HAND_SIZE or keep(worst) < 0) or (keep(worst) >= 100 and not must):
+    if worst is None or (keep(worst) >= 100 and not must) or not (
+            must or len(hand) >= HAND_SIZE or keep(worst) < CHAFF):
         return ("done",) if ("done",) in legal else legal[0]
     move = ("discard", st.ids[worst])
     return move if move in legal else legal[0]
