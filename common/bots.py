@@ -59,16 +59,20 @@ class Search:
     ``policy(rules, state, seat, legal, rng)`` picks a play-out move (None: uniform);
     ``evaluate(rules, state)`` scores a position that has no result yet, seat -> [0, 1] (the
     share of the win that seat may expect; None: an unfinished play-out scores nothing);
-    ``depth`` is how many play-out decisions run before the evaluation takes over.
+    ``depth`` is how many play-out decisions run before the evaluation takes over;
+    ``delegate(rules, view, seat, legal, rng)`` may answer a decision without a search (a
+    rule of thumb the game trusts more than a short search, e.g. what to discard), or None.
     """
 
-    __slots__ = ("policy", "evaluate", "depth")
+    __slots__ = ("policy", "evaluate", "depth", "delegate")
 
     def __init__(self, policy: Callable[..., Move] | None = None,
-                 evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400) -> None:
+                 evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400,
+                 delegate: Callable[..., Move | None] | None = None) -> None:
         self.policy = policy
         self.evaluate = evaluate
         self.depth = depth
+        self.delegate = delegate
 
 
 class IsmctsBot:
@@ -99,6 +103,10 @@ class IsmctsBot:
         self.done = 0
         if len(legal) == 1:
             return legal[0]
+        if self.search.delegate is not None:
+            move = self.search.delegate(rules, view, seat, legal, self.rng)
+            if move is not None:
+                return move
         root = _Node()
         start = time.perf_counter()
         deadline = start + self.think if self.think else None
@@ -174,7 +182,8 @@ class IsmctsBot:
 
 
 class SloppyBot:
-    """The ``easy`` level: the game's ``normal`` bot, but every other decision at random."""
+    """The ``easy`` level: the game's ``normal`` bot, but ``slip`` percent of its decisions at
+    random (half, unless the normal bot's class says ``easy_slip``)."""
 
     kind = "easy"
 
@@ -226,7 +235,7 @@ def make_bot(kind: str, rules: Rules, seed: int = 0, think: float | None = None,
     if kind == "normal":
         return normal(seed=seed)  # type: ignore[misc]
     if kind == "easy":
-        return SloppyBot(normal(seed=seed), seed)  # type: ignore[misc]
+        return SloppyBot(normal(seed=seed), seed, getattr(normal, "easy_slip", 50))  # type: ignore[misc]
     if kind in ("ismcts", "hard"):
         if iterations is None and think is None:
             think = THINK

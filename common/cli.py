@@ -69,6 +69,15 @@ def guard(fn: Callable[[], int | None]) -> None:
     sys.exit(code or 0)
 
 
+def _ladder(spec: GameSpec, games: int, as_json: bool, iterations: int, options: dict[str, str]) -> int:
+    """``bench --ladder``: kept apart so that the other bench flags may change around it.
+    ``--games`` counts games per pairing; left at the self-play default, the ladder plays 100."""
+    from common.ladder import LADDER_GAMES, run_ladder
+
+    games = LADDER_GAMES if games == spec.bench_games else games
+    return run_ladder(spec, games=games, as_json=as_json, options=options, iterations=iterations)
+
+
 def build(spec: GameSpec) -> click.Group:
     also = "".join(f" '--variant {v}' plays {t}." for v, t in spec.variant_titles)
     @click.group(help=f"{spec.title}: {spec.blurb}\n\nStart with '{spec.name} play'; "
@@ -213,9 +222,15 @@ def build(spec: GameSpec) -> click.Group:
                   help="with --net: seconds each bot client waits before it moves")
     @click.option("--seconds", type=float, default=20.0, show_default=True,
                   help="with --net: how long each of the two runs lasts")
+    @click.option("--ladder", is_flag=True, help="instead: the bot levels against each other "
+                  "(win rates with 95% intervals, speed of each level); --games per pairing")
+    @click.option("--iterations", type=int, default=100, show_default=True,
+                  help="with --ladder: search iterations per decision of the hard level")
     @_game_flags(spec)
-    def bench(games, as_json, net, tables, interval, seconds, option, **flags) -> None:
+    def bench(games, as_json, net, tables, interval, seconds, ladder, iterations, option, **flags) -> None:
         def go() -> int:
+            if ladder:
+                return _ladder(spec, games, as_json, iterations, _options(spec, option, flags))
             if net:
                 from common.net.bench import run_net_bench
 

@@ -71,8 +71,10 @@ def evaluate(st: GrosState, me: int) -> float:
 
 
 def shares(rules: Any, st: GrosState) -> dict[str, float]:
-    """The search's evaluation at its cut-off: each seat's expected share of the win, from its
-    score, hand and match total (a softmax: close scores are close to even)."""
+    """The search's evaluation at its cut-off: the open windows closed as if nobody answered,
+    then each seat's expected share of the win from its score, hand and match total (a
+    softmax: close scores are close to even)."""
+    close_windows(rules, st)
     if st.winners:
         return {st.names[w]: 1.0 / len(st.winners) for w in st.winners}
     values = [flow.score(st, s) + 0.5 * hand_worth(st, s) + banked(st, s) for s in range(st.n)]
@@ -137,13 +139,24 @@ def pick_victim(st: GrosState, chooser: int) -> str:
     return best
 
 
+def ruled(rules: Any, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
+    """Decisions the ``hard`` level leaves to the rules of thumb: the title, and what to
+    discard at the end of a turn (a search of a few hundred play-outs does no better)."""
+    if legal[0][0] == "title":
+        return ("title", "", ())
+    if legal[0][0] == "discard":
+        st = rules.determinize(view, seat, rng)
+        return dig(st, zones.seat_of(st, seat), legal)
+    return None
+
+
 class HeuristicBot:
     """The ``normal`` level: one move of look-ahead from a sampled deal, scored by ``evaluate``."""
 
     kind = "heuristic"
     needs_view = True
     # what the ``hard`` level borrows: the evaluation at the play-out cut-off
-    search = Search(evaluate=shares, depth=40)
+    search = Search(evaluate=shares, depth=0, delegate=ruled)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
