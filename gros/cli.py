@@ -17,8 +17,8 @@ SPEC = GameSpec(
            ("--deck DECK", "deck", "gros, gr2 or gros+gr2 (default: the rules variant's own deck)"),
            ("--target SCORE", "target", "play games until someone's total reaches this score")),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4"), ("6 players", "players=6")),
-    bench_matchups=(("heuristic vs 2 random", "heuristic,random,random", 300, "players=3"),
-                    ("ISMCTS vs 2 heuristic", "ismcts,heuristic,heuristic", 10, "players=3")),
+    bench_matchups=(("normal vs 2 easy", "normal,easy,easy", 300, "players=3"),
+                    ("hard vs 2 normal (60 iterations)", "hard,normal,normal", 10, "players=3")),
     bench_rotate=True,
 )
 
