@@ -56,7 +56,7 @@ def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, st
          clock: dict[str, list[float]], seed: int = 20_000) -> dict[str, Any]:
     """``strong`` in one seat, ``weak`` in the others, the strong seat moving round the table."""
     seats = rules.seats(options)
-    wins = 0.0
+    wins = ahead = 0.0
     for g in range(games):
         me = seats[g % len(seats)]
         levels = {s: strong if s == me else weak for s in seats}
@@ -65,10 +65,19 @@ def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, st
         out = play_game(rules, seed + g, bots, options).outcome
         if out and me in out.winners:
             wins += 1 / len(out.winners)
+        if out:  # head to head: finishing above each weaker seat (by score; a tie counts half)
+            mine = out.scores.get(me, 1.0 if me in out.winners else 0.0)
+            for s in seats:
+                if s != me:
+                    theirs = out.scores.get(s, 1.0 if s in out.winners else 0.0)
+                    ahead += (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0) / (len(seats) - 1)
     low, high = wilson(wins, games)
+    pairs = games * (len(seats) - 1)
+    a_low, a_high = wilson(ahead * (len(seats) - 1), pairs)
     return {"strong": strong, "weak": weak, "seats": len(seats), "games": games,
             "wins": round(wins / games, 3), "low": round(low, 3), "high": round(high, 3),
-            "even": round(1 / len(seats), 3)}
+            "even": round(1 / len(seats), 3), "ahead": round(ahead / games, 3),
+            "ahead_low": round(a_low, 3), "ahead_high": round(a_high, 3)}
 
 
 def ladder(spec: GameSpec, games: int, options: dict[str, str], iterations: int) -> dict[str, Any]:
@@ -97,12 +106,14 @@ def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, 
         print(json.dumps(report))
         return 0
     t = Table(title=f"{spec.title}: the levels ({report['hard_iterations']} iterations a decision for hard)")
-    for col in ("level", "against", "games", "wins", "95% interval", "even share"):
+    for col in ("level", "against", "games", "wins", "95% interval", "even share",
+                "ahead of each", "95% interval"):
         t.add_column(col, justify="right")
     for r in report["ladder"]:
         opponents = f"{r['seats'] - 1} × {r['weak']}" if r["seats"] > 2 else r["weak"]
         t.add_row(r["strong"], opponents, str(r["games"]), f"{r['wins']:.1%}",
-                  f"{r['low']:.1%}–{r['high']:.1%}", f"{r['even']:.0%}")
+                  f"{r['low']:.1%}–{r['high']:.1%}", f"{r['even']:.0%}", f"{r['ahead']:.1%}",
+                  f"{r['ahead_low']:.1%}–{r['ahead_high']:.1%}")
     show(t)
     s = Table(title="speed of each level")
     for col in ("level", "decisions", "decisions/s", "s/decision", "iterations/s"):
@@ -111,5 +122,7 @@ def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, 
         s.add_row(kind, str(v["decisions"]), str(v["decisions_per_s"]), str(v["s_per_decision"]),
                   str(v["iterations_per_s"] or "-"))
     show(s)
-    say("The stronger level takes one seat, the weaker every other; the seats rotate each game.")
+    say("The stronger level takes one seat, the weaker every other; the seats rotate each game. "
+        "'ahead of each': the share of its head-to-heads with one weaker seat it finished above "
+        "(by final score; a tie counts half).")
     return 0
