@@ -26,18 +26,29 @@ CHAFF = 1.0  # a card worth less than this goes at the end of a turn, to draw a 
 SOFTNESS = 6.0  # score points that make one seat e (2.7) times likelier to win than another
 
 
+_WORTH: dict[tuple[str, str], float] = {}  # (deck, card id) -> its worth: it depends on the card only
+
+
 def card_worth(st: GrosState, seat: int, i: int) -> float:
+    d = st.defs[i]
+    if d.type == "prop" and not st.movies[seat].chars:
+        return 0.3  # nobody to hold it
+    key = (d.deck, d.id)
+    worth = _WORTH.get(key)
+    if worth is None:
+        worth = _WORTH[key] = _worth(d)
+    return worth
+
+
+def _worth(d: Any) -> float:
     """What a card in hand is worth beyond its title word: a future play, or a stop kept for
     the attack that would cost a Character. Every card is worth something (a choice later),
     so paying for a stop with cards must buy more than it costs."""
-    d = st.defs[i]
     if d.type == "credits":
         return 2.0
     if d.type == "sfx":
         return 2.5 if d.action is not None and (d.action.stops or any(
             e.kind == "stop_attack" for e in d.action.effects)) else 1.2
-    if d.type == "prop" and not st.movies[seat].chars:
-        return 0.3  # nobody to hold it
     if d.type == "creature":  # a future attack: worth less than the kill it buys
         return 0.4 + 0.12 * max(d.strength, 0)
     return 0.6 + WORTH[d.type] * max(d.strength, 0)
