@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.bots import Search
 from common.engine import Move
 from common.rng import Rng
 
@@ -24,18 +23,12 @@ def _sq(name: str) -> tuple[int, int]:
     return ord(name[0]) - 97, int(name[1:]) - 1
 
 
-def playout(rules: Any, st: Any, seat: str, legal: list[Move], rng: Rng) -> Move:
-    """The ``hard`` level's play-outs: mostly this bot's move, one in five at random (random
-    play-outs rarely find the precise shots a human side needs, and so misjudge the game)."""
-    if rng.below(5) == 0:
-        return rng.choice(legal)
-    return _PLAYER.choose(rules, rules.view(st, seat), seat, legal)
-
-
 class HeuristicBot:
     kind = "heuristic"
     needs_view = True
-    search = Search(policy=playout)  # what the ``hard`` level borrows
+    # the ``hard`` level plays out at random: guided by this bot (one move in five at random)
+    # its play-outs cost 2.8 times as much and moved hard-vs-hard balance by nothing
+    # measurable (aliens 80% against 82.5%, 40 games each at 60 iterations)
     # the ``easy`` level: this bot with 70% of its decisions at random. (With half, easy
     # fleets beat easy outposts 60% of the time: a random human wastes more than an alien.)
     easy_slip = 70
@@ -133,6 +126,3 @@ class HeuristicBot:
         if reinforce:
             return max(reinforce, key=lambda m: (abs(m[1] - target), m[1]))
         return ("end",)
-
-
-_PLAYER = HeuristicBot(0)  # the play-out policy (it keeps no state between decisions)

@@ -196,7 +196,7 @@ def test_bench_json_reports_the_figures():
     report = json.loads(proc.stdout)
     speed = report["speed"][0]
     assert speed["games"] == 30 and speed["games_per_s"] > 0 and speed["us_per_decision"] > 0
-    assert {m["matchup"] for m in report["matchups"]} >= {"random vs random"}
+    assert {m["matchup"] for m in report["matchups"]} >= {"normal vs normal"}
 
 
 def test_plain_output_when_not_a_terminal():
