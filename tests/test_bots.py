@@ -178,3 +178,11 @@ def test_horror_sampling_does_not_grow_with_the_film_log():
     b = rules.determinize(padded, seat, RandomBot(1).rng)
     assert len(b.log) == len(a.log) < 1_000
     assert rules.legal_moves(a, seat) == rules.legal_moves(b, seat)
+
+
+def test_easy_is_the_normal_bot_slipping():
+    from common.bots import SloppyBot, make_bot
+
+    for rules, slip in ((GROS, 95), (INVADERS, 70), (HORROR, 50)):
+        bot = make_bot("easy", rules, seed=1)
+        assert isinstance(bot, SloppyBot) and bot.slip == slip
