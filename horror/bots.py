@@ -54,10 +54,19 @@ def billing(rules: Rules, film: Film) -> dict[str, float]:
     return {s: w / total for s, w in weights.items()}
 
 
+def pacing(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
+    """Decisions the ``hard`` level leaves to ``auteur``: whether to close a meeting or cut a
+    scene (a search whose play-outs stop short of the next scene sees no gain in either, and
+    would let the film run on)."""
+    if any(m[0] in ("close", "cut") for m in legal):
+        return AuteurBot(rng.below(1 << 30)).choose(rules, view, seat, legal)
+    return None
+
+
 class AuteurBot:
     kind = "auteur"
     needs_view = False
-    search = Search(evaluate=billing, depth=30)  # what the ``hard`` level borrows
+    search = Search(evaluate=billing, depth=30, delegate=pacing)  # what the ``hard`` level borrows
 
     def __init__(self, seed: int = 0, thrift: int = 3, spend: int = 6) -> None:
         self.rng = Rng(seed)
