@@ -94,37 +94,15 @@ def _matchups(spec: GameSpec, games: int, options: dict[str, str]) -> list[dict[
     return out
 
 
-def _ladder(spec: GameSpec, games: int, options: dict[str, str]) -> list[dict[str, Any]]:
-    """Each rung of ``spec.bench_ladder`` in one seat against the rung below in all the others,
-    the kinds rotating round the seats: a rung that is really stronger wins more than an
-    even share (1 / seats)."""
-    from common.engine import GameError
-
-    if len(spec.bench_ladder) < 2:
-        raise GameError(f"{spec.name} has no bot ladder; try --matchups")
-    seats = len(spec.rules.seats(options))
-    n = max(10, games // 100)
-    out = []
-    for weak, strong in zip(spec.bench_ladder, spec.bench_ladder[1:], strict=False):
-        row = matchup(spec, f"{strong} vs {weak}", [strong] + [weak] * (seats - 1), n, options,
-                      rotate=True)
-        row.update(stronger=strong, weaker=weak, stronger_share=row["share"].get(strong, 0.0),
-                   even_share=round(1 / seats, 3))
-        out.append(row)
-    return out
-
-
 def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, str],
-              matchups: bool = False, ladder: bool = False) -> int:
+              matchups: bool = False) -> int:
     """Random self-play speed; the bot tables only when asked (they take minutes)."""
     spec.rules.check_options(options)
-    report: dict[str, Any] = {"game": spec.name, "speed": [], "matchups": [], "ladder": []}
+    report: dict[str, Any] = {"game": spec.name, "speed": [], "matchups": []}
     for label, opts in speed_configs(spec, options):
         report["speed"].append(speed(spec, games, opts, label))
     if matchups:
         report["matchups"] = _matchups(spec, games, options)
-    if ladder:
-        report["ladder"] = _ladder(spec, games, options)
     extra_tables: list[Any] = []
     if spec.bench_report:  # a game's own figures (horror: film lengths, bot films as stories)
         from importlib import import_module
@@ -151,17 +129,9 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
             m.add_row(r["matchup"], str(r["games"]),
                       "  ".join(f"{k} {v:.1%}" for k, v in r["share"].items()), str(r["seconds"]))
         show(m)
-    if report["ladder"]:
-        lad = Table(title="bot ladder: the stronger bot in one seat, the weaker in the others")
-        for col in ("rung", "games", "stronger's share", "an even share", "s"):
-            lad.add_column(col)
-        for r in report["ladder"]:
-            lad.add_row(r["matchup"], str(r["games"]), f"{r['stronger_share']:.1%}",
-                        f"{r['even_share']:.1%}", str(r["seconds"]))
-        show(lad)
     for extra in extra_tables:
         show(extra)
     say("µs/decision counts legal_moves + apply only; games/s is wall time including the bots.")
-    if not (matchups or ladder):
+    if not matchups:
         say(f"The bots' win rates: '{spec.name} bench --matchups' or '--ladder' (minutes).")
     return 0

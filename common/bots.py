@@ -7,7 +7,9 @@ not cheat by construction.
 
 from __future__ import annotations
 
+import logging
 import math
+import os
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -16,6 +18,7 @@ from common.engine import GameError, Move, Rules
 from common.rng import Rng
 
 Progress = Callable[[float], None]
+LOG = logging.getLogger("bmovie.bots")
 
 
 class Bot(Protocol):
@@ -50,11 +53,34 @@ class _Node:
         self.reward = 0.0
 
 
+class Search:
+    """What a game lends the search: a cheap play-out policy and an evaluation at the cut-off.
+
+    ``policy(rules, state, seat, legal, rng)`` picks a play-out move (None: uniform);
+    ``evaluate(rules, state)`` scores a position that has no result yet, seat -> [0, 1] (the
+    share of the win that seat may expect; None: an unfinished play-out scores nothing);
+    ``depth`` is how many play-out decisions run before the evaluation takes over;
+    ``delegate(rules, view, seat, legal, rng)`` may answer a decision without a search (a
+    rule of thumb the game trusts more than a short search, e.g. what to discard), or None.
+    """
+
+    __slots__ = ("policy", "evaluate", "depth", "delegate")
+
+    def __init__(self, policy: Callable[..., Move] | None = None,
+                 evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400,
+                 delegate: Callable[..., Move | None] | None = None) -> None:
+        self.policy = policy
+        self.evaluate = evaluate
+        self.depth = depth
+        self.delegate = delegate
+
+
 class IsmctsBot:
     """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
 
     Each iteration deals the unseen cards anew from the bot's view, walks the shared tree
-    with availability-aware UCB, plays out at random and scores the result for each actor.
+    with availability-aware UCB, plays out (with the game's ``Search`` policy, if any) and
+    scores the result for each actor, or the game's evaluation at the play-out cut-off.
     Stops after ``iterations`` or ``think`` seconds, whichever comes first.
     """
 
@@ -62,25 +88,38 @@ class IsmctsBot:
     needs_view = True
 
     def __init__(self, seed: int = 0, iterations: int = 300, think: float | None = None,
-                 exploration: float = 0.7, max_depth: int = 400) -> None:
+                 exploration: float = 0.7, max_depth: int | None = None,
+                 search: Search | None = None) -> None:
         self.rng = Rng(seed)
         self.iterations = max(1, iterations)
         self.think = think
         self.c = exploration
-        self.max_depth = max_depth
+        self.search = search or Search()
+        self.max_depth = self.search.depth if max_depth is None else max_depth
+        self.done = 0  # iterations run by the last choose(): what the benchmarks count
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Progress | None = None) -> Move:
+        self.done = 0
         if len(legal) == 1:
             return legal[0]
+        if self.search.delegate is not None:
+            move = self.search.delegate(rules, view, seat, legal, self.rng)
+            if move is not None:
+                return move
         root = _Node()
-        deadline = time.perf_counter() + self.think if self.think else None
+        start = time.perf_counter()
+        deadline = start + self.think if self.think else None
         for i in range(self.iterations):
             self._iterate(rules, rules.determinize(view, seat, self.rng), root)
-            if progress and i % 16 == 0:
-                progress(i / self.iterations)
-            if deadline and time.perf_counter() > deadline:
-                break
+            self.done = i + 1
+            if i % 16 == 0:
+                now = time.perf_counter()
+                if progress:
+                    spent = (now - start) / self.think if self.think else 0.0
+                    progress(min(1.0, max(i / self.iterations, spent)))
+                if deadline and now > deadline:
+                    break
         best = max((m for m in legal if (seat, m) in root.children),
                    key=lambda m: root.children[(seat, m)].visits, default=None)
         return best if best is not None else self.rng.choice(legal)
@@ -117,44 +156,115 @@ class IsmctsBot:
             node = node.children[(actor, best)]
             rules.apply(st, actor, best)
             path.append((actor, node))
-        # random play-out
+        # play-out, guided by the game's policy when it lends one, up to the cut-off
+        policy = self.search.policy
         depth = 0
         while depth < self.max_depth and rules.outcome(st) is None:
             decisions = rules.decisions(st)
             if not decisions:
                 break
             actor = decisions[0].seat
-            rules.apply(st, actor, rng.choice(rules.legal_moves(st, actor)))
+            moves = rules.legal_moves(st, actor)
+            move = policy(rules, st, actor, moves, rng) if policy and len(moves) > 1 else None
+            rules.apply(st, actor, move if move is not None else rng.choice(moves))
             depth += 1
         out = rules.outcome(st)
+        if out is not None:
+            share = {w: 1.0 / len(out.winners) for w in out.winners}
+        elif self.search.evaluate is not None:
+            share = self.search.evaluate(rules, st)
+        else:
+            share = {}
         root.visits += 1
         for actor, n in path:
             n.visits += 1
-            if out is not None and actor in out.winners:
-                n.reward += 1.0 / len(out.winners)
+            n.reward += share.get(actor, 0.0)
 
 
-BOT_KINDS = ("random", "ismcts")
+class SloppyBot:
+    """The ``easy`` level: the game's ``normal`` bot, but ``slip`` percent of its decisions at
+    random (half, unless the normal bot's class says ``easy_slip``)."""
+
+    kind = "easy"
+
+    def __init__(self, inner: Bot, seed: int = 0, slip: int = 50) -> None:
+        self.inner = inner
+        self.rng = Rng(seed * 7919 + 1)
+        self.slip = slip  # percent of decisions taken at random
+
+    @property
+    def needs_view(self) -> bool:
+        return self.inner.needs_view
+
+    def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
+               progress: Progress | None = None) -> Move:
+        if self.rng.below(100) < self.slip:
+            return self.rng.choice(legal)
+        return self.inner.choose(rules, view, seat, legal, progress)
+
+
+LEVELS = ("easy", "normal", "hard")
+BOT_KINDS = ("random", "ismcts", *LEVELS)
+THINK = 1.0  # seconds per decision of a searching bot when nobody says otherwise
+
+
+def _normal(rules: Rules) -> tuple[dict[str, Callable[..., Bot]], Callable[..., Bot] | None]:
+    """The game's own kinds and its ``normal`` bot: the first of them."""
+    extra: dict[str, Callable[..., Bot]] = getattr(rules, "bot_kinds", {}) or {}
+    return extra, next(iter(extra.values()), None)
+
+
+def bot_kinds(rules: Rules) -> tuple[str, ...]:
+    """Every bot name a game knows: the three levels, the common kinds and its own."""
+    extra, _ = _normal(rules)
+    return BOT_KINDS + tuple(k for k in extra if k not in BOT_KINDS)
 
 
 def make_bot(kind: str, rules: Rules, seed: int = 0, think: float | None = None,
              iterations: int | None = None) -> Bot:
-    """A bot by name: 'random', 'ismcts', or a kind the game adds in ``rules.bot_kinds``."""
-    extra: dict[str, Callable[..., Bot]] = getattr(rules, "bot_kinds", {}) or {}
+    """A bot by name: a level ('easy', 'normal', 'hard'), 'random', 'ismcts' (= 'hard'), or a
+    kind the game adds in ``rules.bot_kinds``. A game's ``bot_kinds`` names its ``normal``
+    bot (the first entry, unless one is called 'normal') and may lend the search a ``Search``
+    under the key 'search'. ``hard`` thinks ``think`` seconds (default 1) unless given a
+    count of ``iterations`` (what tests and benchmarks use: counts, not clocks)."""
+    extra, normal = _normal(rules)
     if kind in extra:
         return extra[kind](seed=seed)
-    if kind == "random":
+    if kind == "random" or (kind in LEVELS[:2] and normal is None):
         return RandomBot(seed)
-    if kind == "ismcts":
-        return IsmctsBot(seed, iterations=iterations or (100_000 if think else 300), think=think)
-    raise GameError(f"unknown bot {kind!r} (bots: {', '.join(BOT_KINDS + tuple(extra))})")
+    if kind == "normal":
+        return normal(seed=seed)  # type: ignore[misc]
+    if kind == "easy":
+        return SloppyBot(normal(seed=seed), seed, getattr(normal, "easy_slip", 50))  # type: ignore[misc]
+    if kind in ("ismcts", "hard"):
+        if iterations is None and think is None:
+            think = THINK
+        bot = IsmctsBot(seed, iterations=iterations or 1_000_000, think=None if iterations else think,
+                        search=getattr(normal, "search", None))
+        bot.kind = kind
+        return bot
+    raise GameError(f"unknown bot {kind!r} (bots: {', '.join(bot_kinds(rules))})")
+
+
+def strict_default() -> bool:
+    """Tests set BMOVIE_STRICT_BOTS=1 (tests/conftest.py): a bot that fails fails the test."""
+    return os.environ.get("BMOVIE_STRICT_BOTS", "") not in ("", "0")
 
 
 def bot_move(bot: Bot, rules: Rules, table_view: dict[str, Any], seat: str, legal: list[Move],
-             progress: Progress | None = None) -> Move:
-    """Ask a bot for a move; a bot that errs falls back to the first legal move."""
+             progress: Progress | None = None, strict: bool | None = None) -> Move:
+    """Ask a bot for a move. A bot that raises or answers an illegal move is a bug: strict
+    (self-play, the tests) it raises; at a live table it is logged loudly and the first legal
+    move is played so that the game goes on."""
     try:
         move = bot.choose(rules, table_view, seat, legal, progress)
-    except Exception:  # a bot's bug must not stall the table
-        move = legal[0]
-    return move if move in legal else legal[0]
+        if move not in legal:
+            raise GameError(f"the {bot.kind} bot chose {move!r}, which is not a legal move")
+    except Exception as exc:
+        if strict_default() if strict is None else strict:
+            raise
+        LOG.error("the %s bot for %s failed (%s: %s); it plays %s instead", bot.kind, seat,
+                  type(exc).__name__, exc, " ".join(map(str, legal[0])))
+        LOG.debug("the bot's traceback", exc_info=True)
+        return legal[0]
+    return move

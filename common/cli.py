@@ -22,11 +22,13 @@ THINK = click.FloatRange(min=0, min_open=True)
 SECONDS = click.FloatRange(min=0)
 AT_LEAST_ONE = click.IntRange(min=1)
 
-# read by every command (colour and terminal detection is rich's; the last one is guard's)
+# read by every command (colour and terminal detection is rich's; BMOVIE_DEBUG is guard's)
 ENV_EVERYWHERE = (("NO_COLOR", "no colours"),
                   ("FORCE_COLOR", "colours even into a pipe or a file"),
                   ("TERM=dumb", "plain text, no colours or cursor movement"),
-                  ("BMOVIE_DEBUG=1", "a traceback instead of the one-line internal error"))
+                  ("BMOVIE_DEBUG=1", "a traceback instead of the one-line internal error"),
+                  ("BMOVIE_STRICT_BOTS=1", "a bot that fails stops the game (the tests set it); "
+                   "otherwise it plays a legal move and says so in the log"))
 ENV_STATE = ("XDG_STATE_HOME", "history and seat tokens in $XDG_STATE_HOME/bmovie "
              "(default ~/.local/state)")
 
@@ -170,6 +172,15 @@ class GameGroup(click.Group):
     def main(self, *args, **kwargs):  # type: ignore[override]
         degrade_streams()
         return super().main(*args, **kwargs)
+
+
+def _ladder(spec: GameSpec, games: int, as_json: bool, iterations: int, options: dict[str, str]) -> int:
+    """``bench --ladder``: kept apart so that the other bench flags may change around it.
+    ``--games`` counts games per pairing; left at the self-play default, the ladder plays 100."""
+    from common.ladder import LADDER_GAMES, run_ladder
+
+    games = LADDER_GAMES if games == spec.bench_games else games
+    return run_ladder(spec, games=games, as_json=as_json, options=options, iterations=iterations)
 
 
 def build(spec: GameSpec) -> click.Group:
@@ -347,8 +358,9 @@ def build(spec: GameSpec) -> click.Group:
     @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=spec.bench_games, show_default=True,
                   help="random self-play games per configuration (the bot tables scale with it)")
     @click.option("--matchups", is_flag=True, help="also the bot match-ups: win shares")
-    @click.option("--ladder", is_flag=True, help="also the ladder: each bot against the one "
-                  "below it" + (f" ({' < '.join(spec.bench_ladder)})" if spec.bench_ladder else ""))
+    @click.option("--ladder", is_flag=True, help="instead: the levels (easy < normal < hard) "
+                  "against each other: win rates with 95% intervals, the speed of each level; "
+                  "--games per pairing (100 unless given)")
     @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
     @click.option("--net", is_flag=True, help="instead: the network load benchmark (many tables "
                   "of bot clients over loopback, against a bare echo server as the floor)")
@@ -359,10 +371,14 @@ def build(spec: GameSpec) -> click.Group:
     @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                   default=20.0,
                   show_default=True, help="with --net: how long each of the two runs lasts")
+    @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=100, show_default=True,
+                  help="with --ladder: search iterations per decision of the hard level")
     @_game_flags(spec)
-    def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, option,
+    def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations, option,
               **flags) -> None:
         def go() -> int:
+            if ladder:
+                return _ladder(spec, games, as_json, iterations, _options(spec, option, flags))
             if net:
                 from common.net.bench import run_net_bench
 
@@ -371,7 +387,7 @@ def build(spec: GameSpec) -> click.Group:
             from common.bench import run_bench
 
             return run_bench(spec, games=games, as_json=as_json, matchups=matchups,
-                             ladder=ladder, options=_options(spec, option, flags))
+                             options=_options(spec, option, flags))
         guard(go)
 
     @group.command(help="Print the rules, in the project's own words.")

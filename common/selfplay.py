@@ -38,7 +38,7 @@ def play_game(rules: Rules, seed: int, bots: dict[str, Bot], options: dict[str, 
         t1 = clock()
         bot = bots[seat]
         view = rules.view(st, seat) if bot.needs_view else {}
-        move = bot_move(bot, rules, view, seat, legal)
+        move = bot_move(bot, rules, view, seat, legal, strict=True)  # a bot's bug stops the run
         t2 = clock()
         rules.apply(st, seat, move)
         in_rules += (t1 - t0) + (clock() - t2)

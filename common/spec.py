@@ -22,7 +22,6 @@ class GameSpec:
                  variant_titles: tuple[tuple[str, str], ...] = (),
                  flags: tuple[tuple[str, str, str], ...] = (),
                  more_options: str = "", env: tuple[tuple[str, str], ...] = (),
-                 bench_ladder: tuple[str, ...] = (),
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
                  bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "") -> None:
@@ -42,8 +41,6 @@ class GameSpec:
         self.flags = flags  # game options offered as flags: ('--flag VALUE', option key, help)
         self.more_options = more_options  # the options without a flag, for --option's help
         self.env = env  # environment variables the game itself reads: (NAME, what for)
-        # bot kinds from weakest to strongest: 'bench --ladder' plays each against the one below
-        self.bench_ladder = bench_ladder
         self.bench_speed = bench_speed  # random self-play speed: (label, options "k=v,k=v")
         # win-rate match-ups: (label, seat kinds in seat order, games, options "k=v,...")
         self.bench_matchups = bench_matchups

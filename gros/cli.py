@@ -18,10 +18,9 @@ SPEC = GameSpec(
            ("--target SCORE", "target", "play games until someone's total reaches this score")),
     more_options="autopass=off (no seat passes automatically when it cannot act; "
                  "autopass.SEAT=off for one seat)",
-    bench_ladder=("random", "heuristic", "ismcts"),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4"), ("6 players", "players=6")),
-    bench_matchups=(("heuristic vs 2 random", "heuristic,random,random", 300, "players=3"),
-                    ("ISMCTS vs 2 heuristic", "ismcts,heuristic,heuristic", 10, "players=3")),
+    bench_matchups=(("normal vs 2 easy", "normal,easy,easy", 300, "players=3"),
+                    ("hard vs 2 normal (60 iterations)", "hard,normal,normal", 10, "players=3")),
     bench_rotate=True,
     bench_games=500,  # the default bench (speed only) takes seconds
 )

@@ -158,7 +158,9 @@ class GrosState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], defs: tuple[Card, ...]) -> GrosState:
-        d = dict(data)
+        # every list copied: a state never shares a list with the data it was read from (a
+        # bot's view), or play on the state would change the data
+        d = {k: (list(v) if isinstance(v, list) else v) for k, v in data.items()}
         rng = Rng(0)
         rng.state = int(d.pop("rng"))
         d["names"] = tuple(d["names"])

@@ -92,21 +92,33 @@ def _revealed(st: GrosState) -> dict[str, list[str]]:
             for s, h in enumerate(st.hands)}
 
 
+_BASE: tuple[Any, Any] = (None, None)  # (the view last determinized, the state read from it)
+
+
 def determinize(rules: GrosRules, v: dict[str, Any], seat: str, rng: Rng) -> GrosState:
-    """A full state consistent with the view: the unseen cards are dealt at random."""
-    st = rules.from_json(v["state"])
+    """A full state consistent with the view: the unseen cards are dealt at random.
+
+    A search determinizes one view many times: the state is read from it once and cloned for
+    each sample, so no sample shares a list with the view (or with another sample)."""
+    global _BASE
+    key, base = _BASE  # one read: bots in other threads may replace it meanwhile
+    if key is not v:
+        base = rules.from_json(v["state"])
+        seen = set(base.discard)
+        for h in base.hands:
+            seen.update(h)
+        for m in base.movies:
+            seen.update(m.cards())
+        seen.update(i for i, _, _ in base.stack)
+        if base.attack is not None:
+            seen.add(base.attack.creature)
+            seen.update(base.attack.props)
+            seen.update(base.attack.spent)
+        base.deck = [i for i in range(len(base.ids)) if i not in seen]
+        _BASE = (v, base)
+    st = base.clone()
     st.rng = rng.fork()
-    seen = set(st.discard)
-    for h in st.hands:
-        seen.update(h)
-    for m in st.movies:
-        seen.update(m.cards())
-    seen.update(i for i, _, _ in st.stack)
-    if st.attack is not None:
-        seen.add(st.attack.creature)
-        seen.update(st.attack.props)
-        seen.update(st.attack.spent)
-    pool = [i for i in range(len(st.ids)) if i not in seen]
+    pool = st.deck
     rng.shuffle(pool)
     me = zones.seat_of(st, seat)
     for i, name in enumerate(st.names):
@@ -114,7 +126,6 @@ def determinize(rules: GrosRules, v: dict[str, Any], seat: str, rng: Rng) -> Gro
             k = v["hand_sizes"][name]
             st.hands[i] = pool[:k]
             del pool[:k]
-    st.deck = pool
     return st
 
 

@@ -12,10 +12,13 @@ its offers the table has already turned down since the deal.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from common.bots import Search
 from common.engine import Move, Rules
 from common.rng import Rng
+from horror.state import Film
 
 MEETING_ONLY = {"supporting", "star", "armour", "trope", "subplot", "prop", "close", "near"}
 DIRECTING = {"cut", "plan", "spring", "escape", "play", "check", "chase", "attack", "trigger", "drop"}
@@ -40,9 +43,30 @@ def turned_down(view: dict[str, Any], seat: str) -> set[tuple[str, str]]:
     return out
 
 
+def billing(rules: Rules, film: Film) -> dict[str, float]:
+    """The search's evaluation where its play-out stops (films run far longer than a play-out):
+    each seat's chance of top billing from the dice it has earned so far, and a little from the
+    dice it still holds to earn more with (a softmax: close earnings are close to even)."""
+    values = {s: film.earned[s] + 0.3 * film.budgets[s] for s in film.seats}
+    top = max(values.values())
+    weights = {s: math.exp((v - top) / 3.0) for s, v in values.items()}
+    total = sum(weights.values())
+    return {s: w / total for s, w in weights.items()}
+
+
+def pacing(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
+    """Decisions the ``hard`` level leaves to ``auteur``: whether to close a meeting or cut a
+    scene (a search whose play-outs stop short of the next scene sees no gain in either, and
+    would let the film run on)."""
+    if any(m[0] in ("close", "cut") for m in legal):
+        return AuteurBot(rng.below(1 << 30)).choose(rules, view, seat, legal)
+    return None
+
+
 class AuteurBot:
     kind = "auteur"
     needs_view = False
+    search = Search(evaluate=billing, depth=30, delegate=pacing)  # what the ``hard`` level borrows
 
     def __init__(self, seed: int = 0, thrift: int = 3, spend: int = 6) -> None:
         self.rng = Rng(seed)

@@ -22,7 +22,6 @@ SPEC = GameSpec(
     more_options="budget=N (each player's starting dice, default 12), ability=TEXT and "
                  "trigger=TEXT (the monster's)",
     env=(("HORROR_SCREENPLAYS", "folder for the screenplay of a finished film (default: here)"),),
-    bench_ladder=("random", "auteur"),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
     bench_games=30,  # whole films are long: the default bench stays a few seconds
     bench_report="horror.bench:report",

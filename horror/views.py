@@ -8,6 +8,7 @@ generator and a record's fixed dice.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
@@ -50,37 +51,62 @@ def views(st: Film, seats: list[str | None]) -> dict[str | None, dict[str, Any]]
     return out
 
 
-def determinize(v: dict[str, Any], seat: str, rng: Rng) -> Film:
-    """A whole film consistent with ``seat``'s view: unseen cards dealt at random."""
-    data = {k: val for k, val in v.items()
-            if k not in ("game", "seat", "to_move", "decision", "hand", "hand_sizes", "pool_size", "offer")}
-    data["rng"] = rng.fork().state
+_BASE: tuple[Any, Any, list[str]] = (None, None, [])  # (view, film read from it, unseen cards)
+_NOT_STATE = ("game", "seat", "to_move", "decision", "hand", "hand_sizes", "pool_size", "offer", "log")
+
+
+def _base(v: dict[str, Any]) -> tuple[Film, list[str]]:
+    """The film a view describes, read once per view (a search samples one view many times).
+
+    Its log holds only the entries since the last deal: the rules never read the log (they
+    only append to it) and bots read only the current deal's, so sampling costs the same at
+    the first scene as after 30,000 entries."""
+    global _BASE
+    key, film, unseen = _BASE  # one read: bots in other threads may replace it meanwhile
+    if key is v:
+        return film, unseen
+    data = copy.deepcopy({k: val for k, val in v.items() if k not in _NOT_STATE})
+    log = v.get("log") or []
+    since = len(log) - 1
+    while since >= 0 and log[since][0] != "deal":
+        since -= 1
+    data["log"] = log[max(since, 0):]
+    data["rng"] = 0
     data["fixed"], data["stacked"] = [], []
-    mine = list(v["hand"] or [])
-    known = set(v["screen"]) | set(v["gone"]) | set(mine)
+    data["offer"], data["hands"], data["pool"] = None, {s: [] for s in v["seats"]}, []
+    film = Film.from_json(data)
+    known = set(v["screen"]) | set(v["gone"]) | set(v["hand"] or [])
     unseen = [e[0] for e in v["elements"] if e[0] not in known]
+    _BASE = (v, film, unseen)
+    return film, unseen
+
+
+def determinize(v: dict[str, Any], seat: str, rng: Rng) -> Film:
+    """A whole film consistent with ``seat``'s view: unseen cards dealt at random. It shares
+    no list with the view, so play on it never changes what the seat was shown."""
+    base, seen_not = _base(v)
+    film = base.clone()
+    film.rng = rng.fork()
+    unseen = seen_not[:]
     rng.shuffle(unseen)
     hands: dict[str, list[str]] = {s: [] for s in v["seats"]}
     if seat in hands:
-        hands[seat] = mine
+        hands[seat] = list(v["hand"] or [])
     offer = v["offer"]
-    data["offer"] = None
     if offer:
         card = offer["card"]
         if card is None:
-            kinds = {e[0]: e[1] for e in v["elements"]}
-            card = next((c for c in unseen if _type(kinds[c]) == offer["gives"]), None)
+            card = next((c for c in unseen if _type(film.elements[c].kind) == offer["gives"]), None)
             if card is not None:
                 unseen.remove(card)
                 hands[offer["seat"]].append(card)
-        data["offer"] = [offer["seat"], card, offer["wants"]] if card else None
+        film.offer = (offer["seat"], card, offer["wants"]) if card else None
     for s in v["seats"]:
         while len(hands[s]) < v["hand_sizes"][s] and unseen:
             hands[s].append(unseen.pop())
-    data["hands"] = hands
-    data["pool"] = unseen
-    film = Film.from_json(data)
-    if film.offer is None and v["offer"]:  # could not be rebuilt: let the offer lapse
+    film.hands = hands
+    film.pool = unseen
+    if film.offer is None and offer:  # could not be rebuilt: let the offer lapse
         film.responders = []
     return film
 

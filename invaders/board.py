@@ -10,6 +10,14 @@ from common.engine import Event
 from invaders.state import ALIENS, HUMANS, OVER, InvadersState
 
 
+def square_at(st: InvadersState, name: str) -> int:
+    """The square a name like 'b6' stands for (-1 when it is off the board)."""
+    col, row = ord(name[0]) - 97, int(name[1:]) - 1 if name[1:].isdigit() else -1
+    if not (0 <= col < st.width and 0 <= row <= st.height):
+        return -1
+    return row * st.width + col
+
+
 def square_name(st: InvadersState, sq: int) -> str:
     """Board coordinates as players read them: column letter, row 1 = the lunar surface."""
     return f"{chr(97 + sq % st.width)}{sq // st.width + 1}"
@@ -133,11 +141,18 @@ def sweep(st: InvadersState, events: list[Event]) -> None:
     events.append(Event("fleet", (" ".join(sorted(square_name(st, s) for s in st.ships)),)))
 
 
-def fire(st: InvadersState, seat: str, events: list[Event]) -> None:
-    """A Fire! card: first the bullets fired earlier this phase move, then new ones appear."""
+def fire(st: InvadersState, seat: str, events: list[Event], only: int | None = None,
+         spread: bool = False) -> None:
+    """A Fire! card (``only``: the one ship of a Lone Gunner; ``spread``: the Spread Shot's
+    three bullets): first the bullets fired earlier this phase move, then new ones appear."""
     if seat == ALIENS:
         st.fresh = advance_red(st, st.fresh, events)
         if st.winner:
+            return
+        if only is not None:
+            if only in st.ships:  # (the earlier bullets never move ships)
+                st.fresh.append(only)
+                events.append(Event("snipe", (square_name(st, only),)))
             return
         st.fresh.extend(st.ships)
         events.append(Event("fire", (ALIENS, len(st.ships))))
@@ -145,8 +160,12 @@ def fire(st: InvadersState, seat: str, events: list[Event]) -> None:
         st.fresh = advance_blue(st, st.fresh, events)
         if st.winner:
             return
-        st.fresh.append(st.defender)
-        events.append(Event("fire", (HUMANS, 1)))
+        squares = [st.defender]
+        if spread:  # the lunar row's squares beside the Defender (a fresh bullet there joins none)
+            squares += [sq for sq in (st.defender - 1, st.defender + 1)
+                        if 0 <= sq < st.width and sq not in st.fresh]
+        st.fresh.extend(squares)
+        events.append(Event("fire", (HUMANS, len(squares))))
 
 
 def empty_top_columns(st: InvadersState) -> list[int]:
@@ -154,3 +173,15 @@ def empty_top_columns(st: InvadersState) -> list[int]:
     base = st.width * st.height
     taken = set(st.ships) | set(st.red) | set(st.blue) | set(st.fresh)
     return [c for c in range(st.width) if base + c not in taken]
+
+
+def can_drift(st: InvadersState, sq: int, d: int) -> bool:
+    """Side Thrusters: one square left or right within the row, onto no other ship."""
+    col = sq % st.width + d
+    return 0 <= col < st.width and sq + d not in st.ships
+
+
+def drift(st: InvadersState, sq: int, d: int, events: list[Event]) -> None:
+    """Side Thrusters: one ship steps sideways (into a blue bullet it is destroyed)."""
+    events.append(Event("drift", (square_name(st, sq), square_name(st, sq + d))))
+    move_ship(st, sq, sq + d, events)

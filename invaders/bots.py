@@ -1,8 +1,10 @@
 """A rule-of-thumb Invaders bot for both sides, deciding from its seat's view only.
 
 Humans: keep a Deflector Shield up, shoot the column whose ships are not yet answered by a
-blue bullet, move under the most urgent column. Aliens: dodge bullets with a Maneuver, fire
-over the Defender and to cover threatened ships, reinforce away from the Defender.
+blue bullet (a Spread Shot when the target is beside the Defender), move under the most urgent
+column. Aliens: dodge bullets with a Maneuver or slide
+one ship aside (Side Thrusters), cover a threatened ship with its own shot (Lone Gunner), fire
+over the Defender, reinforce away from the Defender.
 It is the "equal bot" the default decks are balanced with (see invaders/rules.md).
 """
 
@@ -10,20 +12,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.bots import Search
 from common.engine import Move
 from common.rng import Rng
 
 KEEP = {"fire": 3.0, "shield": 2.0, "maneuver2": 1.5, "maneuver1": 1.2, "maneuver3": 1.0,
-        "reinforcements": 2.5, "maneuver": 2.0}
+        "reinforcements": 2.5, "maneuver": 2.0, "gunner": 1.6, "thrusters": 1.4, "spread": 3.5}
 
 
 def _sq(name: str) -> tuple[int, int]:
     return ord(name[0]) - 97, int(name[1:]) - 1
 
 
+def playout(rules: Any, st: Any, seat: str, legal: list[Move], rng: Rng) -> Move:
+    """The ``hard`` level's play-outs: random, except that the fleet keeps its last card (a
+    fleet that plays it loses at once, so random fleets lose three games in four, and every
+    human move would look like a winning one to the search)."""
+    if seat == "aliens" and not st.decks["aliens"] and len(st.hands["aliens"]) <= 1 and ("end",) in legal:
+        return ("end",)
+    return rng.choice(legal)
+
+
 class HeuristicBot:
     kind = "heuristic"
     needs_view = True
+    # the ``easy`` level: this bot with 70% of its decisions at random. (With half, easy
+    # fleets beat easy outposts 60% of the time: a random human wastes more than an alien.)
+    easy_slip = 70
+    # what the ``hard`` level borrows: random play-outs in which the fleet keeps its last
+    # card. Between two hard bots (60 iterations, 40 games each) the aliens won 82.5% with
+    # plain random play-outs, 75% with these, 87.5% when the fleet kept its last card in only
+    # 45% of play-outs (which then split about evenly), 80% guided by this bot (one move in
+    # five at random, at 2.8 times the cost).
+    search = Search(policy=playout)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -68,6 +89,8 @@ class HeuristicBot:
         target = next((c for need, _, c in urgent if need > 0), None)
         if target is None:
             return ("end",)
+        if ("spread",) in legal and abs(target - here) <= 1:
+            return ("spread",)  # three bullets side by side: the target and what may slide aside
         if target == here and ("fire",) in legal:
             return ("fire",)
         moves = [m for m in legal if m[0] == "maneuver"]
@@ -85,15 +108,32 @@ class HeuristicBot:
         width = view["width"]
         target = ord(view["defender"]) - 97
 
-        def threatened(positions: list[tuple[int, int]]) -> int:
-            return sum(1 for c, r in positions if any(bc == c and br < r for bc, br in blue)
-                       and not any(rc == c and rr <= r for rc, rr in red))
+        def covered(c: int, r: int) -> bool:
+            return any(rc == c and rr <= r for rc, rr in red)
 
+        def shot_at(c: int, r: int) -> bool:
+            return any(bc == c and br < r for bc, br in blue)
+
+        def threatened(positions: list[tuple[int, int]]) -> int:
+            return sum(1 for c, r in positions if shot_at(c, r) and not covered(c, r))
+
+        danger = [(c, r) for c, r in ships if shot_at(c, r) and not covered(c, r)]
+        if len(danger) == 1:  # one ship in danger: slide it aside, or cover it with its own shot
+            c, r = danger[0]
+            name = f"{chr(97 + c)}{r + 1}"
+            for d in (-1, 1) if c > target else (1, -1):
+                if ("drift", name, d) in legal and not shot_at(c + d, r):
+                    return ("drift", name, d)
+            if ("snipe", name) in legal:
+                return ("snipe", name)
         shifted = [(c + 1, r) if c + 1 < width else (0, r - 1) for c, r in ships]
         if ("maneuver",) in legal and (threatened(shifted) < threatened(ships)
                                        or any(c == width - 1 for c, _ in ships)):
             return ("maneuver",)
-        if ("fire",) in legal and (any(c == target for c, _ in ships) or threatened(ships)):
+        above = [(c, r) for c, r in ships if c == target]
+        if len(above) == 1 and not danger and ("snipe", f"{chr(97 + above[0][0])}{above[0][1] + 1}") in legal:
+            return ("snipe", f"{chr(97 + above[0][0])}{above[0][1] + 1}")  # one gun will do
+        if ("fire",) in legal and (above or danger):
             return ("fire",)
         reinforce = [m for m in legal if m[0] == "reinforce" and m[1] >= 0]
         if reinforce:

@@ -15,12 +15,12 @@ SPEC = GameSpec(
     more_options="hand=N (opening hand, default 4), draw=N (cards drawn each phase, default 2), "
                  "limit=N (hand limit, default 4), deck.aliens=fire:12,maneuver:8,... "
                  "and deck.humans=... (the decks)",
-    bench_ladder=("random", "heuristic", "ismcts"),
     bench_speed=(("7x6 board", ""), ("11x9 board", "width=11,height=9")),
-    bench_matchups=(("heuristic vs heuristic (equal bots)", "heuristic,heuristic", 2000, ""),
-                    ("random vs random", "random,random", 2000, ""),
-                    ("ISMCTS aliens vs random", "ismcts,random", 40, ""),
-                    ("random aliens vs ISMCTS", "random,ismcts", 40, "")),
+    # the balance table of docs/rules-invaders.md: equal levels on both sides (hard searches
+    # a fixed 60 iterations a decision in bench)
+    bench_matchups=(("easy vs easy", "easy,easy", 2000, ""),
+                    ("normal vs normal", "normal,normal", 2000, ""),
+                    ("hard vs hard (60 iterations)", "hard,hard", 200, "")),
 )
 
 main = build(SPEC)

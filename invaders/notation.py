@@ -7,6 +7,9 @@
     reinforce c        a new ship on column c of the top row ("reinforce" alone if it is full;
                        "reinforce c7" names the top row too)
     shield             put a Deflector Shield into play
+    spread             the humans' Spread Shot (three bullets side by side)
+    snipe b6           the aliens' Lone Gunner: the ship at b6 fires
+    drift b6 left      the aliens' Side Thrusters: the ship at b6 steps one square left
     end                end your phase
     discard fire       discard a card (down to the hand limit at the end of a phase)
 """
@@ -21,8 +24,10 @@ _ALIASES = {
     "r": "reinforce", "reinforcements": "reinforce", "rinforzi": "reinforce",
     "s": "shield", "deflector": "shield", "scudo": "shield",
     "e": "end", "pass": "end", "done": "end", "p": "place", "d": "discard",
+    "gunner": "snipe", "shoot": "snipe", "thrusters": "drift", "thrust": "drift",
 }
-_CARD_ALIASES = {"reinforce": "reinforcements", "deflectorshield": "shield", "fire!": "fire"}
+_CARD_ALIASES = {"reinforce": "reinforcements", "deflectorshield": "shield", "fire!": "fire",
+                 "lonegunner": "gunner", "sidethrusters": "thrusters", "spreadshot": "spread"}
 _DIRS = {"left": -1, "l": -1, "right": 1, "r": 1}
 
 HELP = __doc__ or ""
@@ -56,6 +61,14 @@ def reinforce(word: str) -> Move:
     return ("reinforce", col) if at is None else ("reinforce", col, at)
 
 
+def square(word: str) -> str:
+    """A whole square like 'b6' (the rules check that a ship is there)."""
+    column(word)
+    if row(word) is None:
+        raise NotationError(f"{word!r} is not a square: name its column and row, e.g. b6")
+    return word.strip().lower()
+
+
 def card_id(words: list[str]) -> str:
     key = "".join(words).lower()
     return _CARD_ALIASES.get(key, key)
@@ -69,7 +82,7 @@ def parse(text: str) -> Move:
     rest = words[1:]
     if verb in ("left", "right") and len(rest) == 1 and rest[0].isdigit():
         return ("maneuver", int(rest[0]), _DIRS[verb])
-    if verb in ("fire", "shield", "end") and not rest:
+    if verb in ("fire", "shield", "end", "spread") and not rest:
         return (verb,)
     if verb == "maneuver":
         if not rest:
@@ -81,6 +94,12 @@ def parse(text: str) -> Move:
         return place(rest[0])
     if verb == "reinforce" and len(rest) <= 1:
         return reinforce(rest[0]) if rest else ("reinforce", -1)
+    if verb == "snipe" and len(rest) == 1:
+        return ("snipe", square(rest[0]))
+    if verb == "drift" and len(rest) == 2 and rest[1] in _DIRS:
+        return ("drift", square(rest[0]), _DIRS[rest[1]])
+    if verb in ("snipe", "drift"):
+        raise NotationError("a Lone Gunner is 'snipe SQUARE', Side Thrusters 'drift SQUARE left|right'")
     if verb == "discard" and rest:
         return ("discard", card_id(rest))
     raise NotationError(f"{text.strip()!r} is not a move; try 'help moves'")
@@ -94,6 +113,10 @@ def format_move(move: Move) -> str:
         return "reinforce" if move[1] < 0 else f"reinforce {chr(97 + move[1])}"
     if verb == "maneuver" and len(move) == 3:
         return f"maneuver {move[1]} {'left' if move[2] < 0 else 'right'}"
+    if verb == "snipe":
+        return f"snipe {move[1]}"
+    if verb == "drift":
+        return f"drift {move[1]} {'left' if move[2] < 0 else 'right'}"
     if verb == "discard":
         card = move[1]
         return f"discard {card[:-1]} {card[-1]}" if card[-1].isdigit() else f"discard {card}"

@@ -15,7 +15,7 @@ from invaders import board, notation
 from invaders.state import ALIENS, ATTACK, DEFENCE, HUMANS, OVER, PLACE, SEATS, InvadersState
 
 DECKS_FILE = os.path.join(os.path.dirname(__file__), "decks.toml")
-EFFECTS = {ALIENS: ("fire", "sweep", "reinforce"), HUMANS: ("fire", "shift", "shield")}
+EFFECTS = {ALIENS: ("fire", "sweep", "reinforce", "snipe", "drift"), HUMANS: ("fire", "shift", "shield", "spread")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +185,15 @@ class InvadersRules(Rules[InvadersState]):
             return [("maneuver",)]
         if effect == "shield":
             return [("shield",)]
+        if effect == "spread":
+            return [("spread",)]
         if effect == "reinforce":
             return [("reinforce", c) for c in board.empty_top_columns(st)] or [("reinforce", -1)]
+        if effect == "snipe":
+            return [("snipe", board.square_name(st, sq)) for sq in sorted(st.ships)]
+        if effect == "drift":
+            return [("drift", board.square_name(st, sq), d) for sq in sorted(st.ships) for d in (-1, 1)
+                    if board.can_drift(st, sq, d)]
         return [("maneuver", card.steps, d) for d in (-1, 1) if 0 <= st.defender + d * card.steps < st.width]
 
     def apply(self, state: InvadersState, seat: str, move: Move) -> list[Event]:
@@ -236,6 +243,12 @@ class InvadersRules(Rules[InvadersState]):
             board.fire(st, seat, events)
         elif card.effect == "sweep":
             board.sweep(st, events)
+        elif card.effect == "spread":
+            board.fire(st, seat, events, spread=True)
+        elif card.effect == "snipe":
+            board.fire(st, seat, events, only=board.square_at(st, move[1]))
+        elif card.effect == "drift":
+            board.drift(st, board.square_at(st, move[1]), move[2], events)
         elif card.effect == "reinforce":
             if move[1] >= 0:
                 st.ships.append(st.width * st.height + move[1])
@@ -252,7 +265,8 @@ class InvadersRules(Rules[InvadersState]):
             raise IllegalMove("the humans' Maneuver needs a distance and a side, e.g. 'maneuver 2 left'"
                               if seat == HUMANS else "the fleet's Maneuver takes no distance: just 'maneuver'")
         wanted = {"fire": "fire", "maneuver": "sweep" if seat == ALIENS else "shift",
-                  "reinforce": "reinforce", "shield": "shield", "place": None}.get(verb)
+                  "reinforce": "reinforce", "shield": "shield", "snipe": "snipe", "drift": "drift", "spread": "spread",
+                  "place": None}.get(verb)
         if wanted is None or wanted not in EFFECTS[seat]:
             raise IllegalMove(f"the {seat} have no move {notation.format_move(move)!r}")
         for cid in st.hands[seat]:
@@ -264,6 +278,10 @@ class InvadersRules(Rules[InvadersState]):
             raise IllegalMove(f"you hold no {what} card")
         if wanted == "shift" and not 0 <= st.defender + move[1] * move[2] < st.width:
             raise IllegalMove("the Defender would leave the board")
+        if wanted in ("snipe", "drift") and board.square_at(st, move[1]) not in st.ships:
+            raise IllegalMove(f"there is no ship at {move[1]}")
+        if wanted == "drift" and not board.can_drift(st, board.square_at(st, move[1]), move[2]):
+            raise IllegalMove("a ship drifts one square left or right, onto no other ship and never off the board")
         if wanted == "reinforce":
             free = board.empty_top_columns(st)
             if move[1] >= st.width:

@@ -57,7 +57,8 @@ def determinize(v: dict[str, Any], seat: str, rng: Rng) -> InvadersState:
     """Rebuild a full state from ``seat``'s view, dealing the unseen cards at random."""
     w = v["width"]
     sq = [_square(n, w) for n in v["ships"]]
-    st = InvadersState(w, v["height"], rng.fork(), v["composition"], sq,
+    composition = {s: dict(cards) for s, cards in v["composition"].items()}  # never the view's own
+    st = InvadersState(w, v["height"], rng.fork(), composition, sq,
                        [_square(n, w) for n in v["red"]], [_square(n, w) for n in v["blue"]],
                        [_square(n, w) for n in v["fresh"]],
                        ord(v["defender"]) - 97 if v["defender"] else -1,
@@ -139,6 +140,8 @@ def narrate(rules: InvadersRules, ev: Event) -> str:
         "play": lambda: f"The {d[0]} play {cards[d[0]][d[1]].name}.",
         "fire": lambda: f"{'Every ship fires' if d[0] == ALIENS else 'The outpost fires'} ({d[1]} bullet{'s' * (d[1] != 1)}).",
         "reinforced": lambda: f"A new ship arrives on the top row, column {d[0]}.",
+        "snipe": lambda: f"The ship at {d[0]} fires alone.",
+        "drift": lambda: f"The ship at {d[0]} fires its side thrusters and slides to {d[1]}.",
         "moved": lambda: f"The Defender moves to column {d[0]}.",
         "fleet": lambda: f"The fleet moves right: ships at {d[0] or 'nowhere'}.",
         "bullets_collide": lambda: f"Red and blue bullets explode at {d[0]}.",

@@ -6,6 +6,9 @@ the variable here, before any test runs, covers this process and every process a
 
 FORCE_COLOR, which some CI services set, is dropped too: the tests that read output from a
 pipe expect a pipe's plain text, and the colour tests set it themselves.
+
+Every test (and every program a test starts) runs its bots strictly: a bot that raises or
+answers an illegal move fails the test instead of quietly playing the first legal move.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ _STATE = tempfile.mkdtemp(prefix="bmovie-test-state-")
 def pytest_configure(config: pytest.Config) -> None:
     os.environ["XDG_STATE_HOME"] = _STATE
     os.environ.pop("FORCE_COLOR", None)
+    os.environ["BMOVIE_STRICT_BOTS"] = "1"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -149,20 +149,25 @@ def test_bench_is_quick_by_default_and_honours_its_flags():
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert [(r["config"], r["games"]) for r in report["speed"]] == [("players=4", 3)]
-    assert report["matchups"] == [] and report["ladder"] == []
+    assert report["matchups"] == [] and "ladder" not in report
     assert time.perf_counter() - t0 < 30  # it takes well under a second; CI may be slow
     plain = json.loads(CliRunner().invoke(gros_main, ["bench", "--games", "2", "--json"]).output)
     assert [r["config"] for r in plain["speed"]] == ["2 players", "4 players", "6 players"]
 
 
 def test_bench_ladder_and_matchups_on_request():
-    result = CliRunner().invoke(horror_main, ["bench", "--games", "1", "--players", "2", "--ladder",
+    result = CliRunner().invoke(invaders_main, ["bench", "--ladder", "--games", "2",
+                                                "--iterations", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    ladder = json.loads(result.output)
+    assert [(r["strong"], r["weak"], r["games"]) for r in ladder["ladder"]] == \
+        [("hard", "normal", 2), ("normal", "easy", 2), ("easy", "random", 2)]
+    assert all(0 <= r["low"] <= r["wins"] <= r["high"] <= 1 for r in ladder["ladder"])
+    assert ladder["hard_iterations"] == 4 and set(ladder["speed"]) == {"easy", "normal", "hard", "random"}
+    result = CliRunner().invoke(horror_main, ["bench", "--games", "1", "--players", "2",
                                               "--matchups", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    (rung,) = report["ladder"]
-    assert (rung["stronger"], rung["weaker"], rung["games"]) == ("auteur", "random", 10)
-    assert rung["even_share"] == 0.5 and 0 <= rung["stronger_share"] <= 1
     # the match-ups are set for 3 and 4 players: --players 2 fits them to two seats
     assert [m["kinds"] for m in report["matchups"]] == [["auteur", "random"], ["auteur", "auteur"]]
     assert all(m["matchup"].endswith(", as " + ",".join(m["kinds"])) for m in report["matchups"])

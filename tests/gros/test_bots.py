@@ -69,3 +69,63 @@ def test_rolls_the_credits_when_ahead_and_not_when_behind():
                     "hand ray: roll-the-credits-fade-out", "hand dana: the-shovel", "hand amanda: the-flashlight",
                     "turn: ray 3"])
     assert choice(behind, "ray") == ("end",)
+
+
+# -- faults seen in play (issue 12); each position is one where the earlier bot erred ---------
+def test_match_play_does_not_roll_the_credits_while_behind():
+    """The evaluation counts the match totals: a fresh deal is no clean slate for the loser."""
+    st = RULES.setup({"players": "3", "target": "80"}, 11)
+    for line in ["title: The Nothing | nothing", "movie ray: the-robot",
+                 "movie dana: the-reporter, the-colonel, the-sheriff", "movie amanda: the-farm-girl",
+                 "hand ray: roll-the-credits-fade-out, the-shovel", "hand dana: the-flashlight",
+                 "hand amanda: the-crucifix", "turn: ray 3"]:
+        RULES.scenario(st, line)
+    assert choice(st, "ray")[1] != "roll-the-credits-fade-out"
+
+
+def full_hands(ray_hand: str, cast: str = "the-robot"):
+    """Every hand full, so that ending the turn draws nobody a card: a stalled table."""
+    st = table([f"movie ray: {cast}", "movie dana: the-reporter", "movie amanda: the-farm-girl",
+                f"hand ray: {ray_hand}",
+                "hand dana: full-moon, angry-mob, cheap-rubber-suit, continuity-error, sudden-explosion, the-earthquake",
+                "hand amanda: the-garlic-necklace, the-lucky-rabbits-foot, the-baseball-bat, the-laser-pistol, "
+                "the-shotgun, the-chainsaw", "turn: ray 3"])
+    RULES.apply(st, "ray", ("end",))
+    while (d := RULES.decisions(st)[0]).seat != "ray":  # the others let the end go by (G9)
+        RULES.apply(st, d.seat, ("pass",))
+    return st
+
+
+def test_a_full_hand_makes_room_to_draw():
+    """A bot that ends every turn with a full hand never draws, and the deck stalls."""
+    st = full_hands("roll-the-credits-fade-out, bad-editing, the-blob, the-brain-from-beyond, the-wolfman, "
+                    "the-astronaut")
+    move = choice(st, "ray")
+    assert move[0] == "discard" and move[1] not in ("the-blob", "roll-the-credits-fade-out")
+
+
+def test_with_no_cast_props_go_to_dig_for_characters():
+    st = full_hands("roll-the-credits-fade-out, the-shovel, the-blob, the-mummy, bad-editing, the-tomb", cast="")
+    assert choice(st, "ray") == ("discard", "the-shovel")
+
+
+def test_keeps_the_blob_and_a_dream_in_a_small_hand():
+    st = table(["movie ray: the-robot", "movie dana: the-reporter", "movie amanda: the-farm-girl",
+                "hand ray: it-was-only-a-dream, the-blob, the-robot-overlord", "hand dana: the-ham-radio",
+                "hand amanda: the-crucifix", "turn: ray 3"])
+    RULES.apply(st, "ray", ("end",))
+    assert choice(st, "ray") == ("done",)
+    st = table(["movie ray: the-robot", "movie dana: the-reporter", "movie amanda: the-farm-girl",
+                "hand ray: it-was-only-a-dream, roll-the-credits-fade-out, roll-the-credits-the-end",
+                "hand dana: the-ham-radio", "hand amanda: the-crucifix", "turn: ray 3"])
+    RULES.apply(st, "ray", ("end",))
+    assert choice(st, "ray") == ("done",)
+
+
+def test_does_not_pay_three_cards_to_stop_a_small_location():
+    """The Cat in the Locker and two discards are worth more than a rival's +2 Location."""
+    st = table(["movie ray: the-robot", "movie dana: the-reporter", "movie amanda: the-farm-girl",
+                "hand ray: the-cat-in-the-locker, the-shovel, the-flashlight, the-crucifix",
+                "hand dana: the-cemetery", "hand amanda: the-chainsaw", "turn: dana 1"])
+    RULES.apply(st, "dana", ("play", "the-cemetery", ("dana",), "", ()))
+    assert choice(st, "ray") == ("pass",)

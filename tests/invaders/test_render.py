@@ -10,6 +10,8 @@ from invaders.rules import RULES
 STACKED = """game invaders
 variant standard
 seed 11
+option deck.aliens fire:3,maneuver:2,reinforcements:1
+option deck.humans fire:12,maneuver1:4,maneuver2:7,maneuver3:2,shield:2
 seats aliens=human humans=human
 humans: place d
 aliens: fire

@@ -1,0 +1,128 @@
+"""``GAME bench --ladder``: how the three bot levels fare against each other, and their cost.
+
+A benchmark, not a test: it plays whole games between the levels (one seat of the stronger
+level against the weaker one in every other seat, the seats rotating from game to game) and
+reports the stronger level's share of the wins with a 95% interval, and each level's speed.
+``hard`` searches a fixed number of iterations per decision, so that a run replays exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from common.bots import Bot, make_bot
+from common.engine import Move, Rules
+from common.selfplay import play_game
+from common.spec import GameSpec
+
+RUNGS = (("hard", "normal"), ("normal", "easy"), ("easy", "random"))
+LADDER_GAMES = 100  # games per pairing unless --games says otherwise
+
+
+class Timed:
+    """A bot that counts its decisions and the time it spends on them."""
+
+    def __init__(self, bot: Bot, level: str, clock: dict[str, list[float]]) -> None:
+        self.bot, self.kind = bot, bot.kind
+        self.clock = clock.setdefault(level, [0.0, 0.0, 0.0])  # decisions, seconds, iterations
+
+    @property
+    def needs_view(self) -> bool:
+        return self.bot.needs_view
+
+    def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
+               progress: Any = None) -> Move:
+        t0 = time.perf_counter()
+        move = self.bot.choose(rules, view, seat, legal, progress)
+        self.clock[0] += 1
+        self.clock[1] += time.perf_counter() - t0
+        self.clock[2] += getattr(self.bot, "done", 0)
+        return move
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) interval of a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    mid = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, str], iterations: int,
+         clock: dict[str, list[float]], seed: int = 20_000) -> dict[str, Any]:
+    """``strong`` in one seat, ``weak`` in the others, the strong seat moving round the table."""
+    seats = rules.seats(options)
+    wins = ahead = 0.0
+    for g in range(games):
+        me = seats[g % len(seats)]
+        levels = {s: strong if s == me else weak for s in seats}
+        bots = {s: Timed(make_bot(levels[s], rules, seed=seed + g * 31 + i, iterations=iterations),
+                         levels[s], clock) for i, s in enumerate(seats)}
+        out = play_game(rules, seed + g, bots, options).outcome
+        if out and me in out.winners:
+            wins += 1 / len(out.winners)
+        if out:  # head to head: finishing above each weaker seat (by score; a tie counts half)
+            mine = out.scores.get(me, 1.0 if me in out.winners else 0.0)
+            for s in seats:
+                if s != me:
+                    theirs = out.scores.get(s, 1.0 if s in out.winners else 0.0)
+                    ahead += (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0) / (len(seats) - 1)
+    low, high = wilson(wins, games)
+    pairs = games * (len(seats) - 1)
+    a_low, a_high = wilson(ahead * (len(seats) - 1), pairs)
+    return {"strong": strong, "weak": weak, "seats": len(seats), "games": games,
+            "wins": round(wins / games, 3), "low": round(low, 3), "high": round(high, 3),
+            "even": round(1 / len(seats), 3), "ahead": round(ahead / games, 3),
+            "ahead_low": round(a_low, 3), "ahead_high": round(a_high, 3)}
+
+
+def ladder(spec: GameSpec, games: int, options: dict[str, str], iterations: int) -> dict[str, Any]:
+    rules = spec.rules
+    rules.check_options(options)
+    clock: dict[str, list[float]] = {}
+    rows = [rung(rules, a, b, games, options, iterations, clock) for a, b in RUNGS]
+    speed = {k: {"decisions": int(n), "s_per_decision": round(s / n, 5) if n else None,
+                 "decisions_per_s": round(n / s, 1) if s else None,
+                 "iterations_per_s": round(it / s) if it and s else None}
+             for k, (n, s, it) in clock.items()}
+    return {"game": spec.name, "options": options, "hard_iterations": iterations, "ladder": rows,
+            "speed": speed}
+
+
+def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, str],
+               iterations: int) -> int:
+    import json
+
+    from rich.table import Table
+
+    from common.render import say, show
+
+    report = ladder(spec, games, options, iterations)
+    if as_json:
+        print(json.dumps(report))
+        return 0
+    t = Table(title=f"{spec.title}: the levels ({report['hard_iterations']} iterations a decision for hard)")
+    for col in ("level", "against", "games", "wins", "95% interval", "even share",
+                "ahead of each", "95% interval"):
+        t.add_column(col, justify="right")
+    for r in report["ladder"]:
+        opponents = f"{r['seats'] - 1} × {r['weak']}" if r["seats"] > 2 else r["weak"]
+        t.add_row(r["strong"], opponents, str(r["games"]), f"{r['wins']:.1%}",
+                  f"{r['low']:.1%}–{r['high']:.1%}", f"{r['even']:.0%}", f"{r['ahead']:.1%}",
+                  f"{r['ahead_low']:.1%}–{r['ahead_high']:.1%}")
+    show(t)
+    s = Table(title="speed of each level")
+    for col in ("level", "decisions", "decisions/s", "s/decision", "iterations/s"):
+        s.add_column(col, justify="right")
+    for kind, v in report["speed"].items():
+        s.add_row(kind, str(v["decisions"]), str(v["decisions_per_s"]), str(v["s_per_decision"]),
+                  str(v["iterations_per_s"] or "-"))
+    show(s)
+    say("The stronger level takes one seat, the weaker every other; the seats rotate each game. "
+        "'ahead of each': the share of its head-to-heads with one weaker seat it finished above "
+        "(by final score; a tie counts half).")
+    return 0
