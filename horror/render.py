@@ -107,7 +107,10 @@ def dice_line(roll: list):
             face = f"{die_face(d)}{d}" if not plain() else (f"[{d}]" if d <= st else f" {d} ")
             out.append(face + " ", style=None if plain() else ("bold green" if d <= st else "dim"))
         out.append(f"= {hits}")
-    if loser >= 0 and lost:
+    if kind == "help":  # a helper's one side: what its successes took off the monster's stake
+        if lost:
+            out.append(f"  → the monster loses {lost}", style=None if plain() else "bold red")
+    elif loser >= 0 and lost:
         out.append(f"  → {sides[loser][0]} loses {lost}", style=None if plain() else "bold red")
     elif loser < 0 and kind != "help":
         out.append("  → a draw")

@@ -267,3 +267,13 @@ def test_script_lists_the_written_film_and_card_shows_a_sets_props(tmp_path):
     assert "c1 The Lighthouse Keeper (extra, Screen Time 1): drinks, knows the tides — alive" in out
     assert "Props: none; next to: no other set." in out
     assert "script the film's written elements" in out
+
+
+def test_a_helpers_dice_line_says_the_monster_loses():
+    """A chase helper's roll takes dice off the monster's stake: the line said the helper lost."""
+    from horror.render import dice_line
+
+    line = dice_line(["help", [["Peggy Treharne", 3, [1, 2, 5], 2]], 0, 2]).plain
+    assert line.endswith("→ the monster loses 2") and "Peggy Treharne loses" not in line
+    contest = dice_line(["contest", [["Bob", 2, [1, 6], 1], ["Bethany", 3, [4, 5], 0]], 1, 1]).plain
+    assert contest.endswith("→ Bethany loses 1")
