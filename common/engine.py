@@ -193,3 +193,9 @@ class Rules(Generic[S]):
     # -- helpers every front-end uses -----------------------------------------------------
     def to_move(self, state: S) -> list[str]:
         return [d.seat for d in self.decisions(state)]
+
+    def decider_is_secret(self, state: S) -> bool:
+        """True when being asked tells the others something hidden (gros: a seat that could not
+        answer a card is passed in silence, so whoever is asked holds a card that could). The
+        network host then tells only that seat whose decision it is; views hide it too."""
+        return False

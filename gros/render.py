@@ -145,7 +145,9 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     head.append(f"Game {view['game_no']} · round {view['round']} · {view['turn']}'s turn · "
                 f"deck {view['deck_size']}{' (last card drawn)' if view['deck_out'] else ''} · "
                 f"discards {len(view['discard'])}")
-    if d:
+    if d and d["seat"] is None:  # a window: who is asked is theirs to know (G9)
+        head.append(f" · {d['prompt']}", style="bold")
+    elif d:
         head.append(f" · {d['seat']} to decide ({d['kind']})", style="bold")
         if d["seat"] == seat:
             head.append(f"\n{seat}: {d['prompt']}", style="bold yellow")

@@ -211,6 +211,11 @@ class GrosRules(Rules[GrosState]):
                        {n: float(v) for n, v in zip(state.names, final, strict=True)})
 
     # -- information ------------------------------------------------------------------------
+    def decider_is_secret(self, state: GrosState) -> bool:
+        from gros.views import secret_window
+
+        return secret_window(state)
+
     def view(self, state: GrosState, seat: str | None) -> dict[str, Any]:
         from gros.views import view
 

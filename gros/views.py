@@ -38,14 +38,34 @@ def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
 def views(rules: GrosRules, st: GrosState, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
     """Several seats' views; everything but the hands is built once and shared."""
     public = _public(rules, st)
+    secret = secret_window(st)
     out: dict[str | None, dict[str, Any]] = {}
     for seat in seats:
         s = zones.seat_of(st, seat) if seat else -1
         raw = dict(public["state"])
         raw["hands"] = [h[:] if i == s else [] for i, h in enumerate(st.hands)]
-        out[seat] = {**public, "seat": seat, "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
-                     "state": raw}
+        one = {**public, "seat": seat, "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
+               "state": raw}
+        if secret and s != st.actor:  # who is asked would say who holds a card that answers
+            kind = public["decision"]["kind"]
+            one["decision"] = {"seat": None, "kind": kind, "prompt": SECRET_PROMPTS[kind]}
+            raw["actor"], raw["passes"] = st.turn, 0
+        out[seat] = one
     return out
+
+
+WINDOWS = ("stop", "respond", "anytime")  # decisions open to a card any seat may hold
+SECRET_PROMPTS = {"stop": "a card was just played: the table may stop it",
+                  "respond": "the attack is on: the table may answer it",
+                  "anytime": "the others may play an SFX"}
+
+
+def secret_window(st: GrosState) -> bool:
+    """The decision now is a window in which a seat that cannot answer is passed in silence
+    (its auto-pass is on), so being asked tells the table that the seat holds a card that can:
+    only that seat is told it decides (G9)."""
+    d = mv.decider(st)
+    return d is not None and d[1] in WINDOWS and st.autopass[d[0]]
 
 
 def _public(rules: GrosRules, st: GrosState) -> dict[str, Any]:

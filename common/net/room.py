@@ -274,7 +274,10 @@ class Room(Lobby):
             msg["base"], msg["patch"] = held[1], view_patch(held[2], view, memo)
         else:
             msg["view"] = view
-        msg.update({"to_move": [actor] if actor else [],
+        # a decision the rules keep secret (a window only a seat with an answer is asked in)
+        # is told to that seat alone
+        shown = actor is not None and (mine or not table.rules.decider_is_secret(table.state))
+        msg.update({"to_move": [actor] if shown else [],
                     "decisions": [{"kind": d.kind, "required": d.required, "prompt": d.prompt}
                                   for d in decisions],
                     "legal": table.legal(seat) if mine else [], "events": lines,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gros.render import describe_card
+from gros.rules import RULES
 
 
 def test_card_outside_the_games_deck_says_so():
@@ -62,3 +63,27 @@ def test_an_open_sfx_window_survives_a_save():
     again = RULES.from_json(RULES.to_json(t.state))
     assert {**RULES.facts(again), **RULES.hidden_facts(again)} == t.facts() and again.window == "card"
     assert RULES.clone(t.state).window == "card"
+
+
+def test_who_is_asked_in_a_window_is_told_to_that_seat_alone():
+    """A seat with no answer is passed in silence, so the seat asked holds one: the others'
+    views (and the host's to_move, through decider_is_secret) must not name it."""
+    t = _table()
+    t.play("ray", "play the-robot")
+    assert t.facts()["to_move"] == "dana" and RULES.decider_is_secret(t.state)
+    views = RULES.views(t.state, ["ray", "dana", "amanda", None])
+    assert views["dana"]["decision"]["seat"] == "dana"
+    dana = t.state.names.index("dana")
+    for seat in ("ray", "amanda", None):
+        assert views[seat]["decision"]["seat"] is None, seat
+        assert views[seat]["state"]["actor"] != dana and views[seat]["state"]["passes"] == 0
+        assert "dana" not in str(views[seat]["decision"])
+    t.play("dana", "pass")  # back to ray's own turn: nothing secret in that
+    assert not RULES.decider_is_secret(t.state)
+    assert RULES.view(t.state, "amanda")["decision"]["seat"] == "ray"
+
+
+def test_without_auto_pass_every_seat_is_asked_and_nothing_is_secret():
+    t = _table({"autopass": "off"})
+    t.play("ray", "play the-robot")
+    assert not RULES.decider_is_secret(t.state)
