@@ -77,7 +77,7 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
     kind = d[1]
     budget = st.budgets[seat]
     if kind == "premise":  # one suggested amendment a turn (any other text is as legal)
-        amend = [] if st.free_made else [("ability", pick(ABILITIES, len(st.log) + st.turn))]
+        amend = [] if st.free_made else [("ability", pick(ABILITIES, st.log_length + st.turn))]
         return [("agree",), *amend]
     if kind == "meeting":
         return _meeting(st, budget)

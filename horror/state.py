@@ -170,6 +170,13 @@ class Film:
     fixed: list[int] = field(default_factory=list)
     stacked: list[dict[str, list[str]]] = field(default_factory=list)
     requests: int = 0  # screenplays asked for
+    # entries a bot's sampled film left out of its log (views.determinize keeps only the
+    # current deal's): rules that count the log count these too, so a sample agrees with the film
+    log_dropped: int = 0
+
+    @property
+    def log_length(self) -> int:
+        return self.log_dropped + len(self.log)
 
     def clone(self) -> Film:
         c = Film.__new__(Film)
@@ -225,7 +232,7 @@ class Film:
 _SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter",
             "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "meeting_turns", "offer",
             "director", "last_director", "chair_price", "scene_no", "act_end", "active_set",
-            "active_subplot", "moved", "last_roll", "settled", "plan", "plans_failed", "ending", "requests")
+            "active_subplot", "moved", "last_roll", "settled", "plan", "plans_failed", "ending", "requests", "log_dropped")
 _LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window", "quiet",
           "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "rulings",
           "fixed")

@@ -3,7 +3,7 @@ subplots, plans and a line of narration or dialogue — written from the stock o
 theme (``horror.pools``), so that what bots and Tab completion write fits the setting and era,
 and differs from film to film.
 
-Every suggestion is a pure function of what every seat can see (the script, the log's length,
+Every suggestion is a pure function of what every seat can see (the script, the log's length (``log_length``: a bot's sample keeps only its tail),
 the premise), so that a determinized film lists the same moves as the real one.
 """
 
@@ -87,7 +87,7 @@ class Stock:
         st = self.st
         if st.log and st.log[-1][0] in ("say", "line"):
             return []
-        n = len(st.log)
+        n = st.log_length
         chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
         if not chars or not st.active_set:
             return []

@@ -71,6 +71,7 @@ def _base(v: dict[str, Any]) -> tuple[Film, list[str]]:
     while since >= 0 and log[since][0] != "deal":
         since -= 1
     data["log"] = log[max(since, 0):]
+    data["log_dropped"] = v.get("log_dropped", 0) + max(since, 0)
     data["rng"] = 0
     data["fixed"], data["stacked"] = [], []
     data["offer"], data["hands"], data["pool"] = None, {s: [] for s in v["seats"]}, []
