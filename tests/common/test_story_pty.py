@@ -57,7 +57,8 @@ def test_invaders_one_line_per_bot_move_and_the_board_at_the_decision(tmp_path):
     seen = text(child)
     # the humans' move and the aliens' whole turn: each move on one line, marked
     assert re.search(r"^\+ The humans place the Defender on column d\.", seen, re.M), seen
-    assert re.search(r"^\+ The aliens play Reinforcements\. \+ A new ship arrives on the top row", seen, re.M), seen
+    assert re.search(r"^\+ The aliens play Side Thrusters\. \+ The ship at b6 fires its side thrusters", seen,
+                     re.M), seen
     assert seen.count(LEGEND) == 1  # one board: at the humans' decision, not after every move
     send(child, "end")
     child.expect("The humans must discard 2 cards")
