@@ -334,3 +334,27 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
         who = view["played_by"].get(e[0]) or e[5]
         fates.append(f"{e[2]} ({e[1]}{', ' + who if who else ''}) {fate}.")
     return [credits, "Fates: " + " ".join(fates) if fates else "Fates: no character was filmed."]
+
+
+def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) -> list[str]:
+    """What touched this seat since its last board: its characters killed, or saved by Plot
+    Armour, dice it lost in a roll, the monster let loose, the director's chair won."""
+    if before is None or seat not in after.get("seats", ()):
+        return []
+    mine = [e for e in after["elements"] if e[1] in CHARACTER_KINDS and e[5] == seat]
+    out = []
+    for e in mine:
+        cid, name = e[0], e[2]
+        if cid in after["gone"] and cid not in before["gone"]:
+            out.append(f"{after['monster']} killed your {name}.")
+        elif after["armour"].get(cid, 0) < before["armour"].get(cid, 0):
+            left = after["armour"].get(cid, 0)
+            out.append(f"Your {name} spent a level of Plot Armour and lives ({left} left).")
+    lost = after["lost"].get(seat, 0) - before["lost"].get(seat, 0)
+    if lost > 0:
+        out.append(f"You lost {lost} {'die' if lost == 1 else 'dice'} in the roll.")
+    if after["triggered"] and not before["triggered"]:
+        out.append(f"{after['monster']} is loose: {after['trigger']}.")
+    if after["director"] == seat and before["director"] != seat:
+        out.append("You are in the director's chair.")
+    return out

@@ -277,3 +277,28 @@ def test_a_helpers_dice_line_says_the_monster_loses():
     assert line.endswith("→ the monster loses 2") and "Peggy Treharne loses" not in line
     contest = dice_line(["contest", [["Bob", 2, [1, 6], 1], ["Bethany", 3, [4, 5], 0]], 1, 1]).plain
     assert contest.endswith("→ Bethany loses 1")
+
+
+def test_what_touches_a_seat_is_called_out():
+    """Its character killed or saved by Plot Armour, its dice lost, the monster loose, the chair."""
+    from horror.render import callouts
+
+    def film(**kw):
+        base = {"seats": ["p1", "p2"], "monster": "The Drowned Choir", "trigger": "the bell is raised",
+                "elements": [["c1", "star", "Peggy", 0, [], "p1", ""],
+                             ["c2", "extra", "Huw", 0, [], "p1", ""],
+                             ["c3", "extra", "Owen", 0, [], "p2", ""]],
+                "gone": [], "armour": {"c1": 2}, "lost": {"p1": 0, "p2": 0},
+                "triggered": False, "director": "p2"}
+        return {**base, **kw}
+
+    before = film()
+    after = film(gone=["c2", "c3"], armour={"c1": 1}, lost={"p1": 3, "p2": 0}, triggered=True,
+                 director="p1")
+    assert callouts(before, after, "p1") == [
+        "Your Peggy spent a level of Plot Armour and lives (1 left).",
+        "The Drowned Choir killed your Huw.", "You lost 3 dice in the roll.",
+        "The Drowned Choir is loose: the bell is raised.", "You are in the director's chair."]
+    assert callouts(before, after, "p2") == ["The Drowned Choir killed your Owen.",
+                                             "The Drowned Choir is loose: the bell is raised."]
+    assert callouts(None, after, "p1") == [] and callouts(before, before, "p1") == []
