@@ -117,8 +117,10 @@ def dice_line(roll: list):
     return out
 
 
-def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None):
-    """The film; what came on screen since ``since`` (the player's last board) is marked."""
+def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None,
+                hand: bool = True):
+    """The film; what came on screen since ``since`` (the player's last board) is marked.
+    ``hand=False`` leaves the hand out (the full-screen table draws ``hand_view`` apart)."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -153,12 +155,8 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     if open_tropes and view["phase"] not in ("premise", "over"):
         parts.append(Text(f"Open tropes of act {view['act']}: " + "; ".join(f"{e[0]} {e[2]}" for e in open_tropes),
                           style=None if plain() else "magenta"))
-    if view.get("hand") is not None:
-        parts.append(Text(f"Your hand ({view['seat']}):", style="bold"))
-        for cid in view["hand"]:
-            parts.append(_styled(f"  {_card(view, els, cid)}", els[cid][1]))
-        if not view["hand"]:
-            parts.append(Text("  (empty)"))
+    if hand and view.get("hand") is not None:
+        parts.extend(_hand_lines(view, els))
     c = view["conflict"]
     if c:
         names = [els[s][2] if s in els else ("the plan" if s == "plan" else s) for s in c["sides"]]
@@ -334,6 +332,21 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
         who = view["played_by"].get(e[0]) or e[5]
         fates.append(f"{e[2]} ({e[1]}{', ' + who if who else ''}) {fate}.")
     return [credits, "Fates: " + " ".join(fates) if fates else "Fates: no character was filmed."]
+
+
+def _hand_lines(view: dict[str, Any], els: dict[str, list]) -> list[Any]:
+    from rich.text import Text
+
+    lines: list[Any] = [Text(f"Your hand ({view['seat']}):", style="bold")]
+    lines += [_styled(f"  {_card(view, els, cid)}", els[cid][1]) for cid in view["hand"]]
+    return lines if view["hand"] else [*lines, Text("  (empty)")]
+
+
+def hand_view(view: dict[str, Any]):
+    """The seat's hand alone (the full-screen table's hand pane); None for a spectator."""
+    from rich.console import Group
+
+    return Group(*_hand_lines(view, _els(view))) if view.get("hand") is not None else None
 
 
 def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) -> list[str]:
