@@ -9,6 +9,7 @@ random stream, so the deal that follows is the same whatever title is chosen.
 
 from __future__ import annotations
 
+import re
 import zlib
 
 ADJECTIVES = frozenset("""atomic big cheap dark desperate double evil holy innocent invisible radical
@@ -53,9 +54,12 @@ def generated_title(words: list[str]) -> str:
     beings = [w for w in low if w in BEINGS]
     events = [w for w in low if w in EVENTS]
     places = [w for w in low if w in PLACES]
-    mods = [w for w in low if w in ADJECTIVES] + [w for w in low if w not in BEINGS | EVENTS | PLACES | ADJECTIVES]
+    mods = [w for w in low if w in ADJECTIVES]
+    things = [w for w in low if w not in BEINGS | EVENTS | PLACES | ADJECTIVES]  # shotgun, torches
     if beings:
         head = beings.pop(0)
+    elif things:
+        head = things.pop(0)
     elif mods and len(mods) > 2 or (mods and not events):
         head = mods.pop()
     else:
@@ -73,6 +77,8 @@ def generated_title(words: list[str]) -> str:
             events = []
         else:
             title += f" Versus the {_plural(other)}"
+    if things:  # what the film's people carry: "... with the Shotgun and the Torches"
+        title += " with the " + " and the ".join(_cap(w) for w in things)
     if places:
         first, *more = places
         title += _where(mods + [first] if not more else [first], "from")
@@ -81,4 +87,4 @@ def generated_title(words: list[str]) -> str:
         mods = []
     if events or mods:
         title += ": " + " and ".join(cap([w]) for w in events + mods)
-    return title
+    return re.sub(r"\bthe Them\b", "Them", title)  # "Revenge of Them", never "of the Them"
