@@ -14,7 +14,7 @@ from itertools import combinations
 from gros import strength as sx
 from gros import zones
 from gros.catalog import Action, Card
-from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
+from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, GrosState, Movie
 
 PASS, END, DONE, DRAW_FULL = ("pass",), ("end",), ("done",), ("draw",)
 
@@ -120,7 +120,7 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
             moves.append(("play", cid, (), "", ()))
     if own_refs is None:
         own_refs = zones.char_refs(st, seat)
-    if len(own_refs) > 1:
+    if len(own_refs) > 1 and any(ch.props for _ref, ch in own_refs):
         for pref, holder, _p in zones.prop_refs(st, seat):
             for ref, ch in own_refs:
                 if ch is not holder and ch.iid not in st.propped:
@@ -243,10 +243,7 @@ def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     defs = st.defs
     m = st.movies[seat]
-    for i in m.cards(credits=False):  # most Movies have no ability at all: say so quickly
-        if defs[i].ability is not None:
-            break
-    else:
+    if not _any_ability(defs, m):  # most Movies have no ability at all: say so quickly
         return out
     for ref, ch in zones.char_refs(st, seat):
         if defs[ch.iid].ability is not None:
@@ -258,6 +255,18 @@ def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
         if defs[i].ability is not None:
             out.append((f"{st.names[seat]}/{st.ids[i]}", i))
     return out
+
+
+def _any_ability(defs: tuple[Card, ...], m: Movie) -> bool:
+    """Does any card ``ability_cards`` would list (cast, their Props, the Location) have an
+    ability? Walks the Movie in place rather than building ``Movie.cards()`` each call."""
+    for ch in m.chars:
+        if defs[ch.iid].ability is not None:
+            return True
+        for p in ch.props:
+            if defs[p].ability is not None:
+                return True
+    return any(defs[i].ability is not None for i in m.location)
 
 
 def action_options(st: GrosState, seat: int, action: Action, context: str,

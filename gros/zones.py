@@ -47,9 +47,11 @@ def spoken(st: GrosState, ref: str) -> str:
     """``ref`` as the table reads it: when a Movie holds several copies of a Character, the
     first is written ``CARD.1`` too, so that narration can say which copy is meant."""
     seat_name, sep, rest = ref.partition("/")
+    if not sep:  # a Movie's name: nothing to number
+        return ref
     char, sep2, prop = rest.partition("/")
     seat = seat_of(st, seat_name)
-    if not sep or "." in char or seat < 0:
+    if "." in char or seat < 0:
         return ref
     ids = st.ids
     if sum(ids[ch.iid] == char for ch in st.movies[seat].chars) < 2:
