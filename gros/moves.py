@@ -9,6 +9,7 @@ Moves are tuples (see ``gros.notation`` for their text):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from gros import strength as sx
@@ -151,11 +152,17 @@ def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
 
 def stop_moves(st: GrosState, seat: int) -> list[tuple]:
     moves: list[tuple] = []
+    for some in _stop_groups(st, seat):
+        moves.extend(some)
+    return moves
+
+
+def _stop_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
+    """The stops card by card, in order: ``has_stop`` stops at the first it finds."""
     for cid, card in _distinct(st, st.hands[seat]).items():
         for action in (card.action, card.as_sfx):
             if action is not None and action.stops:
-                moves.extend(action_plays(st, seat, cid, action, "stop"))
-    return moves
+                yield action_plays(st, seat, cid, action, "stop")
 
 
 def has_stop(st: GrosState, seat: int) -> bool:
@@ -164,39 +171,50 @@ def has_stop(st: GrosState, seat: int) -> bool:
     for i in st.hands[seat]:
         d = defs[i]
         if (d.action is not None and d.action.stops) or (d.as_sfx is not None and d.as_sfx.stops):
-            return bool(stop_moves(st, seat))
+            return any(_stop_groups(st, seat))
     return False
 
 
 def respond_moves(st: GrosState, seat: int) -> list[tuple]:
-    a = st.attack
     moves: list[tuple] = []
+    for some in _respond_groups(st, seat):
+        moves.extend(some)
+    return moves
+
+
+def _respond_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
+    """The responses card by card, in order: ``wants`` stops at the first group it finds."""
+    a = st.attack
     if a is None:
-        return moves
+        return
     psycho = "Psycho" in sx.attack_traits(st, a)
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "sfx":
-            moves.extend(action_plays(st, seat, cid, card.action, "respond"))  # type: ignore[arg-type]
+            yield action_plays(st, seat, cid, card.action, "respond")  # type: ignore[arg-type]
         elif t == "creature" and card.as_sfx is not None:
-            moves.extend(action_plays(st, seat, cid, card.as_sfx, "respond"))
+            yield action_plays(st, seat, cid, card.as_sfx, "respond")
         elif t == "prop" and psycho and not (protected(st) and a.attacker != seat):
-            moves.append(("play", cid, (st.ids[a.creature],), "", ()))
-    moves.extend(ability_moves(st, seat, "respond"))
-    return moves
+            yield [("play", cid, (st.ids[a.creature],), "", ())]
+    yield ability_moves(st, seat, "respond")
 
 
 def anytime_moves(st: GrosState, seat: int) -> list[tuple]:
     """The books' SFX window outside attacks: SFX (and Creatures played as SFX) that neither
     stop a card nor need an attack."""
     moves: list[tuple] = []
+    for some in _anytime_groups(st, seat):
+        moves.extend(some)
+    return moves
+
+
+def _anytime_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "sfx":
-            moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
+            yield action_plays(st, seat, cid, card.action, "main")  # type: ignore[arg-type]
         elif t == "creature" and card.as_sfx is not None:
-            moves.extend(action_plays(st, seat, cid, card.as_sfx, "main"))
-    return moves
+            yield action_plays(st, seat, cid, card.as_sfx, "main")
 
 
 def has_anytime(st: GrosState, seat: int) -> bool:
@@ -205,7 +223,7 @@ def has_anytime(st: GrosState, seat: int) -> bool:
     for i in st.hands[seat]:
         d = defs[i]
         if d.type == "sfx" or d.as_sfx is not None:
-            return bool(anytime_moves(st, seat))
+            return any(_anytime_groups(st, seat))
     return False
 
 
@@ -217,7 +235,7 @@ def wants(st: GrosState, seat: int, kind: str) -> bool:
         return has_stop(st, seat)
     if kind == "anytime":
         return has_anytime(st, seat)
-    return bool(respond_moves(st, seat))
+    return any(_respond_groups(st, seat))
 
 
 # -- targets, takes and costs ----------------------------------------------------------------------
