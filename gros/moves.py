@@ -94,38 +94,42 @@ def _distinct(st: GrosState, hand: list[int]) -> dict[str, Card]:
 
 def main_moves(st: GrosState, seat: int) -> list[tuple]:
     moves: list[tuple] = []
+    add = moves.append
     names = st.names
     guard = protected(st)
-    own_refs = None
+    own_refs = zones.char_refs(st, seat)
+    propped = st.propped
+    open_refs = None  # own Characters that may still take a Prop this turn
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "character":
-            moves.append(("play", cid, (), "", ()))
+            add(("play", cid, (), "", ()))
         elif t == "prop":
-            if own_refs is None:
-                own_refs = zones.char_refs(st, seat)
-            moves.extend(("play", cid, (ref,), "", ()) for ref, ch in own_refs if ch.iid not in st.propped)
+            if open_refs is None:
+                open_refs = [ref for ref, ch in own_refs if ch.iid not in propped]
+            for ref in open_refs:
+                add(("play", cid, (ref,), "", ()))
         elif t == "location":
+            combines = card.combines and st.variant == "gr2"
             for s in ((seat,) if guard else range(st.n)):
-                moves.append(("play", cid, (names[s],), "", ()))
-                if card.combines and st.variant == "gr2" and st.movies[s].location:
-                    moves.append(("combine", cid, names[s]))
+                add(("play", cid, (names[s],), "", ()))
+                if combines and st.movies[s].location:
+                    add(("combine", cid, names[s]))
         elif t == "creature":
             if not guard:
-                moves.extend(("attack", cid, names[s]) for s in attack_targets(st, seat, card))
+                for s in attack_targets(st, seat, card):
+                    add(("attack", cid, names[s]))
             if card.as_sfx is not None:
                 moves.extend(action_plays(st, seat, cid, card.as_sfx, "main"))
         elif t == "sfx":
             moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
         elif st.round >= 3 and st.movies[seat].chars:  # Roll the Credits (G5)
-            moves.append(("play", cid, (), "", ()))
-    if own_refs is None:
-        own_refs = zones.char_refs(st, seat)
+            add(("play", cid, (), "", ()))
     if len(own_refs) > 1 and any(ch.props for _ref, ch in own_refs):
         for pref, holder, _p in zones.prop_refs(st, seat):
             for ref, ch in own_refs:
-                if ch is not holder and ch.iid not in st.propped:
-                    moves.append(("move", pref, ref))
+                if ch is not holder and ch.iid not in propped:
+                    add(("move", pref, ref))
     moves.extend(ability_moves(st, seat, "main"))
     return moves
 
