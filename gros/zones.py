@@ -15,7 +15,9 @@ DRAW_LIMIT = 6
 def touch(st: GrosState, seat: int) -> None:
     """A Movie changed: its cached Defence must be recomputed."""
     st.dcache[seat] = None
-    st.refs.pop(seat, None)
+    refs = st.refs
+    refs.pop(seat, None)
+    refs.pop(~seat, None)
 
 
 def char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
@@ -68,7 +70,15 @@ def char_label(st: GrosState, seat: int, ch: Char) -> str:
 
 
 def prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
-    """Every Prop in ``seat``'s Movie: (name, holder, instance)."""
+    """Every Prop in ``seat``'s Movie: (name, holder, instance), cached like ``char_refs``
+    (under the key ``~seat``; callers must not change the list)."""
+    cached = st.refs.get(~seat)
+    if cached is None:
+        cached = st.refs[~seat] = _prop_refs(st, seat)
+    return cached
+
+
+def _prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
     out = []
     ids = st.ids
     for ref, ch in char_refs(st, seat):
