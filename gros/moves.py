@@ -303,8 +303,7 @@ def action_options(st: GrosState, seat: int, action: Action, context: str,
     atraits = sx.attack_traits(st, a) if attack_on else sx.NO_TRAITS
     aa = a if attack_on else None
     movie = a.target if aa is not None else seat
-    when = action.when
-    plain_when = tuple(kv for kv in when if kv[0] != "target_trait")
+    plain_when = action.plain_when
     if plain_when and not sx.holds(plain_when, st, seat, movie, aa, atraits):
         return []
     ons = targets(st, seat, action, aa, atraits)
@@ -339,7 +338,7 @@ def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]
     """The target names this action may be played on (``()`` when it takes none)."""
     t = action.target
     names = st.names
-    tt = dict(action.when).get("target_trait")
+    tt = action.target_trait
     if t == "none":
         return [()]
     if t == "card":
