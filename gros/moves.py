@@ -261,7 +261,16 @@ def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
 
 
 def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
-    """Cards in ``seat``'s Movie that have an ability, with the name a move uses for them."""
+    """Cards in ``seat``'s Movie that have an ability, with the name a move uses for them
+    (cached with the Movie's names until ``zones.touch``; callers must not change the list)."""
+    key = (seat, "abilities")
+    cached = st.refs.get(key)
+    if cached is None:
+        cached = st.refs[key] = _ability_cards(st, seat)
+    return cached
+
+
+def _ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     defs = st.defs
     m = st.movies[seat]

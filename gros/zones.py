@@ -18,6 +18,7 @@ def touch(st: GrosState, seat: int) -> None:
     refs = st.refs
     refs.pop(seat, None)
     refs.pop(~seat, None)
+    refs.pop((seat, "abilities"), None)
 
 
 def char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
