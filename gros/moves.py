@@ -52,14 +52,14 @@ def legal(st: GrosState, seat: int) -> list[tuple]:
     if d is None or d[0] != seat:
         return []
     kind = d[1]
-    if kind == "turn":
-        return main_moves(st, seat) + [END]
-    if kind == "stop":
-        return stop_moves(st, seat) + [PASS]
-    if kind == "respond":
-        return respond_moves(st, seat) + [PASS]
-    if kind == "anytime":
-        return anytime_moves(st, seat) + [PASS]
+    if kind == "turn":  # each *_moves builds a fresh list: adding the last move in place is safe
+        moves = main_moves(st, seat)
+        moves.append(END)
+        return moves
+    if kind in _WINDOW_MOVES:
+        moves = _WINDOW_MOVES[kind](st, seat)
+        moves.append(PASS)
+        return moves
     if kind == "victim":
         return [("victim", ref) for ref in victims(st)]
     if kind == "draw":  # GROS: up to six, or fewer (book 000)
@@ -229,6 +229,9 @@ def has_anytime(st: GrosState, seat: int) -> bool:
         if d.type == "sfx" or d.as_sfx is not None:
             return any(_anytime_groups(st, seat))
     return False
+
+
+_WINDOW_MOVES = {"stop": stop_moves, "respond": respond_moves, "anytime": anytime_moves}
 
 
 def wants(st: GrosState, seat: int, kind: str) -> bool:
