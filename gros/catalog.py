@@ -59,6 +59,8 @@ class Action:
     once: bool = True  # abilities: once per turn
     stops: bool = False  # it stops a card (derived when loaded)
     attack_only: bool = False  # it can only be played during an attack (derived when loaded)
+    plain_when: tuple[tuple[str, Any], ...] = ()  # ``when`` less target_trait (derived when loaded)
+    target_trait: str | None = None  # ``when``'s target_trait (derived when loaded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +146,9 @@ def _action(card: str, raw: dict[str, Any], where: str, field: str, ability: boo
                     cost.get("discard", 0), permanent, when, owner, timing, raw.get("once", True))
     validate_action(card, action, where)
     return replace(action, stops=any(e.kind == "stop_card" for e in action.effects),
-                   attack_only=needs_attack(action))
+                   attack_only=needs_attack(action),
+                   plain_when=tuple(kv for kv in when if kv[0] != "target_trait"),
+                   target_trait=dict(when).get("target_trait"))
 
 
 def parse_card(cid: str, entry: Any, where: str, deck: str) -> Card:

@@ -9,12 +9,13 @@ Moves are tuples (see ``gros.notation`` for their text):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 
 from gros import strength as sx
 from gros import zones
 from gros.catalog import Action, Card
-from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
+from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, GrosState, Movie
 
 PASS, END, DONE, DRAW_FULL = ("pass",), ("end",), ("done",), ("draw",)
 
@@ -51,14 +52,14 @@ def legal(st: GrosState, seat: int) -> list[tuple]:
     if d is None or d[0] != seat:
         return []
     kind = d[1]
-    if kind == "turn":
-        return main_moves(st, seat) + [END]
-    if kind == "stop":
-        return stop_moves(st, seat) + [PASS]
-    if kind == "respond":
-        return respond_moves(st, seat) + [PASS]
-    if kind == "anytime":
-        return anytime_moves(st, seat) + [PASS]
+    if kind == "turn":  # each *_moves builds a fresh list: adding the last move in place is safe
+        moves = main_moves(st, seat)
+        moves.append(END)
+        return moves
+    if kind in _WINDOW_MOVES:
+        moves = _WINDOW_MOVES[kind](st, seat)
+        moves.append(PASS)
+        return moves
     if kind == "victim":
         return [("victim", ref) for ref in victims(st)]
     if kind == "draw":  # GROS: up to six, or fewer (book 000)
@@ -93,38 +94,42 @@ def _distinct(st: GrosState, hand: list[int]) -> dict[str, Card]:
 
 def main_moves(st: GrosState, seat: int) -> list[tuple]:
     moves: list[tuple] = []
+    add = moves.append
     names = st.names
     guard = protected(st)
-    own_refs = None
+    own_refs = zones.char_refs(st, seat)
+    propped = st.propped
+    open_refs = None  # own Characters that may still take a Prop this turn
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "character":
-            moves.append(("play", cid, (), "", ()))
+            add(("play", cid, (), "", ()))
         elif t == "prop":
-            if own_refs is None:
-                own_refs = zones.char_refs(st, seat)
-            moves.extend(("play", cid, (ref,), "", ()) for ref, ch in own_refs if ch.iid not in st.propped)
+            if open_refs is None:
+                open_refs = [ref for ref, ch in own_refs if ch.iid not in propped]
+            for ref in open_refs:
+                add(("play", cid, (ref,), "", ()))
         elif t == "location":
+            combines = card.combines and st.variant == "gr2"
             for s in ((seat,) if guard else range(st.n)):
-                moves.append(("play", cid, (names[s],), "", ()))
-                if card.combines and st.variant == "gr2" and st.movies[s].location:
-                    moves.append(("combine", cid, names[s]))
+                add(("play", cid, (names[s],), "", ()))
+                if combines and st.movies[s].location:
+                    add(("combine", cid, names[s]))
         elif t == "creature":
             if not guard:
-                moves.extend(("attack", cid, names[s]) for s in attack_targets(st, seat, card))
+                for s in attack_targets(st, seat, card):
+                    add(("attack", cid, names[s]))
             if card.as_sfx is not None:
                 moves.extend(action_plays(st, seat, cid, card.as_sfx, "main"))
         elif t == "sfx":
             moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
         elif st.round >= 3 and st.movies[seat].chars:  # Roll the Credits (G5)
-            moves.append(("play", cid, (), "", ()))
-    if own_refs is None:
-        own_refs = zones.char_refs(st, seat)
-    if len(own_refs) > 1:
+            add(("play", cid, (), "", ()))
+    if len(own_refs) > 1 and any(ch.props for _ref, ch in own_refs):
         for pref, holder, _p in zones.prop_refs(st, seat):
             for ref, ch in own_refs:
-                if ch is not holder and ch.iid not in st.propped:
-                    moves.append(("move", pref, ref))
+                if ch is not holder and ch.iid not in propped:
+                    add(("move", pref, ref))
     moves.extend(ability_moves(st, seat, "main"))
     return moves
 
@@ -151,11 +156,17 @@ def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
 
 def stop_moves(st: GrosState, seat: int) -> list[tuple]:
     moves: list[tuple] = []
+    for some in _stop_groups(st, seat):
+        moves.extend(some)
+    return moves
+
+
+def _stop_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
+    """The stops card by card, in order: ``has_stop`` stops at the first it finds."""
     for cid, card in _distinct(st, st.hands[seat]).items():
         for action in (card.action, card.as_sfx):
             if action is not None and action.stops:
-                moves.extend(action_plays(st, seat, cid, action, "stop"))
-    return moves
+                yield action_plays(st, seat, cid, action, "stop")
 
 
 def has_stop(st: GrosState, seat: int) -> bool:
@@ -164,39 +175,50 @@ def has_stop(st: GrosState, seat: int) -> bool:
     for i in st.hands[seat]:
         d = defs[i]
         if (d.action is not None and d.action.stops) or (d.as_sfx is not None and d.as_sfx.stops):
-            return bool(stop_moves(st, seat))
+            return any(_stop_groups(st, seat))
     return False
 
 
 def respond_moves(st: GrosState, seat: int) -> list[tuple]:
-    a = st.attack
     moves: list[tuple] = []
+    for some in _respond_groups(st, seat):
+        moves.extend(some)
+    return moves
+
+
+def _respond_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
+    """The responses card by card, in order: ``wants`` stops at the first group it finds."""
+    a = st.attack
     if a is None:
-        return moves
+        return
     psycho = "Psycho" in sx.attack_traits(st, a)
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "sfx":
-            moves.extend(action_plays(st, seat, cid, card.action, "respond"))  # type: ignore[arg-type]
+            yield action_plays(st, seat, cid, card.action, "respond")  # type: ignore[arg-type]
         elif t == "creature" and card.as_sfx is not None:
-            moves.extend(action_plays(st, seat, cid, card.as_sfx, "respond"))
+            yield action_plays(st, seat, cid, card.as_sfx, "respond")
         elif t == "prop" and psycho and not (protected(st) and a.attacker != seat):
-            moves.append(("play", cid, (st.ids[a.creature],), "", ()))
-    moves.extend(ability_moves(st, seat, "respond"))
-    return moves
+            yield [("play", cid, (st.ids[a.creature],), "", ())]
+    yield ability_moves(st, seat, "respond")
 
 
 def anytime_moves(st: GrosState, seat: int) -> list[tuple]:
     """The books' SFX window outside attacks: SFX (and Creatures played as SFX) that neither
     stop a card nor need an attack."""
     moves: list[tuple] = []
+    for some in _anytime_groups(st, seat):
+        moves.extend(some)
+    return moves
+
+
+def _anytime_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "sfx":
-            moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
+            yield action_plays(st, seat, cid, card.action, "main")  # type: ignore[arg-type]
         elif t == "creature" and card.as_sfx is not None:
-            moves.extend(action_plays(st, seat, cid, card.as_sfx, "main"))
-    return moves
+            yield action_plays(st, seat, cid, card.as_sfx, "main")
 
 
 def has_anytime(st: GrosState, seat: int) -> bool:
@@ -205,8 +227,11 @@ def has_anytime(st: GrosState, seat: int) -> bool:
     for i in st.hands[seat]:
         d = defs[i]
         if d.type == "sfx" or d.as_sfx is not None:
-            return bool(anytime_moves(st, seat))
+            return any(_anytime_groups(st, seat))
     return False
+
+
+_WINDOW_MOVES = {"stop": stop_moves, "respond": respond_moves, "anytime": anytime_moves}
 
 
 def wants(st: GrosState, seat: int, kind: str) -> bool:
@@ -217,7 +242,7 @@ def wants(st: GrosState, seat: int, kind: str) -> bool:
         return has_stop(st, seat)
     if kind == "anytime":
         return has_anytime(st, seat)
-    return bool(respond_moves(st, seat))
+    return any(_respond_groups(st, seat))
 
 
 # -- targets, takes and costs ----------------------------------------------------------------------
@@ -239,14 +264,20 @@ def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
 
 
 def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
-    """Cards in ``seat``'s Movie that have an ability, with the name a move uses for them."""
+    """Cards in ``seat``'s Movie that have an ability, with the name a move uses for them
+    (cached with the Movie's names until ``zones.touch``; callers must not change the list)."""
+    key = (seat, "abilities")
+    cached = st.refs.get(key)
+    if cached is None:
+        cached = st.refs[key] = _ability_cards(st, seat)
+    return cached
+
+
+def _ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     defs = st.defs
     m = st.movies[seat]
-    for i in m.cards(credits=False):  # most Movies have no ability at all: say so quickly
-        if defs[i].ability is not None:
-            break
-    else:
+    if not _any_ability(defs, m):  # most Movies have no ability at all: say so quickly
         return out
     for ref, ch in zones.char_refs(st, seat):
         if defs[ch.iid].ability is not None:
@@ -258,6 +289,18 @@ def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
         if defs[i].ability is not None:
             out.append((f"{st.names[seat]}/{st.ids[i]}", i))
     return out
+
+
+def _any_ability(defs: tuple[Card, ...], m: Movie) -> bool:
+    """Does any card ``ability_cards`` would list (cast, their Props, the Location) have an
+    ability? Walks the Movie in place rather than building ``Movie.cards()`` each call."""
+    for ch in m.chars:
+        if defs[ch.iid].ability is not None:
+            return True
+        for p in ch.props:
+            if defs[p].ability is not None:
+                return True
+    return any(defs[i].ability is not None for i in m.location)
 
 
 def action_options(st: GrosState, seat: int, action: Action, context: str,
@@ -272,8 +315,7 @@ def action_options(st: GrosState, seat: int, action: Action, context: str,
     atraits = sx.attack_traits(st, a) if attack_on else sx.NO_TRAITS
     aa = a if attack_on else None
     movie = a.target if aa is not None else seat
-    when = action.when
-    plain_when = tuple(kv for kv in when if kv[0] != "target_trait")
+    plain_when = action.plain_when
     if plain_when and not sx.holds(plain_when, st, seat, movie, aa, atraits):
         return []
     ons = targets(st, seat, action, aa, atraits)
@@ -308,7 +350,7 @@ def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]
     """The target names this action may be played on (``()`` when it takes none)."""
     t = action.target
     names = st.names
-    tt = dict(action.when).get("target_trait")
+    tt = action.target_trait
     if t == "none":
         return [()]
     if t == "card":

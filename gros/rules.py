@@ -24,6 +24,8 @@ PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
            "victim": "the attack succeeded: pick the victim",
            "discard": "end of turn: 'discard CARD' any, then 'done' (six cards at most)"}
 
+_DECISIONS: dict[tuple[str, str], Decision] = {}
+
 
 class GrosRules(Rules[GrosState]):
     PROMPTS = PROMPTS
@@ -104,7 +106,13 @@ class GrosRules(Rules[GrosState]):
         d = mv.decider(state)
         if d is None:
             return []
-        return [Decision(state.names[d[0]], d[1], True, PROMPTS[d[1]])]
+        key = (state.names[d[0]], d[1])
+        dec = _DECISIONS.get(key)
+        if dec is None:  # a Decision is frozen: one per seat name and kind serves every game
+            if len(_DECISIONS) > 1024:  # players' own names: keep a long-lived server's cache small
+                _DECISIONS.clear()
+            dec = _DECISIONS[key] = Decision(key[0], key[1], True, PROMPTS[key[1]])
+        return [dec]
 
     def legal_moves(self, state: GrosState, seat: str) -> list[Move]:
         s = zones.seat_of(state, seat)

@@ -108,7 +108,7 @@ class GrosState:
     dealt: bool = False  # the hands are dealt once the title is agreed (G2, G3)
     dcache: list[int | None] = field(default_factory=list)  # static Defence per Movie
     legal_cache: tuple | None = None  # (seat, legal moves); never cloned nor saved
-    refs: dict = field(default_factory=dict)  # seat -> its Characters' names; cleared by zones.touch
+    refs: dict = field(default_factory=dict)  # seat -> its Characters' names, ~seat -> its Props', (seat, 'abilities'); cleared by zones.touch
     windows: bool = False  # option timing=windows: SFX only in the stop and attack windows (G9)
     # the books' timing: an open window for SFX outside attacks, "card" (a card resolved) or
     # "end" (the current player said 'end'); "" when none is open

@@ -361,6 +361,12 @@ def invariants(st: GrosState) -> list[str]:
         refs = st.refs.get(s)
         if refs is not None and refs != zones._char_refs(st, s):
             bad.append(f"{st.names[s]}'s cached Character names are stale")
+        props = st.refs.get(~s)
+        if props is not None and props != zones._prop_refs(st, s):
+            bad.append(f"{st.names[s]}'s cached Prop names are stale")
+        abilities = st.refs.get((s, "abilities"))
+        if abilities is not None and abilities != mv._ability_cards(st, s):
+            bad.append(f"{st.names[s]}'s cached cards with abilities are stale")
         cached = st.dcache[s]
         st.dcache[s] = None
         fresh = sx.defence(st, s)  # fills the cache: a later move that forgets to clear it shows

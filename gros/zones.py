@@ -15,7 +15,10 @@ DRAW_LIMIT = 6
 def touch(st: GrosState, seat: int) -> None:
     """A Movie changed: its cached Defence must be recomputed."""
     st.dcache[seat] = None
-    st.refs.pop(seat, None)
+    refs = st.refs
+    refs.pop(seat, None)
+    refs.pop(~seat, None)
+    refs.pop((seat, "abilities"), None)
 
 
 def char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
@@ -47,9 +50,11 @@ def spoken(st: GrosState, ref: str) -> str:
     """``ref`` as the table reads it: when a Movie holds several copies of a Character, the
     first is written ``CARD.1`` too, so that narration can say which copy is meant."""
     seat_name, sep, rest = ref.partition("/")
+    if not sep:  # a Movie's name: nothing to number
+        return ref
     char, sep2, prop = rest.partition("/")
     seat = seat_of(st, seat_name)
-    if not sep or "." in char or seat < 0:
+    if "." in char or seat < 0:
         return ref
     ids = st.ids
     if sum(ids[ch.iid] == char for ch in st.movies[seat].chars) < 2:
@@ -66,7 +71,15 @@ def char_label(st: GrosState, seat: int, ch: Char) -> str:
 
 
 def prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
-    """Every Prop in ``seat``'s Movie: (name, holder, instance)."""
+    """Every Prop in ``seat``'s Movie: (name, holder, instance), cached like ``char_refs``
+    (under the key ``~seat``; callers must not change the list)."""
+    cached = st.refs.get(~seat)
+    if cached is None:
+        cached = st.refs[~seat] = _prop_refs(st, seat)
+    return cached
+
+
+def _prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
     out = []
     ids = st.ids
     for ref, ch in char_refs(st, seat):

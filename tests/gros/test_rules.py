@@ -93,7 +93,7 @@ def test_clone_and_json_are_faithful():
 
 def test_cached_defence_is_checked(monkeypatch):
     """The invariant catches a move that forgets to clear a Movie's cached Defence."""
-    monkeypatch.setattr(zones, "touch", lambda st, seat: st.refs.pop(seat, None))
+    monkeypatch.setattr(zones, "touch", lambda st, seat: st.refs.clear())  # names kept right, Defence not
     broken = 0
     for st, _seat, _legal in states(games=6, every=1):
         broken += any("cached Defence" in b for b in RULES.check_invariants(st))
@@ -106,6 +106,17 @@ def test_stale_character_names_are_caught():
     zones.char_refs(st, 0)
     st.movies[0].chars.pop()  # changed behind the cache's back
     assert any("cached Character names" in b for b in RULES.check_invariants(st))
+
+
+def test_stale_prop_names_are_caught():
+    for st, _seat, _legal in states(games=6, every=1):
+        holders = [ch for ch in st.movies[0].chars if ch.props]
+        if holders:
+            zones.prop_refs(st, 0)
+            holders[0].props.pop()  # changed behind the cache's back
+            assert any("cached Prop names" in b for b in RULES.check_invariants(st))
+            return
+    raise AssertionError("no Movie held a Prop in six games")
 
 
 def test_autopass_off_asks_every_seat():
