@@ -430,15 +430,21 @@ def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, th
         probe = rules.seats({**options, "variant": variant})
         kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
         table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
-        ui = kind(spec, LocalSession(spec, table, kinds, seed, think), save, pace)
-        ui.can_again = True
-        try:
-            code = ui.run()
-        finally:
-            ui.session.close()
-        if not ui.again:
+        code, again = _play_once(kind(spec, LocalSession(spec, table, kinds, seed, think), save, pace))
+        if not again:
             return code
         seed = None
+
+
+def _play_once(ui: Any) -> tuple[int, bool]:
+    """One local game to its end screen: its exit code, and whether the players asked for
+    another with the same seats."""
+    ui.can_again = True
+    try:
+        code = ui.run()
+    finally:
+        ui.session.close()
+    return code, ui.again
 
 
 def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
@@ -467,13 +473,9 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
     say(f"Loaded {path}: {table.seq} move{'s' * (table.seq != 1)} played.", "dim")
     from common.tui import choose_ui
 
-    ui = choose_ui(tui)(spec, LocalSession(spec, table, kinds, rec.seed, think), save, pace)
-    ui.can_again = True
-    try:
-        code = ui.run()
-    finally:
-        ui.session.close()
-    if not ui.again:
+    code, again = _play_once(choose_ui(tui)(spec, LocalSession(spec, table, kinds, rec.seed, think),
+                                            save, pace))
+    if not again:
         return code
     return play_local(spec, seed=None, seats=",".join(f"{s}={k}" for s, k in kinds.items()),
                       variant=table.record.variant, think=think, save=save,
