@@ -87,13 +87,21 @@ def test_copies_of_a_character_are_told_apart():
     assert "The Grave Robber (1)" in panel and "The Grave Robber (2)" in panel
 
 
-def test_a_victim_among_copies_is_named_with_its_copy_number():
+def two_robots_attacked(table=table):
+    """ray's Blob has beaten dana's Movie of two Robots (the first with a Shotgun): ray picks
+    the victim. ``table`` builds the game (each test module has its own)."""
     t = table("movie ray: the-robot", "movie dana: the-robot[the-shotgun], the-robot", "hand ray: the-blob",
               "hand dana: the-car-keys", "turn: ray 3")
     t.play("ray", "attack dana with the-blob")
     for _ in range(5):
         if t.facts()["decision"] != "victim":
             t.play(t.facts()["to_move"], "pass")
+    assert t.facts()["decision"] == "victim"
+    return t
+
+
+def test_a_victim_among_copies_is_named_with_its_copy_number():
+    t = two_robots_attacked()
     lines = t.narrate(t.play("ray", "victim dana/the-robot.2"), None)
     assert "The Robot (2) dies in dana's Movie." in lines, lines
     assert t.facts()["movie.dana"] == "the-robot[the-shotgun]"

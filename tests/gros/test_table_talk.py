@@ -33,12 +33,9 @@ def test_every_copy_reference_parses_back_the_way_it_is_shown():
 
 
 def test_a_copy_as_the_board_shows_it_plays():
-    t = table("movie ray: the-robot", "movie dana: the-robot[the-shotgun], the-robot", "hand ray: the-blob",
-              "hand dana: the-car-keys", "turn: ray 3")
-    t.play("ray", "attack dana with the-blob")
-    for _ in range(5):
-        if t.facts()["decision"] != "victim":
-            t.play(t.facts()["to_move"], "pass")
+    from tests.gros.test_narration import two_robots_attacked
+
+    t = two_robots_attacked(table)
     lines = t.narrate(t.play("ray", "victim dana/The Robot (1)"), None)
     assert "The Robot (1) dies in dana's Movie." in lines, lines
     assert t.facts()["movie.dana"] == "the-robot"
