@@ -12,7 +12,7 @@ PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 WHICH := import sys; print(sys.version.split()[0], sys.base_prefix)
 WANT := $(shell $(PY) -c '$(WHICH)' 2>/dev/null)
 
-.PHONY: play test bench lint clean transcripts FORCE
+.PHONY: play test bench lint clean transcripts catalogs FORCE
 
 # Rewritten only when the interpreter changed, so the install stamps below stay valid otherwise.
 $(VENV)/.python: FORCE
@@ -49,6 +49,10 @@ bench: $(VENV)/.installed
 # what a player sees, one play-through per game (docs/transcripts/)
 transcripts: $(VENV)/.installed
 	for g in invaders gros horror; do $(BIN)/python -m common.transcript $$g docs/transcripts/$$g.md || exit 1; done
+
+# the message catalogs (common/catalogs.py): new strings in, translations compiled to .mo
+catalogs: $(VENV)/.installed-test
+	$(BIN)/python -m common.catalogs
 
 lint: $(VENV)/.installed-lint
 	$(BIN)/ruff check .

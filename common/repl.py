@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from common import ngettext
 from common.commands import COMMANDS, Commands
 from common.engine import GameError
 from common.render import console, error, plain, say, show
@@ -323,7 +324,7 @@ class Ui(Commands):
         elif word == "undo":
             try:
                 n = self.session.undo(seat)
-                say(f"Took back {n} move{'s' * (n != 1)}.")
+                say(ngettext("Took back {n} move.", "Took back {n} moves.", n).format(n=n))
                 self.dirty = True
             except GameError as exc:
                 error(str(exc))

@@ -1,0 +1,201 @@
+"""Which language a player reads, and the message catalogs that hold the translations.
+
+Text in the code is English and is the message id: ``_("The deck is empty.")``,
+``ngettext("{n} card", "{n} cards", n).format(n=n)``, or ``N_("...")`` for a constant built at
+import time and translated where it is shown (``_(TEXT)``). Placeholders are named
+(``{seat}``), never positional, so a translation may put them in its own order.
+
+Each package is one gettext domain with its catalogs beside its code:
+``<package>/locale/<lang>/LC_MESSAGES/<package>.po``, compiled to ``.mo`` by Babel
+(``make catalogs``; ``common/catalogs.py`` is that developer tool). At run time the standard
+library's ``gettext`` reads a ``.mo`` file, plural rules included (Russian has three forms),
+the first time a string of that language is asked for, so English and ``--help`` load nothing.
+
+Card names and texts are data, so their translations are data too:
+``<package>/locale/<lang>/cards.toml``, one table per card id (see ``Domain.card``).
+
+The language is a context variable: a host that serves players of several languages words
+each player's errors in that player's language (``with language("ru"): ...``), while events
+travel as data and each client narrates them itself.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "it", "ru")
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "ru": "Русский"}
+DEFAULT = "en"
+
+_current: ContextVar[str] = ContextVar("bmovie_language", default=DEFAULT)
+# (domain, language, msgid) of every lookup that found no translation since the last reset:
+# the tests play whole games in each language and require this to stay empty
+MISSES: set[tuple[str, str, str]] = set()
+
+
+def resolve(given: str | None = None, env: Mapping[str, str] | None = None) -> str:
+    """The language to use: ``--lang``, else ``BMOVIE_LANG``, else the locale's language (the
+    first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set, as POSIX orders them), else
+    English. A ``--lang`` outside LANGUAGES is the caller's to refuse (click's choice does);
+    an unknown ``BMOVIE_LANG`` leaves the choice to the locale, and a locale in a language we
+    do not have (``de_DE``) means English.
+    """
+    env = os.environ if env is None else env
+    if given:
+        return given.lower()
+    code = _code(env.get("BMOVIE_LANG", ""))
+    if code in LANGUAGES:
+        return code
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if value:
+            code = _code(value)
+            return code if code in LANGUAGES else DEFAULT
+    return DEFAULT
+
+
+def _code(value: str) -> str:
+    """'ru_RU.UTF-8' -> 'ru'; 'C' -> 'c' (which is no language of ours)."""
+    return value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+
+
+def set_language(code: str) -> None:
+    """Make ``code`` the language of this process (of this context, for a host's task)."""
+    _current.set(code if code in LANGUAGES else DEFAULT)
+
+
+def current() -> str:
+    return _current.get()
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Word everything inside in ``code``: a host answering one player in that player's language."""
+    token = _current.set(code if code in LANGUAGES else DEFAULT)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def N_(message: str) -> str:
+    """Mark a constant for the catalogs without translating it now (it is built at import
+    time, before the language is known); translate it with ``_()`` where it is shown."""
+    return message
+
+
+class _Recorder:
+    """gettext's fallback: a lookup that reaches it found no translation, so it is noted."""
+
+    def __init__(self, domain: str, lang: str) -> None:
+        self.domain, self.lang = domain, lang
+
+    def gettext(self, message: str) -> str:
+        MISSES.add((self.domain, self.lang, message))
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        MISSES.add((self.domain, self.lang, singular))
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        MISSES.add((self.domain, self.lang, f"{context}\x04{message}"))
+        return message
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        MISSES.add((self.domain, self.lang, f"{context}\x04{singular}"))
+        return singular if n == 1 else plural
+
+
+class Domain:
+    """One package's messages: ``Domain("gros").gettext`` is what ``gros`` calls ``_``."""
+
+    def __init__(self, package: str) -> None:
+        self.package = package
+        self._catalogs: dict[str, Any] = {}
+        self._cards: dict[str, dict[str, dict[str, str]]] = {}
+
+    @property
+    def folder(self) -> Path:
+        import importlib.util
+
+        spec = importlib.util.find_spec(self.package)
+        assert spec is not None and spec.origin is not None, self.package
+        return Path(spec.origin).parent / "locale"
+
+    def catalog(self, lang: str) -> Any:
+        """The compiled catalog of ``lang``, loaded once; misses go to the recorder."""
+        found = self._catalogs.get(lang)
+        if found is None:
+            import gettext
+
+            path = self.folder / lang / "LC_MESSAGES" / f"{self.package}.mo"
+            try:
+                with open(path, "rb") as fh:
+                    found = gettext.GNUTranslations(fh)
+            except OSError:
+                found = gettext.NullTranslations()
+            found.add_fallback(_Recorder(self.package, lang))
+            self._catalogs[lang] = found
+        return found
+
+    def gettext(self, message: str) -> str:
+        lang = _current.get()
+        return message if lang == DEFAULT else self.catalog(lang).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        lang = _current.get()
+        if lang == DEFAULT:
+            return singular if n == 1 else plural
+        return self.catalog(lang).ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        lang = _current.get()
+        return message if lang == DEFAULT else self.catalog(lang).pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        lang = _current.get()
+        if lang == DEFAULT:
+            return singular if n == 1 else plural
+        return self.catalog(lang).npgettext(context, singular, plural, n)
+
+    # -- cards ----------------------------------------------------------------------------
+    def cards(self, lang: str) -> dict[str, dict[str, str]]:
+        """``<package>/locale/<lang>/cards.toml``: card id -> {field: text}, loaded once."""
+        found = self._cards.get(lang)
+        if found is None:
+            import tomllib
+
+            try:
+                with open(self.folder / lang / "cards.toml", "rb") as fh:
+                    found = tomllib.load(fh)
+            except OSError:
+                found = {}
+            self._cards[lang] = found
+        return found
+
+    def card(self, card_id: str, field: str, english: str) -> str:
+        """A card's ``field`` (name, text, quote, ...) in the current language."""
+        lang = _current.get()
+        if lang == DEFAULT or not english:
+            return english
+        text = self.cards(lang).get(card_id, {}).get(field)
+        if text is None:
+            MISSES.add((self.package, lang, f"card {card_id}.{field}"))
+            return english
+        return text
+
+    def card_names(self, card_id: str) -> list[str]:
+        """The card's name in every language but English (move input accepts them all)."""
+        names = []
+        for lang in LANGUAGES:
+            if lang != DEFAULT:
+                name = self.cards(lang).get(card_id, {}).get("name")
+                if name:
+                    names.append(name)
+        return names
