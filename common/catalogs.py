@@ -31,7 +31,7 @@ def _template(package: str):
     template = Catalog(domain=package, project="bmovie-games", fuzzy=False)
     folder = ROOT / package
     found = extract_from_dir(str(folder), method_map=[("locale/**", "ignore"), ("**.py", "python")],
-                             strip_comment_tags=True)
+                             comment_tags=("Translators:",), strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(f"{package}/{filename}", lineno)],
                      auto_comments=comments, context=context)
