@@ -85,7 +85,7 @@ def _matchups(spec: GameSpec, games: int, options: dict[str, str]) -> list[dict[
     """The spec's match-ups with the player's options on top (their seat count wins)."""
     out = []
     for label, kinds, n, extra in spec.bench_matchups:
-        n = n if games >= spec.bench_games else max(10, n * games // spec.bench_games)
+        n = n if games >= spec.bench_games else max(1, n * games // spec.bench_games)
         opts = {**_opts(extra, {}), **options}
         fitted = _fit(kinds.split(","), len(spec.rules.seats(opts)))
         if fitted != kinds.split(","):

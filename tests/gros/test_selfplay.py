@@ -1,4 +1,4 @@
-"""Grave Robbers soak tests: 500 random games for each deck (1,500 in all; $BMOVIE_SOAK sets
+"""Grave Robbers soak tests: 250 random games for each deck (750 in all; $BMOVIE_SOAK sets
 the number per deck for a longer soak), 2 to 6 players, with every invariant checked after
 every move, and each game's record replaying it exactly."""
 
@@ -15,7 +15,7 @@ from common.selfplay import play_game
 from gros.rules import RULES, GrosRules
 from tests.common.counting import counting
 
-GAMES = int(os.environ.get("BMOVIE_SOAK", "500"))  # per deck
+GAMES = int(os.environ.get("BMOVIE_SOAK", "250"))  # per deck
 
 
 def options_for(deck: str, g: int) -> dict[str, str]:

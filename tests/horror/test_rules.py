@@ -92,8 +92,8 @@ def test_ismcts_can_take_a_seat():
 
     opts = {"players": "2"}
     bots = {"p1": IsmctsBot(1, iterations=8), "p2": AuteurBot(2)}
-    result = play_game(RULES, 3, bots, opts, max_moves=120)
-    assert len(result.moves) == 120 or result.outcome is not None
+    result = play_game(RULES, 3, bots, opts, max_moves=40)
+    assert len(result.moves) == 40 or result.outcome is not None
 
 
 @pytest.mark.parametrize("text", [

@@ -5,6 +5,7 @@ when their tropes are played), and records and JSON that reproduce a film exactl
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 
 import pytest
@@ -19,7 +20,7 @@ from horror.rules import RULES, HorrorRules
 from horror.state import OVER
 from tests.common.counting import counting
 
-FILMS = 360  # auteur films, 2 to 8 players (longer now: they talk, chase and kill)
+FILMS = int(os.environ.get("BMOVIE_SOAK_FILMS", "120"))  # auteur films, 2 to 8 players; more: BMOVIE_SOAK_FILMS
 RANDOM_FILMS = 4  # uniform random films per table size (2 to 8 players): the long, odd films
 PER_SEAT = 1_000  # decisions a player at most, in a random film (measured: under 300)
 
