@@ -26,6 +26,14 @@ PHASES = {"place": N_("placing the Defender"), "attack": N_("aliens' attack (pha
           "defence": N_("humans' defence (phase 5)"), "over": N_("game over")}
 
 
+def reason_text(reason: str) -> str:
+    """Why a game ended (an outcome's English ``reason``) in the reader's language: for the
+    end screen, which gets the outcome as data."""
+    from invaders.views import reason_text as worded
+
+    return worded(reason)
+
+
 def side(seat: str) -> str:
     """A side's name as players read it (the seat's own name stays English in commands)."""
     return _(SIDES[seat]) if seat in SIDES else seat

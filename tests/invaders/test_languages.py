@@ -69,6 +69,7 @@ def play_seeded_game(seed: int) -> tuple[list[str], set[str]]:
         view = RULES.view(st, seat)
         texts.append(text_of(render.render_view(view, seat, before.get(seat))))
         texts += [str(p) for p in render.end_summary(view, {"winners": out.winners, "reason": out.reason})]
+    texts.append(render.reason_text(out.reason))  # the end screen's result line
     return texts, kinds
 
 
