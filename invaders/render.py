@@ -16,7 +16,7 @@ HEADER = r"^\s*(\u2014.*\u2014|(Turn|Turno|Ход) \d+: [^.!]+\.)\s*$"
 MARKS = ((r"\b(explodes|destroy|destroyed|stops a red bullet)\b", "\u2212"),
          (r"\b(fleet|sweeps?|descends?|moves?)\b", "\u2192"),
          (r"\b(esplod\w*|distrugg\w*|distrutt\w*|ferma|scarta\w*|взрыв\w*|уничтож\w*|"
-          r"останавливает|сбрасыва\w*)\b", "\u2212"),
+          r"останавливает|сбрасыва\w*|сбросить|rimescola\w*|замешива\w*)\b", "\u2212"),
          (r"\b(flotta|si sposta|scivola|флот\w*|перемещается|смещается)\b", "\u2192"),
          (r"\b(giocano|pescano|hai pescato|arriva|spara\w*|piazzano|разыгрыва\w*|берут|"
           r"вы взяли|прибывает|стреля\w*|ставят)\b", "+"))

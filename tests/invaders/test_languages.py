@@ -128,9 +128,10 @@ def test_turn_headers_and_marks_work_in_the_language(lang):
             assert story.header.match(RULES.narrate(event)), RULES.narrate(event)
         marks = {kind: story.mark(RULES.narrate(Event(kind, data))) for kind, data in (
             ("play", ("aliens", "gunner", "snipe b6")), ("ship_destroyed", ("d5",)), ("fleet", ("b6",)),
-            ("draw", ("humans", 2)), ("discard", ("humans", "fire")))}
+            ("draw", ("humans", 2)), ("discard", ("humans", "fire")), ("must_discard", ("aliens", 2)),
+            ("reshuffle", ("humans", 20)))}
     assert marks == {"play": "+", "ship_destroyed": "\u2212", "fleet": "\u2192", "draw": "+",
-                     "discard": "\u2212"}
+                     "discard": "\u2212", "must_discard": "\u2212", "reshuffle": "\u2212"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
