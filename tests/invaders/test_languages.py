@@ -119,6 +119,15 @@ def test_a_whole_game_reads_in_the_language(lang):
     i18n.MISSES.clear()
 
 
+def test_counts_take_the_languages_plural_forms():
+    said = {}
+    for lang in ("en", *LANGS):
+        with language(lang):
+            said[lang] = [RULES.narrate(Event("draw", ("humans", n))).rstrip(".").split()[-1] for n in (1, 3, 5, 21)]
+    assert said == {"en": ["card", "cards", "cards", "cards"], "it": ["carta", "carte", "carte", "carte"],
+                    "ru": ["карту", "карты", "карт", "карту"]}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_turn_headers_and_marks_work_in_the_language(lang):
     """The line REPL keeps a turn's header on a line of its own and marks each sentence."""
