@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from common.engine import Event, GameError, NotationError, Rules
+from common.i18n import DEFAULT, language
 from common.record import Line, Record, RecordError, parse_record
 from common.table import Table
 
@@ -97,7 +98,8 @@ def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
         return events
     result.checked += 1
     if line.kind == "illegal":
-        _, refused = _try(table, rec, line, strict=False)
+        with language(DEFAULT):  # 'expect illegal ... -> words' quotes the English refusal
+            _, refused = _try(table, rec, line, strict=False)
         if refused is None:
             table.undo()
             result.failures.append(f"{where}: expected {line.seat}: {line.text!r} to be refused, but it was played")

@@ -7,7 +7,16 @@ as soon as the game is won (the book: "vince immediatamente").
 from __future__ import annotations
 
 from common.engine import Event
+from invaders import N_
 from invaders.state import ALIENS, HUMANS, OVER, InvadersState
+
+# why a game ended: the state and the ``win`` event keep the English (a record fact); each
+# player reads it in their language (views.reason_text)
+DEFENDER_HIT = N_("a red bullet destroyed the Defender")
+LAST_SHIP = N_("the last alien ship was destroyed")
+OUT_OF_CARDS = N_("the aliens ran out of cards")
+LANDED = N_("a ship landed on the moon at {square}")
+REASONS = (DEFENDER_HIT, LAST_SHIP, OUT_OF_CARDS)
 
 
 def square_at(st: InvadersState, name: str) -> int:
@@ -42,14 +51,14 @@ def hit_defender(st: InvadersState, events: list[Event]) -> None:
         st.discards[HUMANS].append(st.shields.pop())
         events.append(Event("shielded", (len(st.shields),)))
     else:
-        win(st, ALIENS, "a red bullet destroyed the Defender", events)
+        win(st, ALIENS, DEFENDER_HIT, events)
 
 
 def destroy_ship(st: InvadersState, sq: int, events: list[Event]) -> None:
     st.ships.remove(sq)
     events.append(Event("ship_destroyed", (square_name(st, sq),)))
     if not st.ships:
-        win(st, HUMANS, "the last alien ship was destroyed", events)
+        win(st, HUMANS, LAST_SHIP, events)
 
 
 def drop_red(st: InvadersState, sq: int, events: list[Event]) -> int | None:
@@ -110,13 +119,13 @@ def move_ship(st: InvadersState, src: int, dst: int, events: list[Event]) -> Non
     st.ships.remove(src)
     if dst < st.width:
         st.ships.append(dst)
-        win(st, ALIENS, f"a ship landed on the moon at {square_name(st, dst)}", events)
+        win(st, ALIENS, LANDED.format(square=square_name(st, dst)), events)
         return
     if dst in st.blue:
         st.blue.remove(dst)
         events.append(Event("ship_destroyed", (square_name(st, dst),)))
         if not st.ships:
-            win(st, HUMANS, "the last alien ship was destroyed", events)
+            win(st, HUMANS, LAST_SHIP, events)
         return
     st.ships.append(dst)
 

@@ -1,6 +1,36 @@
-"""The Invaders move language, used by the REPL, records, the wire protocol and logs.
+"""The Invaders move language, used by the REPL, records, the wire protocol and logs
+(``HELP`` shows it to players, in their language)."""
 
-    place d            the humans put the Defender on column d of the lunar row (also: place d1)
+from __future__ import annotations
+
+import difflib
+
+from common.engine import Move, NotationError
+from invaders import N_, _
+
+_ALIASES = {
+    "f": "fire", "fuoco": "fire", "fire!": "fire", "fuoco!": "fire",
+    "m": "maneuver", "manovra": "maneuver", "move": "maneuver",
+    "r": "reinforce", "reinforcements": "reinforce", "rinforzi": "reinforce",
+    "s": "shield", "deflector": "shield", "scudo": "shield",
+    "e": "end", "pass": "end", "done": "end", "p": "place", "d": "discard",
+    "gunner": "snipe", "shoot": "snipe", "thrusters": "drift", "thrust": "drift",
+    # the Italian and Russian move words (the rulebook's Italian where it has one)
+    "fine": "end", "passo": "end", "piazza": "place", "scarta": "discard",
+    "raffica": "spread", "ventaglio": "spread", "tiratore": "snipe", "propulsori": "drift",
+    "огонь": "fire", "манёвр": "maneuver", "маневр": "maneuver", "подкрепление": "reinforce",
+    "щит": "shield", "конец": "end", "пас": "end", "готово": "end", "поставить": "place",
+    "сбросить": "discard", "сброс": "discard", "залп": "spread", "веер": "spread",
+    "стрелок": "snipe", "двигатели": "drift",
+}
+_CARD_ALIASES = {"reinforce": "reinforcements", "deflectorshield": "shield",
+                 "lonegunner": "gunner", "sidethrusters": "thrusters", "spreadshot": "spread"}
+_DIRS = {"left": -1, "l": -1, "right": 1, "r": 1,
+         "sinistra": -1, "sin": -1, "destra": 1, "des": 1,
+         "влево": -1, "налево": -1, "вправо": 1, "направо": 1}
+
+# Translators: the move words (place, fire, ...) stay English: they are the notation
+HELP = N_("""    place d            the humans put the Defender on column d of the lunar row (also: place d1)
     fire               play a Fire! card
     maneuver           the aliens' Maneuver (the whole fleet steps right)
     maneuver 2 left    the humans' Maneuver 2, Defender two squares left (also: left 2)
@@ -12,31 +42,15 @@
     drift b6 left      the aliens' Side Thrusters: the ship at b6 steps one square left
     end                end your phase
     discard fire       discard a card (down to the hand limit at the end of a phase)
-"""
-
-from __future__ import annotations
-
-from common.engine import Move, NotationError
-
-_ALIASES = {
-    "f": "fire", "fuoco": "fire", "fuoco!": "fire", "fire!": "fire",
-    "m": "maneuver", "manovra": "maneuver", "move": "maneuver",
-    "r": "reinforce", "reinforcements": "reinforce", "rinforzi": "reinforce",
-    "s": "shield", "deflector": "shield", "scudo": "shield",
-    "e": "end", "pass": "end", "done": "end", "p": "place", "d": "discard",
-    "gunner": "snipe", "shoot": "snipe", "thrusters": "drift", "thrust": "drift",
-}
-_CARD_ALIASES = {"reinforce": "reinforcements", "deflectorshield": "shield", "fire!": "fire",
-                 "lonegunner": "gunner", "sidethrusters": "thrusters", "spreadshot": "spread"}
-_DIRS = {"left": -1, "l": -1, "right": 1, "r": 1}
-
-HELP = __doc__ or ""
+Cards may be named by their English, Italian or Russian name, or by the start of a name
+that fits one card only ('discard defl'). The REPL also takes the Italian and Russian move
+words ('fuoco', 'manovra 2 sinistra', 'огонь', 'манёвр 2 влево'); records write the English.""")
 
 
 def column(word: str) -> int:
     word = word.strip().lower()
     if not word or not ("a" <= word[0] <= "z") or (word[1:] and not word[1:].isdigit()):
-        raise NotationError(f"{word!r} is not a column (a letter, e.g. d)")
+        raise NotationError(_("{word!r} is not a column (a letter, e.g. d)").format(word=word))
     return ord(word[0]) - 97
 
 
@@ -51,7 +65,7 @@ def place(word: str) -> Move:
     """The Defender's square: only the lunar row, row 1, whatever the board's size."""
     col, at = column(word), row(word)
     if at not in (None, 1):
-        raise NotationError(f"the Defender stands on the lunar row, row 1, not row {at}")
+        raise NotationError(_("the Defender stands on the lunar row, row 1, not row {row}").format(row=at))
     return ("place", col)
 
 
@@ -65,22 +79,86 @@ def square(word: str) -> str:
     """A whole square like 'b6' (the rules check that a ship is there)."""
     column(word)
     if row(word) is None:
-        raise NotationError(f"{word!r} is not a square: name its column and row, e.g. b6")
+        raise NotationError(_("{word!r} is not a square: name its column and row, e.g. b6").format(word=word))
     return word.strip().lower()
 
 
+def fold(text: str) -> str:
+    """A card name as it is matched: no case, spaces, hyphens or '!', and ё read as е."""
+    return "".join(c for c in text.lower().replace("ё", "е") if c.isalnum())
+
+
+def every_name(seat: str, cid: str) -> list[str]:
+    """A card's names: English, the card file's Italian, and each language's card table
+    (``locale/LANG/cards.toml``, keyed ``SEAT.ID``: both sides have a Fire!)."""
+    from invaders import MESSAGES
+    from invaders.rules import RULES
+
+    card = RULES.catalog.cards[seat][cid]
+    return [n for n in (card.name, card.italian, *MESSAGES.card_names(f"{seat}.{cid}")) if n]
+
+
+def card_names() -> dict[str, set[str]]:
+    """Every way to name a card, folded: its id, its name in each language, the old aliases,
+    each with the card ids it names (both sides' Fire! share the id 'fire')."""
+    from invaders.rules import RULES
+
+    names: dict[str, set[str]] = {}
+    for seat, cards in RULES.catalog.cards.items():
+        for cid in cards:
+            for name in (cid, *every_name(seat, cid)):
+                names.setdefault(fold(name), set()).add(cid)
+    for alias, cid in _CARD_ALIASES.items():
+        names.setdefault(alias, set()).add(cid)
+    return names
+
+
+def card_ids(text: str) -> set[str]:
+    """The cards ``text`` names: a whole name in any language, else every card a name of which
+    starts with it, else every card with a later word of a name starting with it (several
+    ids: the caller says which fit; none: no card by that name)."""
+    key = fold(text)
+    if not key:
+        return set()
+    names = card_names()
+    if key in names:
+        return set(names[key])
+    found = {cid for name, ids in names.items() if name.startswith(key) for cid in ids}
+    if found:
+        return found
+    # the start of a later word of a name: 'shield' for Deflector Shield, 'щит' for Отражающий щит
+    from invaders.rules import RULES
+
+    return {cid for seat, cards in RULES.catalog.cards.items() for cid in cards
+            for name in every_name(seat, cid) for word in name.split()[1:] if fold(word).startswith(key)}
+
+
 def card_id(words: list[str]) -> str:
-    key = "".join(words).lower()
-    return _CARD_ALIASES.get(key, key)
+    """The one card the words name, in any language, by a whole name or a start that fits one
+    card only; otherwise a sentence saying which cards it fits or what was probably meant."""
+    text = " ".join(words).strip()
+    found = card_ids(text)
+    if len(found) == 1:
+        return found.pop()
+    if found:
+        raise NotationError(_("{text!r} fits several cards ({cards}): say which").format(
+            text=text, cards=", ".join(sorted(found))))
+    names = card_names()
+    near = difflib.get_close_matches(fold(text), list(names), n=3, cutoff=0.6)
+    ids = sorted({cid for n in near for cid in names[n]})
+    if ids:
+        raise NotationError(_("no card called {text!r} (did you mean {cards}?)").format(
+            text=text, cards=", ".join(ids)))
+    raise NotationError(_("no card called {text!r}").format(text=text))
 
 
 def parse(text: str) -> Move:
     words = text.lower().replace(",", " ").split()
     if not words:
-        raise NotationError("empty move")
-    verb = _ALIASES.get(words[0], words[0])
+        raise NotationError(_("empty move"))
+    verb = _ALIASES.get(words[0], _ALIASES.get(words[0].rstrip("!"), words[0]))
     rest = words[1:]
-    if verb in ("left", "right") and len(rest) == 1 and rest[0].isdigit():
+    if verb in _DIRS and len(verb) > 1 and len(rest) == 1 and rest[0].isdigit():
         return ("maneuver", int(rest[0]), _DIRS[verb])
     if verb in ("fire", "shield", "end", "spread") and not rest:
         return (verb,)
@@ -89,7 +167,7 @@ def parse(text: str) -> Move:
             return ("maneuver",)
         if len(rest) == 2 and rest[0].isdigit() and rest[1] in _DIRS:
             return ("maneuver", int(rest[0]), _DIRS[rest[1]])
-        raise NotationError("a Maneuver is 'maneuver' (aliens) or 'maneuver N left|right' (humans)")
+        raise NotationError(_("a Maneuver is 'maneuver' (aliens) or 'maneuver N left|right' (humans)"))
     if verb == "place" and len(rest) == 1:
         return place(rest[0])
     if verb == "reinforce" and len(rest) <= 1:
@@ -99,10 +177,10 @@ def parse(text: str) -> Move:
     if verb == "drift" and len(rest) == 2 and rest[1] in _DIRS:
         return ("drift", square(rest[0]), _DIRS[rest[1]])
     if verb in ("snipe", "drift"):
-        raise NotationError("a Lone Gunner is 'snipe SQUARE', Side Thrusters 'drift SQUARE left|right'")
+        raise NotationError(_("a Lone Gunner is 'snipe SQUARE', Side Thrusters 'drift SQUARE left|right'"))
     if verb == "discard" and rest:
         return ("discard", card_id(rest))
-    raise NotationError(f"{text.strip()!r} is not a move; try 'help moves'")
+    raise NotationError(_("{text!r} is not a move; try 'help moves'").format(text=text.strip()))
 
 
 def format_move(move: Move) -> str:

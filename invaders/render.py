@@ -4,13 +4,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.i18n import DEFAULT, current
 from common.render import plain
+from invaders import MESSAGES, N_, _, ngettext
 
 SHIP, DEFENDER, RED, BLUE = "▼", "▲", "●", "◆"  # bullets differ in shape, not only colour
-HEADER = r"^\s*(\u2014.*\u2014|Turn \d+: the \w+ (attack|defend)\.)\s*$"  # a line of its own
+# a line of its own: '— Turn 2: ... —' and 'Turn 2: the aliens attack.' (and their Italian
+# and Russian: 'Turno 2: ...', 'Ход 2: ...')
+HEADER = r"^\s*(\u2014.*\u2014|(Turn|Turno|Ход) \d+: [^.!]+\.)\s*$"
+# the narration's marks (common/story.py), English first, then the Italian and Russian words
 MARKS = ((r"\b(explodes|destroy|destroyed|stops a red bullet)\b", "\u2212"),
-         (r"\b(fleet|sweeps?|descends?|moves?)\b", "\u2192"))
-TOGGLES = {"preview": "where every bullet and ship will be after the next turn's phases 1–3"}
+         (r"\b(fleet|sweeps?|descends?|moves?)\b", "\u2192"),
+         (r"\b(esplod\w*|distrugg\w*|distrutt\w*|ferma|scarta\w*|взрыв\w*|уничтож\w*|"
+          r"останавливает|сбрасыва\w*|сбросить|rimescola\w*|замешива\w*)\b", "\u2212"),
+         (r"\b(flotta|si sposta|scivola|флот\w*|перемещается|смещается)\b", "\u2192"),
+         (r"\b(giocano|pescano|hai pescato|arriva|spara\w*|piazzano|разыгрыва\w*|берут|"
+          r"вы взяли|прибывает|стреля\w*|ставят)\b", "+"))
+TOGGLES = {"preview": N_("where every bullet and ship will be after the next turn's phases 1–3")}
+SIDES = {"aliens": N_("aliens"), "humans": N_("humans")}
+PHASES = {"place": N_("placing the Defender"), "attack": N_("aliens' attack (phase 4)"),
+          "defence": N_("humans' defence (phase 5)"), "over": N_("game over")}
+
+
+def reason_text(reason: str) -> str:
+    """Why a game ended (an outcome's English ``reason``) in the reader's language: for the
+    end screen, which gets the outcome as data."""
+    from invaders.views import reason_text as worded
+
+    return worded(reason)
+
+
+def side(seat: str) -> str:
+    """A side's name as players read it (the seat's own name stays English in commands)."""
+    return _(SIDES[seat]) if seat in SIDES else seat
+
+
+def name(seat: str, cid: str) -> str:
+    """A card's name in the reader's language."""
+    from invaders.rules import RULES
+
+    return MESSAGES.card(f"{seat}.{cid}", "name", RULES.catalog.cards[seat][cid].name)
 
 
 def _cell(view: dict[str, Any], name: str, colour: bool) -> tuple[str, str]:
@@ -78,10 +111,11 @@ def board(view: dict[str, Any], since: dict[str, Any] | None = None, title: str 
     if not legend:
         out.rstrip()
         return out
-    legend = (f"{SHIP} ship  {DEFENDER} Defender  " if colour else "V ship  A Defender  ")
-    out.append("    " + legend, style="dim")
-    out.append(f"{RED} red bullet " if colour else "r red bullet ", style="red" if colour else None)
-    out.append(f"{BLUE} blue bullet" if colour else "b blue bullet", style="bright_cyan" if colour else None)
+    ship, defender, red, blue = (SHIP, DEFENDER, RED, BLUE) if colour else ("V", "A", "r", "b")
+    out.append("    {ship} {ship_word}  {defender} {defender_word}  ".format(
+        ship=ship, ship_word=_("ship"), defender=defender, defender_word=_("Defender")), style="dim")
+    out.append("{red} {word} ".format(red=red, word=_("red bullet")), style="red" if colour else None)
+    out.append("{blue} {word}".format(blue=blue, word=_("blue bullet")), style="bright_cyan" if colour else None)
     return out
 
 
@@ -94,27 +128,36 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     from rich.table import Table
 
     status = Table.grid(padding=(0, 2))
-    phase = {"place": "placing the Defender", "attack": "aliens' attack (phase 4)",
-             "defence": "humans' defence (phase 5)", "over": "game over"}[view["phase"]]
-    status.add_row("turn", str(view["turn"]), "phase", phase + (" — discard" if view["discarding"] else ""))
-    status.add_row("shields", str(view["shields"]), "to move", ", ".join(view["to_move"]) or "—")
+    phase = _(PHASES[view["phase"]])
+    if view["discarding"]:
+        phase = _("{phase} — discard").format(phase=phase)
+    status.add_row(_("turn"), str(view["turn"]), _("phase"), phase)
+    status.add_row(_("shields"), str(view["shields"]), _("to move"),
+                   ", ".join(side(s) for s in view["to_move"]) or "—")
     for s in ("aliens", "humans"):
-        status.add_row(s, f"hand {view['hand_sizes'][s]}", "deck", f"{view['deck_sizes'][s]}  "
-                       f"discards {len(view['discards'][s])}")
+        status.add_row(side(s), _("hand {n}").format(n=view["hand_sizes"][s]), _("deck"),
+                       _("{n}  discards {discards}").format(n=view["deck_sizes"][s],
+                                                          discards=len(view["discards"][s])))
     grid: Any = board(view, since if since and since.get("turn", 0) <= view["turn"] else None)
     if preview and not view["winner"] and view["phase"] != "place":
         after, events = forecast(view)
-        grid = Group(Columns([board(view, since, "now", legend=False),
-                              board(after, view, "after phases 1–3", legend=False)], padding=4),
+        grid = Group(Columns([board(view, since, _("now"), legend=False),
+                              board(after, view, _("after phases 1–3"), legend=False)], padding=4),
                      board(view, legend=True).split("\n")[-1])
     parts: list[Any] = [grid, status]
     if preview and not view["winner"] and view["phase"] != "place":
         said = [e for e in _forecast_lines(view, events)]
-        parts.append("[dim]Next turn, if no card is played: " + (" ".join(said) or "nothing is hit.") + "[/dim]")
+        text = _("Next turn, if no card is played: {events}").format(events=" ".join(said) or _("nothing is hit."))
+        parts.append(f"[dim]{text}[/dim]")
     if view.get("hand") is not None and hand:  # the full-screen table has a pane for it
         parts.append(hand_line(view))
     if view["winner"]:
-        parts.append(f"[bold]The {view['winner']} win[/bold]: {view['reason']}.")
+        from invaders.views import reason_text
+
+        # Translators: rich markup: keep [bold] ... [/bold] around who won
+        won = (_("[bold]The aliens win[/bold]: {reason}.") if view["winner"] == "aliens"
+               else _("[bold]The humans win[/bold]: {reason}."))
+        parts.append(won.format(reason=reason_text(view["reason"])))
     return Group(*parts)
 
 
@@ -124,30 +167,43 @@ def hand_view(view: dict[str, Any]) -> str | None:
 
 
 def hand_line(view: dict[str, Any]) -> str:
+    names = [name(view["seat"], c) for c in view["hand"]]
+    title = _("Your hand ({side}):").format(side=side(view["seat"]))
+    return f"[bold]{title}[/bold] " + (", ".join(names) or _("empty"))
+
+
+def _card(seat: str, cid: str) -> tuple[str, str, str]:
+    """A card's name, the name it has in another language (Italian for English readers, the
+    English otherwise) and its text, as the reader reads them."""
     from invaders.rules import RULES
 
-    cards = RULES.catalog.cards[view["seat"]]
-    names = [cards[c].name for c in view["hand"]]
-    return f"[bold]Your hand ({view['seat']}):[/bold] " + (", ".join(names) or "empty")
+    card = RULES.catalog.cards[seat][cid]
+    key = f"{seat}.{cid}"
+    english = current() == DEFAULT
+    other = (card.italian or MESSAGES.cards("it").get(key, {}).get("name", "")) if english else card.name
+    return MESSAGES.card(key, "name", card.name), other, MESSAGES.card(key, "text", card.text)
 
 
 def cards_table(query: str = ""):
     from rich.table import Table
 
     from common.render import card_query
+    from invaders.notation import every_name
     from invaders.rules import RULES
 
     filters, words = card_query(query, ("side",))
-    table = Table(title="Galaxy Invaders cards")
-    for col in ("side", "card", "Italian", "copies", "effect"):
+    table = Table(title=_("Galaxy Invaders cards"))
+    other = _("Italian") if current() == DEFAULT else _("English")
+    for col in (_("side"), _("card"), other, _("copies"), _("effect")):
         table.add_column(col)
     for seat in ("aliens", "humans"):
         deck = RULES.catalog.decks[seat]
-        for cid, card in RULES.catalog.cards[seat].items():
-            hay = f"{seat} {cid} {card.name} {card.italian} {card.text}".lower()
+        for cid in RULES.catalog.cards[seat]:
+            shown, other, text = _card(seat, cid)
+            hay = " ".join([seat, side(seat), cid, *every_name(seat, cid), text]).lower()
             if not seat.startswith(filters.get("side", "")) or any(w not in hay for w in words):
                 continue
-            table.add_row(seat, card.name, card.italian, str(deck.get(cid, 0)), card.text,
+            table.add_row(side(seat), shown, other, str(deck.get(cid, 0)), text,
                           style="red" if seat == "aliens" else "cyan")
     return table
 
@@ -155,25 +211,38 @@ def cards_table(query: str = ""):
 def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
     """Every card the name fits, one line each with its side, the asking seat's first: both
     sides have a Fire! and a Maneuver (the humans could not read theirs when the aliens' came
-    back alone). "maneuver" also fits Maneuver 1, 2 and 3."""
-    from invaders.notation import card_id
+    back alone). "maneuver" also fits Maneuver 1, 2 and 3. A name in any language will do."""
+    from invaders.notation import card_ids, every_name, fold
     from invaders.rules import RULES
 
-    key = card_id(name.split())
+    key = fold(name)
     lines = []
     sides = ("humans", "aliens") if (view or {}).get("seat") == "humans" else ("aliens", "humans")
     for seat in sides:
-        for cid, card in RULES.catalog.cards[seat].items():
-            forms = {cid, card.name.lower().replace(" ", ""), card.italian.lower().replace(" ", "")}
+        for cid in RULES.catalog.cards[seat]:
+            forms = {fold(n) for n in (cid, *every_name(seat, cid))}
             if key in forms | {f.rstrip("0123456789") for f in forms}:
-                lines.append(f"{card.name} ({seat}; {card.italian}): {card.text}")
+                lines.append(_describe(seat, cid))
+    if not lines:  # the start of one card's name
+        found = card_ids(name)
+        lines = [_describe(seat, cid) for seat in sides for cid in RULES.catalog.cards[seat]
+                 if len(found) == 1 and cid in found]
     return "\n".join(lines) or None
 
 
+def _describe(seat: str, cid: str) -> str:
+    shown, other, text = _card(seat, cid)
+    if not other:
+        return _("{name} ({side}): {text}").format(name=shown, side=side(seat), text=text)
+    return _("{name} ({side}; {other}): {text}").format(name=shown, side=side(seat), other=other, text=text)
+
+
 def card_names() -> list[str]:
+    """The names completion offers: English, and the reader's language."""
     from invaders.rules import RULES
 
-    return sorted({c.name for seat in RULES.catalog.cards.values() for c in seat.values()})
+    return sorted({n for seat, cards in RULES.catalog.cards.items() for cid, c in cards.items()
+                   for n in (c.name, name(seat, cid))})
 
 
 # -- the story around the board: the forecast, callouts, the pile, the end screen ----------------
@@ -211,42 +280,51 @@ def _forecast_lines(view: dict[str, Any], events: list) -> list[str]:
 def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) -> list[str]:
     """What the next turn's phases will do to this side, if no card is played: a red bullet
     on the Defender, a ship landing, a ship about to be hit."""
+    from invaders.board import DEFENDER_HIT, LANDED
+
     if after.get("winner") or after.get("phase") == "place" or seat not in ("aliens", "humans"):
         return []
-    _, events = forecast(after)
+    _after, events = forecast(after)
+    landed = LANDED.split("{")[0]
     out = []
     for e in events:
-        if e.kind == "shielded" or (e.kind == "win" and "Defender" in e.data[1]):
-            out.append("A red bullet will hit the Defender next turn"
-                       + (" (a Deflector Shield would stop it)." if e.kind == "shielded" else "!"))
-        elif e.kind == "win" and "landed" in e.data[1]:
-            square = e.data[1].rsplit(" ", 1)[-1]
-            out.append(f"A ship will land on the moon at {square} next turn, and the aliens win, "
-                       "unless a card stops it.")
+        if e.kind == "shielded" or (e.kind == "win" and e.data[1] == DEFENDER_HIT):
+            out.append(_("A red bullet will hit the Defender next turn (a Deflector Shield would stop it).")
+                       if e.kind == "shielded" else _("A red bullet will hit the Defender next turn!"))
+        elif e.kind == "win" and e.data[1].startswith(landed):
+            out.append(_("A ship will land on the moon at {square} next turn, and the aliens win, "
+                         "unless a card stops it.").format(square=e.data[1][len(landed):]))
         elif e.kind == "ship_destroyed" and seat == "aliens":
-            out.append(f"A blue bullet will destroy your ship at {e.data[0]} next turn.")
+            out.append(_("A blue bullet will destroy your ship at {square} next turn.").format(square=e.data[0]))
         elif e.kind == "ship_destroyed":
-            out.append(f"Your blue bullet will destroy the ship at {e.data[0]} next turn.")
+            out.append(_("Your blue bullet will destroy the ship at {square} next turn.").format(square=e.data[0]))
     return out
 
 
 def discard_pile(view: dict[str, Any]) -> str:
     """Both sides' discards are public (every discard is announced)."""
-    from invaders.rules import RULES
-
     lines = []
-    for side in ("aliens", "humans"):
-        cards = RULES.catalog.cards[side]
-        names = [cards[c].name for c in view["discards"][side]]
-        lines.append(f"The {side}' discards ({len(names)}): " + (", ".join(names) or "none") + ".")
+    for seat in ("aliens", "humans"):
+        names = [name(seat, c) for c in view["discards"][seat]]
+        said = (_("The aliens' discards ({n}): {cards}.") if seat == "aliens"
+                else _("The humans' discards ({n}): {cards}."))
+        lines.append(said.format(n=len(names), cards=", ".join(names) or _("none")))
     return "\n".join(lines)
 
 
 def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
     """How the game was won, and where it stood."""
-    ships = len(view["ships"])
-    return [f"How: the {view['winner']} won on turn {view['turn']}: {view['reason']}.",
-            f"At the end: {ships} alien ship{'s' * (ships != 1)} left, {view['shields']} Deflector "
-            f"Shield{'s' * (view['shields'] != 1)} up, decks aliens {view['deck_sizes']['aliens']} · "
-            f"humans {view['deck_sizes']['humans']}, cards in hand aliens "
-            f"{view['hand_sizes']['aliens']} · humans {view['hand_sizes']['humans']}."]
+    from invaders.views import reason_text
+
+    ships, shields = len(view["ships"]), view["shields"]
+    how = (_("How: the aliens won on turn {turn}: {reason}.") if view["winner"] == "aliens"
+           else _("How: the humans won on turn {turn}: {reason}."))
+    # Translators: {ships} is '3 alien ships left', {shields} '1 Deflector Shield up' (below)
+    where = _("At the end: {ships}, {shields}, decks aliens {deck_aliens} · humans {deck_humans}, "
+              "cards in hand aliens {hand_aliens} · humans {hand_humans}.")
+    return [how.format(turn=view["turn"], reason=reason_text(view["reason"])),
+            where.format(ships=ngettext("{n} alien ship left", "{n} alien ships left", ships).format(n=ships),
+                         shields=ngettext("{n} Deflector Shield up", "{n} Deflector Shields up",
+                                          shields).format(n=shields),
+                         deck_aliens=view["deck_sizes"]["aliens"], deck_humans=view["deck_sizes"]["humans"],
+                         hand_aliens=view["hand_sizes"]["aliens"], hand_humans=view["hand_sizes"]["humans"])]

@@ -11,10 +11,13 @@ from common import piles
 from common.cards import CardDataError, canonical, checksum, load_toml, require
 from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
 from common.rng import Rng
-from invaders import board, notation
+from invaders import N_, _, board, ngettext, notation
 from invaders.state import ALIENS, ATTACK, DEFENCE, HUMANS, OVER, PLACE, SEATS, InvadersState
 
 DECKS_FILE = os.path.join(os.path.dirname(__file__), "decks.toml")
+# what 'you hold no ... card' calls a card a move needs (Maneuver N is worded on its own)
+HELD = {"fire": N_("Fire"), "maneuver": N_("Maneuver"), "reinforce": N_("Reinforce"), "shield": N_("Shield"),
+        "snipe": N_("Snipe"), "drift": N_("Drift"), "spread": N_("Spread")}
 EFFECTS = {ALIENS: ("fire", "sweep", "reinforce", "snipe", "drift"), HUMANS: ("fire", "shift", "shield", "spread")}
 
 
@@ -106,7 +109,7 @@ class InvadersRules(Rules[InvadersState]):
                 continue
             counts: dict[str, Any] = {}
             for part in str(spec).split(","):
-                cid, _, n = part.strip().partition(":")
+                cid, _sep, n = part.strip().partition(":")
                 counts[cid] = int(n) if n.isdigit() else -1
             try:
                 comp[seat] = validate_deck(self.catalog.cards[seat], counts, "option", seat)
@@ -200,20 +203,23 @@ class InvadersRules(Rules[InvadersState]):
         st = state
         decider = self.decider(st)
         if decider is None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if seat != decider:
-            raise IllegalMove(f"it is the {decider}' decision, not the {seat}'")
+            raise IllegalMove(_("it is the aliens' decision, not the humans'") if decider == ALIENS
+                              else _("it is the humans' decision, not the aliens'"))
         events: list[Event] = []
         verb = move[0]
         if st.discarding:
             if verb != "discard":
-                raise IllegalMove(f"you hold {len(st.hands[seat])} cards: discard down to {st.hand_limit} first")
+                raise IllegalMove(ngettext("you hold {n} card: discard down to {limit} first",
+                                           "you hold {n} cards: discard down to {limit} first",
+                                           len(st.hands[seat])).format(n=len(st.hands[seat]), limit=st.hand_limit))
             self._discard(st, seat, move[1], events)
         elif st.phase == PLACE:
             if verb != "place":
-                raise IllegalMove("first place the Defender on the lunar row, e.g. 'place d'")
+                raise IllegalMove(_("first place the Defender on the lunar row, e.g. 'place d'"))
             if not 0 <= move[1] < st.width:
-                raise IllegalMove(f"the board has columns a to {chr(96 + st.width)}")
+                raise IllegalMove(_("the board has columns a to {last}").format(last=chr(96 + st.width)))
             st.defender = move[1]
             events.append(Event("placed", (chr(97 + move[1]),)))
             self._next_phase(st, events)
@@ -224,7 +230,9 @@ class InvadersRules(Rules[InvadersState]):
             else:
                 self._next_phase(st, events)
         elif verb == "discard":
-            raise IllegalMove(f"you discard only at the end of your phase, down to {st.hand_limit} cards")
+            raise IllegalMove(ngettext("you discard only at the end of your phase, down to {n} card",
+                                       "you discard only at the end of your phase, down to {n} cards",
+                                       st.hand_limit).format(n=st.hand_limit))
         else:
             self._play(st, seat, move, events)
             if st.phase == OVER:
@@ -262,42 +270,49 @@ class InvadersRules(Rules[InvadersState]):
         cards = self.catalog.cards[seat]
         verb = move[0]
         if verb == "maneuver" and (len(move) == 3) != (seat == HUMANS):
-            raise IllegalMove("the humans' Maneuver needs a distance and a side, e.g. 'maneuver 2 left'"
-                              if seat == HUMANS else "the fleet's Maneuver takes no distance: just 'maneuver'")
+            raise IllegalMove(_("the humans' Maneuver needs a distance and a side, e.g. 'maneuver 2 left'")
+                              if seat == HUMANS else _("the fleet's Maneuver takes no distance: just 'maneuver'"))
         wanted = {"fire": "fire", "maneuver": "sweep" if seat == ALIENS else "shift",
                   "reinforce": "reinforce", "shield": "shield", "snipe": "snipe", "drift": "drift", "spread": "spread",
                   "place": None}.get(verb)
         if wanted is None or wanted not in EFFECTS[seat]:
-            raise IllegalMove(f"the {seat} have no move {notation.format_move(move)!r}")
+            text = notation.format_move(move)
+            raise IllegalMove(_("the aliens have no move {move!r}").format(move=text) if seat == ALIENS
+                              else _("the humans have no move {move!r}").format(move=text))
         for cid in st.hands[seat]:
             card = cards[cid]
             if card.effect == wanted and (wanted != "shift" or card.steps == move[1]):
                 break
         else:
-            what = f"Maneuver {move[1]}" if wanted == "shift" else verb.capitalize()
-            raise IllegalMove(f"you hold no {what} card")
+            if wanted == "shift":
+                raise IllegalMove(_("you hold no Maneuver {n} card").format(n=move[1]))
+            raise IllegalMove(_("you hold no {card} card").format(card=_(HELD[verb])))
         if wanted == "shift" and not 0 <= st.defender + move[1] * move[2] < st.width:
-            raise IllegalMove("the Defender would leave the board")
+            raise IllegalMove(_("the Defender would leave the board"))
         if wanted in ("snipe", "drift") and board.square_at(st, move[1]) not in st.ships:
-            raise IllegalMove(f"there is no ship at {move[1]}")
+            raise IllegalMove(_("there is no ship at {square}").format(square=move[1]))
         if wanted == "drift" and not board.can_drift(st, board.square_at(st, move[1]), move[2]):
-            raise IllegalMove("a ship drifts one square left or right, onto no other ship and never off the board")
+            raise IllegalMove(_("a ship drifts one square left or right, onto no other ship and never off the board"))
         if wanted == "reinforce":
             free = board.empty_top_columns(st)
             if move[1] >= st.width:
-                raise IllegalMove(f"the board has columns a to {chr(96 + st.width)}")
+                raise IllegalMove(_("the board has columns a to {last}").format(last=chr(96 + st.width)))
             if move[1] < 0 and free:
-                raise IllegalMove(f"name an empty top-row column: {', '.join(chr(97 + c) for c in free)}")
+                raise IllegalMove(_("name an empty top-row column: {columns}").format(
+                    columns=", ".join(chr(97 + c) for c in free)))
             if len(move) == 3 and move[2] != st.height + 1:
-                raise IllegalMove(f"Reinforcements land on the top row, row {st.height + 1}, not row {move[2]}")
+                raise IllegalMove(_("Reinforcements land on the top row, row {top}, not row {row}").format(
+                    top=st.height + 1, row=move[2]))
             if move[1] >= 0 and move[1] not in free:
-                raise IllegalMove(f"the top-row square {board.square_name(st, st.width * st.height + move[1])} is not empty")
+                raise IllegalMove(_("the top-row square {square} is not empty").format(
+                    square=board.square_name(st, st.width * st.height + move[1])))
         return card
 
     def _discard(self, st: InvadersState, seat: str, cid: str, events: list[Event]) -> None:
         hand = st.hands[seat]
         if cid not in hand:
-            raise IllegalMove(f"you hold no {cid!r} card (hand: {', '.join(sorted(hand))})")
+            raise IllegalMove(_("you hold no {card!r} card (hand: {hand})").format(
+                card=cid, hand=", ".join(sorted(hand))))
         hand.remove(cid)
         st.discards[seat].append(cid)
         events.append(Event("discard", (seat, cid)))
@@ -325,7 +340,7 @@ class InvadersRules(Rules[InvadersState]):
         if st.winner:
             return
         if not st.hands[ALIENS] and not st.decks[ALIENS]:  # phase 4 opens with nothing to play
-            board.win(st, HUMANS, "the aliens ran out of cards", events)
+            board.win(st, HUMANS, board.OUT_OF_CARDS, events)
             return
         st.phase = ATTACK
         events.append(Event("phase", (st.turn, ATTACK)))

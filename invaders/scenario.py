@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from common import piles
 from common.engine import IllegalMove
+from invaders import _
 from invaders.notation import card_id
 from invaders.state import HUMANS, SEATS, InvadersState
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 def _take(st: InvadersState, seat: str, cid: str) -> str:
     if piles.take([st.decks[seat], st.discards[seat]], cid) is not None:
         return cid
-    raise IllegalMove(f"the {seat} have no {cid!r} card left in deck or discards")
+    raise IllegalMove(_("the {seat} have no {card!r} card left in deck or discards").format(seat=seat, card=cid))
 
 
 def _squares(st: InvadersState, words: list[str]) -> list[int]:
@@ -28,9 +29,9 @@ def _squares(st: InvadersState, words: list[str]) -> list[int]:
         try:
             col, row = ord(w[0]) - 97, int(w[1:]) - 1
         except (ValueError, IndexError):
-            raise IllegalMove(f"{w!r} is not a square like d5") from None
+            raise IllegalMove(_("{word!r} is not a square like d5").format(word=w)) from None
         if not (0 <= col < st.width and 0 <= row <= st.height):
-            raise IllegalMove(f"{w} is off the board")
+            raise IllegalMove(_("{square} is off the board").format(square=w))
         out.append(row * st.width + col)
     return out
 
@@ -51,14 +52,14 @@ SETUP_HELP = (
 def apply_directive(rules: InvadersRules, st: InvadersState, directive: str) -> None:
     head, sep, body = directive.partition(":")
     if not sep:
-        raise IllegalMove("a setup line reads 'setup WHAT: VALUES'")
+        raise IllegalMove(_("a setup line reads 'setup WHAT: VALUES'"))
     words = head.split()
-    items = [card_id(i.split()) for i in body.split(",") if i.strip()]
     if len(words) == 2 and words[0] in ("hand", "deck", "discard") and words[1] in SEATS:
         what, seat = words
+        items = [card_id(i.split()) for i in body.split(",") if i.strip()]
         for cid in items:
             if cid not in rules.catalog.cards[seat]:
-                raise IllegalMove(f"the {seat} have no card called {cid!r}")
+                raise IllegalMove(_("the {seat} have no card called {card!r}").format(seat=seat, card=cid))
         if what == "hand":
             st.decks[seat][:0] = st.hands[seat]  # the old hand goes under the deck
             st.hands[seat] = [_take(st, seat, cid) for cid in items]
@@ -76,8 +77,8 @@ def apply_directive(rules: InvadersRules, st: InvadersState, directive: str) -> 
     elif words == ["blue"]:
         st.blue = _squares(st, body.split())
     elif words == ["shields"] and body.strip().isdigit():
-        for _ in range(int(body)):
+        for _n in range(int(body)):
             st.shields.append(_take(st, HUMANS, "shield"))
     else:
-        known = ", ".join(syntax.split(":")[0] for syntax, _, _ in SETUP_HELP)
-        raise IllegalMove(f"unknown setup {head.strip()!r} ({known})")
+        known = ", ".join(entry[0].split(":")[0] for entry in SETUP_HELP)
+        raise IllegalMove(_("unknown setup {what!r} ({known})").format(what=head.strip(), known=known))

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from common.engine import Event
 from common.rng import Rng
-from invaders.board import square_name
+from invaders import MESSAGES, _, ngettext
+from invaders.board import LANDED, REASONS, square_name
 from invaders.state import ALIENS, ATTACK, HUMANS, OVER, SEATS, InvadersState
 
 if TYPE_CHECKING:
@@ -126,33 +127,73 @@ def facts(rules: InvadersRules, st: InvadersState) -> dict[str, str]:
     return out
 
 
+def reason_text(reason: str) -> str:
+    """Why the game ended, in the reader's language (the state keeps the English)."""
+    if reason in REASONS:
+        return _(reason)
+    head = LANDED.split("{")[0]
+    if reason.startswith(head):
+        return _(LANDED).format(square=reason[len(head):])
+    return reason
+
+
+def card_name(rules: InvadersRules, seat: str, cid: str) -> str:
+    return MESSAGES.card(f"{seat}.{cid}", "name", rules.catalog.cards[seat][cid].name)
+
+
+def _side(seat: str, aliens: str, humans: str) -> str:
+    """One of two whole sentences, by side: the languages word each side differently."""
+    return aliens if seat == ALIENS else humans
+
+
 def narrate(rules: InvadersRules, ev: Event) -> str:
     k, d = ev.kind, ev.data
-    cards = rules.catalog.cards
 
     def names(seat: str, ids) -> str:
-        return ", ".join(cards[seat][c].name for c in ids) or "nothing"
+        return ", ".join(card_name(rules, seat, c) for c in ids) or _("nothing")
 
     texts = {
-        "turn": lambda: f"— Turn {d[0]}: bullets fly, the fleet descends —",
-        "phase": lambda: f"Turn {d[0]}: the {'aliens attack' if d[1] == ATTACK else 'humans defend'}.",
-        "placed": lambda: f"The humans place the Defender on column {d[0]}.",
-        "play": lambda: f"The {d[0]} play {cards[d[0]][d[1]].name}.",
-        "fire": lambda: f"{'Every ship fires' if d[0] == ALIENS else 'The outpost fires'} ({d[1]} bullet{'s' * (d[1] != 1)}).",
-        "reinforced": lambda: f"A new ship arrives on the top row, column {d[0]}.",
-        "snipe": lambda: f"The ship at {d[0]} fires alone.",
-        "drift": lambda: f"The ship at {d[0]} fires its side thrusters and slides to {d[1]}.",
-        "moved": lambda: f"The Defender moves to column {d[0]}.",
-        "fleet": lambda: f"The fleet moves right: ships at {d[0] or 'nowhere'}.",
-        "bullets_collide": lambda: f"Red and blue bullets explode at {d[0]}.",
-        "ship_destroyed": lambda: f"A ship explodes at {d[0]}!",
-        "shielded": lambda: f"A Deflector Shield stops a red bullet ({d[0]} left).",
-        "draw": lambda: f"The {d[0]} draw {d[1]} card{'s' * (d[1] != 1)}.",
-        "drew": lambda: f"You drew: {names(d[0], d[1])}.",
-        "reshuffle": lambda: f"The {d[0]} shuffle their discards into a new deck of {d[1]}.",
-        "must_discard": lambda: f"The {d[0]} must discard {d[1]} card{'s' * (d[1] != 1)}.",
-        "discard": lambda: f"The {d[0]} discard {names(d[0], [d[1]])}.",
-        "win": lambda: f"The {d[0]} win: {d[1]}.",
+        "turn": lambda: _("— Turn {n}: bullets fly, the fleet descends —").format(n=d[0]),
+        "phase": lambda: (_("Turn {n}: the aliens attack.") if d[1] == ATTACK
+                          else _("Turn {n}: the humans defend.")).format(n=d[0]),
+        "placed": lambda: _("The humans place the Defender on column {column}.").format(column=d[0]),
+        "play": lambda: _side(d[0], _("The aliens play {card}."), _("The humans play {card}.")).format(
+            card=card_name(rules, d[0], d[1])),
+        "fire": lambda: (
+            ngettext("Every ship fires ({n} bullet).", "Every ship fires ({n} bullets).", d[1]) if d[0] == ALIENS
+            else ngettext("The outpost fires ({n} bullet).", "The outpost fires ({n} bullets).", d[1])
+        ).format(n=d[1]),
+        "reinforced": lambda: _("A new ship arrives on the top row, column {column}.").format(column=d[0]),
+        "snipe": lambda: _("The ship at {square} fires alone.").format(square=d[0]),
+        "drift": lambda: _("The ship at {square} fires its side thrusters and slides to {to}.").format(
+            square=d[0], to=d[1]),
+        "moved": lambda: _("The Defender moves to column {column}.").format(column=d[0]),
+        "fleet": lambda: (_("The fleet moves right: ships at {squares}.").format(squares=d[0]) if d[0]
+                          else _("The fleet moves right: ships at nowhere.")),
+        "bullets_collide": lambda: _("Red and blue bullets explode at {square}.").format(square=d[0]),
+        "ship_destroyed": lambda: _("A ship explodes at {square}!").format(square=d[0]),
+        "shielded": lambda: ngettext("A Deflector Shield stops a red bullet ({n} left).",
+                                     "A Deflector Shield stops a red bullet ({n} left).", d[0]).format(n=d[0]),
+        "draw": lambda: (
+            ngettext("The aliens draw {n} card.", "The aliens draw {n} cards.", d[1]) if d[0] == ALIENS
+            else ngettext("The humans draw {n} card.", "The humans draw {n} cards.", d[1])
+        ).format(n=d[1]),
+        "drew": lambda: _("You drew: {cards}.").format(cards=names(d[0], d[1])),
+        "reshuffle": lambda: (
+            ngettext("The aliens shuffle their discards into a new deck of {n}.",
+                     "The aliens shuffle their discards into a new deck of {n}.", d[1]) if d[0] == ALIENS
+            else ngettext("The humans shuffle their discards into a new deck of {n}.",
+                          "The humans shuffle their discards into a new deck of {n}.", d[1])
+        ).format(n=d[1]),
+        "must_discard": lambda: (
+            ngettext("The aliens must discard {n} card.", "The aliens must discard {n} cards.", d[1])
+            if d[0] == ALIENS
+            else ngettext("The humans must discard {n} card.", "The humans must discard {n} cards.", d[1])
+        ).format(n=d[1]),
+        "discard": lambda: _side(d[0], _("The aliens discard {cards}."), _("The humans discard {cards}.")).format(
+            cards=names(d[0], [d[1]])),
+        "win": lambda: _side(d[0], _("The aliens win: {reason}."), _("The humans win: {reason}.")).format(
+            reason=reason_text(d[1])),
     }
     return texts[k]() if k in texts else f"{k} {d}"
 
