@@ -336,10 +336,10 @@ def markdown(view: dict[str, Any]) -> str:
             out += [f"**{the_end()}**", "", b.text, ""]
         else:
             out += [b.text, ""]
-    out += [f"## {_('Cast')}", "", _("| character | role | fate |"), "|---|---|---|",
+    out += ["## " + _("Cast"), "", _("| character | role | fate |"), "|---|---|---|",
             *[f"| {n} | {r} | {f} |" for n, r, f in cast(view)], ""]
     if view["rulings"]:
-        out += [f"## {_('Rulings in force')}", "", *[f"{i}. {r}" for i, r in enumerate(view["rulings"], 1)], ""]
+        out += ["## " + _("Rulings in force"), "", *[f"{i}. {r}" for i, r in enumerate(view["rulings"], 1)], ""]
     if view["phase"] == "over":
         out += [_("| seat | dice earned |"), "|---|---|", *[f"| {s} | {view['earned'][s]} |" for s in view["seats"]],
                 ""]
@@ -379,7 +379,7 @@ def _cue(name: str) -> str:
 def fountain(view: dict[str, Any]) -> str:
     setting, monster = _front(view)
     # the title page's keys are Fountain's own words; their values are in the player's language
-    out = [f"Title: {view['title']}", f"Credit: {_('A Creature Feature')}", f"Author: {', '.join(view['seats'])}",
+    out = [f"Title: {view['title']}", "Credit: " + _("A Creature Feature"), f"Author: {', '.join(view['seats'])}",
            f"Notes: {setting} {monster}", ""]
     for b in blocks(view):
         if b.kind == "section":
@@ -396,7 +396,7 @@ def fountain(view: dict[str, Any]) -> str:
             out += [f"> {the_end()} <", "", _action(b.text), ""]
         else:
             out += [_action(b.text), ""]
-    out += [f"# {_('Cast')}", ""]
+    out += ["# " + _("Cast"), ""]
     out += [_action(f"{n} ({r}): {f}.") for n, r, f in cast(view)] + [""]
     return "\n".join(out)
 
