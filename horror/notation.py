@@ -1,5 +1,20 @@
 """The Creature Feature move language: one notation for the REPL, records, the wire and logs.
 
+The notation itself is ``HELP`` below (what 'help moves' shows, in the player's language;
+the move words are the same in every language).
+"""
+
+from __future__ import annotations
+
+import re
+
+from common.engine import Move, NotationError
+from horror import N_, _
+from horror.freetext import NAME_MAX, TEXT_MAX, clean, limited
+
+# Translators: keep the move words, ids and the column layout; translate the explanations.
+_HELP = N_("""The Creature Feature move language: one notation for the REPL, records, the wire and logs.
+
 A card is named by its id (c3 a character, s2 a set, t5 a trope, p4 a subplot, m the
 monster) or by its name. Free text follows a colon or the verb.
 
@@ -20,17 +35,14 @@ monster) or by its name. Free text follows a colon or the verb.
   climax    pool monster N plan N · plan TEXT · spring · escape
   any time  say TEXT (narration) · say CHAR: "LINE" (that character speaks) · screenplay
             (write the film so far; 'chat TEXT' over the network stays out of the film)
-"""
+""")
 
-from __future__ import annotations
 
-import re
-
-from common.engine import Move, NotationError
-from horror import _
-from horror.freetext import NAME_MAX, TEXT_MAX, clean, limited
-
-HELP = __doc__ or ""
+def __getattr__(name: str) -> str:
+    """``HELP`` in the player's language (read when shown: the language is chosen after import)."""
+    if name == "HELP":
+        return _(_HELP)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _ALIASES = {"armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
             "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot"}

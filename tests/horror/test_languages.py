@@ -17,7 +17,7 @@ from common.batch import read_record, replay
 from common.i18n import language
 from common.selfplay import play_game
 from common.table import Table
-from horror import MESSAGES, render, screenplay
+from horror import MESSAGES, notation, render, screenplay
 from horror.bots import AuteurBot
 from horror.narration import KIND_WORDS
 from horror.rules import RULES
@@ -71,7 +71,10 @@ def test_a_whole_film_is_told_drawn_and_written_in_the_language(lang):
         said += [render.describe_card(row[0]) for row in render.PRICES]
         said += [render.film_card(table.view(s), e[0]) or "" for s in table.seats for e in final["elements"]]
         said += [out["reason"], render.WINNER_LABEL, *[w for w, _h in render.GAME_COMMANDS.values()]]
+        assert notation.HELP != notation._HELP and "offer CARD" not in notation.HELP  # 'help moves'
+        assert "offer" in notation.HELP and "c3" in notation.HELP  # the move words stay
         markdown, fountain = screenplay.markdown(final), screenplay.fountain(final)
+        assert f"> {screenplay.the_end()} <" in fountain and f"**{screenplay.the_end()}**" in markdown
     assert not _misses(lang), _misses(lang)[:20]
     assert {"death", "roll", "result", "cut", "credits", "trope"} <= kinds  # the film had its beats
     english = {"Screen Time", "Plot Armour", "Monster Dice", "director", "the climax", "Cut!"}
