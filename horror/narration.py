@@ -35,6 +35,9 @@ def dice(n: int) -> str:
     return ngettext("{n} die", "{n} dice", n).format(n=n)
 
 
+TRADE_TYPES = ("role", "set", "trope", "subplot", "monster")
+
+
 def type_name(t: str) -> str:
     """A trade type as a noun on its own ('role', 'set', ...)."""
     words = {"role": pgettext("trade type", "role"), "set": pgettext("trade type", "set"),

@@ -58,6 +58,25 @@ _LINE = re.compile(r'^([^:"]+?)\s*:\s*"(.*)"$')
 _ID = re.compile(r"^(?:[cstp]\d+|m|monster)$", re.IGNORECASE)
 
 
+def trade_type(word: str) -> str:
+    """The type an offer names, as the notation writes it: 'сет' or 'sottotrama' (a type's name
+    in any language) is 'set' or 'subplot'; an English word, or an unknown one, stays as given."""
+    from common.i18n import LANGUAGES, language
+    from horror.elements import TYPES
+    from horror.narration import TRADE_TYPES, type_name
+
+    word = " ".join(word.lower().split())
+    if word in TYPES:
+        return word
+
+    for lang in LANGUAGES:
+        with language(lang):
+            for t in TRADE_TYPES:
+                if type_name(t).lower() == word:
+                    return t
+    return word
+
+
 def _number(word: str, what: str) -> int:
     if not word.isdigit():
         raise NotationError(_('{what} needs a whole number, not {word!r}').format(what=what, word=word))
@@ -155,10 +174,10 @@ def parse(text: str) -> Move:
     if verb in ("prop", "trope", "subplot"):
         return _colon(verb, rest)
     if verb == "offer":
-        m = re.match(r"^(.+?)\s+for\s+(\w+)$", rest, re.IGNORECASE)
+        m = re.match(r"^(.+?)\s+for\s+(\w+(?:\s\w+)?)$", rest, re.IGNORECASE)
         if not m:
             raise NotationError(_("an offer reads 'offer CARD for role|set|trope|subplot|monster'"))
-        return ("offer", _canon(m.group(1)), m.group(2).lower())
+        return ("offer", _canon(m.group(1)), trade_type(m.group(2)))
     if verb == "pool":
         return _pool(rest)
     raise NotationError(_("{text!r} is not a move; try 'help moves'").format(text=text))

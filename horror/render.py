@@ -21,17 +21,17 @@ _WINNER_LABEL = N_("Top billing")  # the end screen's word: a film has no winner
 # the story's marks and the lines that open a meeting turn, a scene or an act (common.story),
 # in every language's narration (horror/locale): English, Italian, Russian
 MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot|"
-          r"viene preso e ucciso|svenut[oa]|perde \d+|chiude la sottotrama|"
-          r"схвачен и убит|без сознания|теряет \d+|закрывает побочную линию)\b", "\u2212"),
+          r"e muore|fuori combattimento|perde \d+|chiude la sottotrama|"
+          r"хватает и убивает|без сознания|теряет \d+|закрывает побочную линию)\b", "\u2212"),
          (r"\b(creates|writes|puts|gives|raises|plays|stakes|claims|bids|receive|"
           r"crea|scrive|mette|d\u00e0|alza|gioca|punta|rivendica|offre|ricevi|"
           r"создаёт|пишет|кладёт|даёт|поднимает|разыгрывает|ставит|претендует|получаете)\b", "+"),
-         (r"\b(trade|chase runs on|makes .+ adjacent|scambiano|l'inseguimento prosegue|rende .+ adiacenti|"
-          r"меняются|погоня перемещается|делает .+ соседними)\b", "\u2192"))
+         (r"\b(trade|chase runs on|makes .+ adjacent|scambiano|inseguimento prosegue|rende adiacenti|"
+          r"меняются|погоня перемещается|делает соседними)\b", "\u2192"))
 HEADER = (r"^\s*(\u2014.*|Script meeting \d+.*|\S+'s turn at the meeting\.|Cut! Scene .*|"
           r"The cards are shuffled and dealt.*|The director's chair for .*|"
           r"Riunione di sceneggiatura \d+.*|Tocca a \S+ alla riunione\.|Stop! Fine della scena .*|"
-          r"Le carte vengono mescolate.*|All'asta la sedia del regista.*|"
+          r"Le carte vengono mescolate.*|All.asta la sedia del regista.*|"
           r"Сценарное собрание \d+.*|Ход на собрании: \S+\.|Стоп, снято!.*|"
           r"Карты перетасованы.*|Аукцион за режиссёрское кресло.*)$")
 _written: dict[str, int] = {}  # film title -> screenplay requests already written

@@ -145,3 +145,34 @@ def test_a_refusal_is_worded_in_the_language():
         else:
             raise AssertionError("a bid during the premise was played")
     assert refused == "сейчас решает p1 (завязка), а не p2"
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_the_story_marks_and_headers_read_every_language(lang):
+    """The line REPL marks what a sentence did (common.story) by words of the narration: they
+    are there in each language."""
+    from common.engine import Event
+    from common.story import Story
+
+    story = Story(render.MARKS, render.HEADER)
+    with language(lang):
+        said = {kind: RULES.narrate(Event(kind, data)) for kind, data in (
+            ("death", ("Vera", 1)), ("saved", ("Vera", 0)), ("create", ("p1", "c1", "star", "Vera", 2)),
+            ("play", ("p1", "c1", "Vera", "star", "")), ("trade", ("p1", "p2", "role", "set")),
+            ("move", ("p1", "The pier")), ("near", ("p1", "The pier", "The cove")),
+            ("meeting", (1, 1, "p1")), ("meeting_turn", ("p2",)), ("cut", (3, "p1", (("p1", 2),))),
+            ("deal", (2, (("p1", 3),))), ("auction", (2, 1, "p1")), ("act", (2,)))}
+    assert [story.mark(said[k]) for k in ("death", "saved", "create", "play", "trade", "move", "near")] == \
+        ["\u2212", "\u2212", "+", "+", "\u2192", "\u2192", "\u2192"], said
+    for kind in ("meeting", "meeting_turn", "cut", "deal", "auction", "act"):
+        assert story.header.match(said[kind]), said[kind]
+
+
+def test_an_offer_names_its_type_in_any_language_and_is_written_in_english():
+    from horror.notation import format_move, parse
+
+    for typed, wanted in (("offer c3 for сет", "set"), ("offer c3 for побочная линия", "subplot"),
+                          ("offer c3 for Sottotrama", "subplot"), ("offer c3 for ruolo", "role"),
+                          ("offer c3 for role", "role"), ("offer c3 for cake", "cake")):
+        move = parse(typed)
+        assert move == ("offer", "c3", wanted) and format_move(move) == f"offer c3 for {wanted}"
