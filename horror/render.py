@@ -257,24 +257,22 @@ def _screenplay(view: dict[str, Any]) -> str:
     return _("The screenplay is in {path}.").format(path=path)
 
 
-PRICES = [("extra", f"Screen Time {SCREEN_TIME['extra']}", MEETING_COST["extra"], FILMING_COST["extra"],
+# element type, dice at a meeting, dice while filming (None: not then), the English note
+# (what each gives is ``_gives``; names and notes in other languages are in locale/<lang>/cards.toml)
+PRICES = [("extra", MEETING_COST["extra"], FILMING_COST["extra"],
            "a faceless victim; free at a meeting unless dice are spent on it"),
-          ("supporting", f"Screen Time {SCREEN_TIME['supporting']}", MEETING_COST["supporting"], None,
-           "helps the stars shine, lives a little longer"),
-          ("star", f"Screen Time {SCREEN_TIME['star']}, Plot Armour 1", MEETING_COST["star"], None,
-           "a lead; may live to the credits"),
-          ("armour", "+1 Plot Armour", MEETING_COST["armour"], None,
-           "saves a caught character once per level"),
-          ("set", "Screen Time 0", MEETING_COST["set"], FILMING_COST["set"], "one specific place; props free"),
-          ("raise", f"+1 set Screen Time (at most {SET_MAX_ST})", MEETING_COST["raise"], FILMING_COST["raise"],
-           "a set holds at most 5 dice"),
-          ("trope", "act 1-3, characters", 0, None, "an act ends when its tropes are played"),
-          ("subplot", "at least one character", 0, None, "may be played again and again"),
-          ("prop", "on a set", 0, None, "anyone on the set may use it")]
+          ("supporting", MEETING_COST["supporting"], None, "helps the stars shine, lives a little longer"),
+          ("star", MEETING_COST["star"], None, "a lead; may live to the credits"),
+          ("armour", MEETING_COST["armour"], None, "saves a caught character once per level"),
+          ("set", MEETING_COST["set"], FILMING_COST["set"], "one specific place; props free"),
+          ("raise", MEETING_COST["raise"], FILMING_COST["raise"], "a set holds at most 5 dice"),
+          ("trope", 0, None, "an act ends when its tropes are played"),
+          ("subplot", 0, None, "may be played again and again"),
+          ("prop", 0, None, "anyone on the set may use it")]
 
 
 def _gives(key: str) -> str:
-    """What an element type gives, in the player's language (PRICES holds the English)."""
+    """What an element type gives, in the player's language."""
     words = {"extra": _("Screen Time {st}").format(st=SCREEN_TIME["extra"]),
              "supporting": _("Screen Time {st}").format(st=SCREEN_TIME["supporting"]),
              "star": _("Screen Time {st}, Plot Armour 1").format(st=SCREEN_TIME["star"]),
@@ -287,7 +285,7 @@ def _gives(key: str) -> str:
 def _row(row: tuple) -> tuple:
     """A PRICES row in the player's language: (key, name, gives, meeting, filming, note)."""
     key = row[0]
-    return (key, kind_name(key), _gives(key), row[2], row[3], MESSAGES.card(key, "text", row[4]))
+    return (key, kind_name(key), _gives(key), row[1], row[2], MESSAGES.card(key, "text", row[3]))
 
 
 def _dice(n: int) -> str:
@@ -375,7 +373,7 @@ def film_card(view: dict[str, Any], name: str) -> str | None:
     elif kind == "set":
         what = _sentence(set_details(view, els, ref))
     else:
-        what = _sentence(next(MESSAGES.card(row[0], "text", row[4]) for row in PRICES if row[0] == kind))
+        what = _sentence(next(MESSAGES.card(row[0], "text", row[3]) for row in PRICES if row[0] == kind))
     if e[5]:
         return _("{card} — {where}; written by {seat}. {what}").format(
             card=_card(view, els, ref), where=where, seat=e[5], what=what)
