@@ -24,7 +24,7 @@ MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot|"
           r"e muore|fuori combattimento|perde \d+|chiude la sottotrama|"
           r"хватает и убивает|без сознания|теряет \d+|закрывает побочную линию)\b", "\u2212"),
          (r"\b(creates|writes|puts|gives|raises|plays|stakes|claims|bids|receive|"
-          r"crea|scrive|mette|d\u00e0|alza|gioca|punta|rivendica|offre|ricevi|"
+          r"crea|scrive|mette|d\u00e0|porta|alza|gioca|punta|rivendica|offre|ricevi|"
           r"создаёт|пишет|кладёт|даёт|поднимает|разыгрывает|ставит|претендует|получаете)\b", "+"),
          (r"\b(trade|chase runs on|makes .+ adjacent|scambiano|inseguimento prosegue|rende adiacenti|"
           r"меняются|погоня перемещается|делает соседними)\b", "\u2192"))

@@ -158,12 +158,12 @@ def test_the_story_marks_and_headers_read_every_language(lang):
     with language(lang):
         said = {kind: RULES.narrate(Event(kind, data)) for kind, data in (
             ("death", ("Vera", 1)), ("saved", ("Vera", 0)), ("create", ("p1", "c1", "star", "Vera", 2)),
-            ("play", ("p1", "c1", "Vera", "star", "")), ("trade", ("p1", "p2", "role", "set")),
+            ("play", ("p1", "c1", "Vera", "star", "")), ("armour", ("p1", "c1", "Vera", 2, 1)), ("trade", ("p1", "p2", "role", "set")),
             ("move", ("p1", "The pier")), ("near", ("p1", "The pier", "The cove")),
             ("meeting", (1, 1, "p1")), ("meeting_turn", ("p2",)), ("cut", (3, "p1", (("p1", 2),))),
             ("deal", (2, (("p1", 3),))), ("auction", (2, 1, "p1")), ("act", (2,)))}
-    assert [story.mark(said[k]) for k in ("death", "saved", "create", "play", "trade", "move", "near")] == \
-        ["\u2212", "\u2212", "+", "+", "\u2192", "\u2192", "\u2192"], said
+    assert [story.mark(said[k]) for k in ("death", "saved", "create", "play", "armour", "trade", "move", "near")] == \
+        ["\u2212", "\u2212", "+", "+", "+", "\u2192", "\u2192", "\u2192"], said
     for kind in ("meeting", "meeting_turn", "cut", "deal", "auction", "act"):
         assert story.header.match(said[kind]), said[kind]
 
