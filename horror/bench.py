@@ -11,6 +11,7 @@ from typing import Any
 
 from common.bots import RandomBot
 from common.selfplay import play_game
+from horror import _, pgettext
 from horror.bots import AuteurBot
 from horror.rules import RULES
 
@@ -67,14 +68,16 @@ def report(games: int) -> tuple[dict[str, Any], list[Any]]:
 
     lengths = film_lengths(max(5, min(games, 200)))
     tale = story()
-    t = Table(title=f"Decisions per random film (cap {FILM_CAP:,})")
-    for col in ("players", "films", "median", "max", "unfinished"):
+    t = Table(title=_("Decisions per random film (cap {cap})").format(cap=f"{FILM_CAP:,}"))
+    for col in (pgettext("bench", "players"), pgettext("bench", "films"), pgettext("bench", "median"),
+                pgettext("bench", "max"), pgettext("bench", "unfinished")):
         t.add_column(col, justify="right")
     for r in lengths:
         t.add_row(*(str(r[k]) for k in ("players", "films", "median", "max", "unfinished")))
-    s = Table(title=f"auteur films as stories ({tale['films']} films, {tale['players']} players)")
-    for col in ("deaths before the climax", "chases per film", "distinct character names",
-                "conflicts between one seat's own elements"):
+    s = Table(title=_("auteur films as stories ({films} films, {players} players)").format(
+        films=tale["films"], players=tale["players"]))
+    for col in (_("deaths before the climax"), _("chases per film"), _("distinct character names"),
+                _("conflicts between one seat's own elements")):
         s.add_column(col, justify="right")
     s.add_row(str(tale["deaths_before_climax"]), str(tale["chases_per_film"]),
               str(tale["distinct_character_names"]), f"{tale['own_conflict_share']:.1%}")

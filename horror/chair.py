@@ -8,7 +8,7 @@ bidder pays, the others pay nothing.
 from __future__ import annotations
 
 from common.engine import Event, IllegalMove, Move
-from horror import ledger
+from horror import _, ledger
 from horror.ledger import emit
 from horror.state import AUCTION, SCENE, Auction, Film
 
@@ -46,7 +46,7 @@ def _auction_skip(st: Film) -> None:
     """Move past seats that have passed, lead, or cannot outbid; close when nobody is left."""
     a = st.auction
     assert a is not None
-    for _ in range(len(a.order) + 1):
+    for _turn in range(len(a.order) + 1):
         live = [s for s in a.order if s not in a.out and s != a.leader]
         if not live:
             return
@@ -70,20 +70,20 @@ def bid(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     assert a is not None
     turn = auction_seat(st)
     if seat != turn:
-        raise IllegalMove(f"{turn} bids for the director's chair now, not {seat}")
+        raise IllegalMove(_("{turn} bids for the director's chair now, not {seat}").format(turn=turn, seat=seat))
     if move[0] == "pass":
         a.out.append(seat)
         emit(st, events, "pass", seat)
     elif move[0] in ("bid", "claim"):
         n = move[1]
         if n <= a.high or n < 1:
-            raise IllegalMove(f"the chair stands at {a.high}; bid at least {a.high + 1}")
+            raise IllegalMove(_('the chair stands at {high}; bid at least {n}').format(high=a.high, n=a.high + 1))
         if n > st.budgets[seat]:
-            raise IllegalMove(f"{seat} has only {st.budgets[seat]} dice and cannot cover a bid of {n}")
+            raise IllegalMove(_('{seat} has only {budgets} dice and cannot cover a bid of {n}').format(seat=seat, budgets=st.budgets[seat], n=n))
         a.high, a.leader = n, seat
         emit(st, events, "bid", seat, n)
     else:
-        raise IllegalMove(f"bidding for the chair: 'bid N' (more than {a.high}) or 'pass'")
+        raise IllegalMove(_("bidding for the chair: 'bid N' (more than {high}) or 'pass'").format(high=a.high))
     a.turn += 1
     _auction_skip(st)
     if auction_over(st):
@@ -110,7 +110,7 @@ def _seat_director(st: Film, events: list[Event]) -> None:
 
 def claim(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     if seat != st.window[0]:
-        raise IllegalMove(f"{st.window[0]} may claim the chair now, not {seat}")
+        raise IllegalMove(_('{window} may claim the chair now, not {seat}').format(window=st.window[0], seat=seat))
     if move[0] in ("pass", "quiet"):
         st.window.pop(0)
         if move[0] == "quiet":  # not asked again before the next scene
@@ -120,14 +120,12 @@ def claim(st: Film, seat: str, move: Move, events: list[Event]) -> None:
             ledger.announce(events, "no_claim", st.director)
         return
     if move[0] not in ("claim", "bid"):
-        raise IllegalMove("'claim N' to take the director's chair, 'pass', or 'quiet' (no more claims "
-                          "this scene)")
+        raise IllegalMove(_("'claim N' to take the director's chair, 'pass', or 'quiet' (no more claims this scene)"))
     n = move[1]
     if n <= st.chair_price:  # "оспорить претензию, потратив больше кубиков, чем претендент"
-        raise IllegalMove(f"{st.director} paid {st.chair_price} for the chair: a claim must spend more "
-                          f"(at least {st.chair_price + 1})")
+        raise IllegalMove(_('{director} paid {chair_price} for the chair: a claim must spend more (at least {n})').format(director=st.director, chair_price=st.chair_price, n=st.chair_price + 1))
     if n > st.budgets[seat]:
-        raise IllegalMove(f"{seat} has only {st.budgets[seat]} dice and cannot cover a claim of {n}")
+        raise IllegalMove(_('{seat} has only {budgets} dice and cannot cover a claim of {n}').format(seat=seat, budgets=st.budgets[seat], n=n))
     st.window = []
     emit(st, events, "claim", seat, n)
     open_auction(st, events, (seat, n))

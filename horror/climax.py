@@ -5,7 +5,7 @@ cast dealt and played, the pools, the plan, and the credits.
 from __future__ import annotations
 
 from common.engine import Event, IllegalMove, Move
-from horror import chair, dice, ledger, scene, script, trades
+from horror import _, chair, dice, ledger, scene, script, trades
 from horror.elements import CHARACTER_KINDS
 from horror.ledger import emit
 from horror.state import CLIMAX, MONSTER, OVER, POOLS, Film
@@ -113,11 +113,11 @@ def climax_cast(st: Film, events: list[Event]) -> None:
 
 def pool(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     if seat != st.pool_queue[0]:
-        raise IllegalMove(f"{st.pool_queue[0]} splits dice into the pools now, not {seat}")
+        raise IllegalMove(_('{pool_queue} splits dice into the pools now, not {seat}').format(pool_queue=st.pool_queue[0], seat=seat))
     if move[0] != "pool":
-        raise IllegalMove("split dice between the pools: 'pool monster N plan N'")
+        raise IllegalMove(_("split dice between the pools: 'pool monster N plan N'"))
     m, p = move[1], move[2]
-    ledger.can_pay(st, seat, m + p, f"pooling {m} + {p}")
+    ledger.can_pay(st, seat, m + p, _("pooling {monster} + {plan}").format(monster=m, plan=p))
     ledger.pay(st, seat, m + p)
     st.pools[0] += m
     st.pools[1] += p
@@ -129,9 +129,9 @@ def pool(st: Film, seat: str, move: Move, events: list[Event]) -> None:
 
 def write_plan(st: Film, seat: str, text: str, events: list[Event]) -> None:
     if st.act != CLIMAX:
-        raise IllegalMove("plans are hatched in the climax")
+        raise IllegalMove(_('plans are hatched in the climax'))
     if st.plan:
-        raise IllegalMove(f"the plan is already {st.plan!r}; spring it")
+        raise IllegalMove(_('the plan is already {plan!r}; spring it').format(plan=st.plan))
     st.plan = text
     emit(st, events, "plan", seat, text)
     if st.plans_failed:  # a new plan: everyone may add to both pools again
@@ -140,10 +140,10 @@ def write_plan(st: Film, seat: str, text: str, events: list[Event]) -> None:
 
 def spring(st: Film, events: list[Event]) -> None:
     if st.act != CLIMAX or not st.plan:
-        raise IllegalMove("there is no plan to spring ('plan TEXT' first)")
+        raise IllegalMove(_("there is no plan to spring ('plan TEXT' first)"))
     scene.monster_here(st)
     if st.pools[1] < 1:
-        raise IllegalMove("the plan pool is empty; nothing to spring it with")
+        raise IllegalMove(_('the plan pool is empty; nothing to spring it with'))
     dice.start(st, "plan", MONSTER, "plan", events)
 
 

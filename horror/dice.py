@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from common import dice as pool
 from common.engine import Event, IllegalMove
-from horror import ledger
+from horror import _, ledger
 from horror.elements import MONSTER_ST, PLAN_ST
 from horror.ledger import emit
+from horror.narration import side
 from horror.state import CLIMAX, MONSTER, PLAN, Conflict, Film
 
 
@@ -103,13 +104,12 @@ def stake(st: Film, seat: str, n: int, events: list[Event]) -> None:
     assert c is not None
     i = 0 if c.stakes[0] < 0 else 1
     if c.seats[i] != seat:
-        raise IllegalMove(f"{c.seats[i]} stakes for {ledger.name_of(st, c.sides[i])} now, not {seat}")
+        raise IllegalMove(_('{turn} stakes for {name} now, not {seat}').format(turn=c.seats[i], name=side(ledger.name_of(st, c.sides[i])), seat=seat))
     if n < 1:
-        raise IllegalMove("stake at least 1 die")
-    ledger.can_pay(st, seat, n, f"a stake of {n}")
+        raise IllegalMove(_('stake at least 1 die'))
+    ledger.can_pay(st, seat, n, _("a stake of {n}").format(n=n))
     if n > stake_cap(st, seat):
-        raise IllegalMove(f"{seat} stakes for {ledger.name_of(st, c.sides[1])} too: keep a die for it "
-                          f"(stake at most {stake_cap(st, seat)})")
+        raise IllegalMove(_('{seat} stakes for {name} too: keep a die for it (stake at most {most})').format(seat=seat, name=side(ledger.name_of(st, c.sides[1])), most=stake_cap(st, seat)))
     st.budgets[seat] -= n
     c.stakes[i] = c.staked[i] = n
     emit(st, events, "stake", seat, ledger.name_of(st, c.sides[i]), n)
@@ -180,8 +180,7 @@ def help_monster(st: Film, seat: str, card: str, events: list[Event]) -> None:
     c = st.conflict
     assert c is not None
     if card not in helpers_of(st, seat):
-        raise IllegalMove(f"{ledger.name_of(st, card)} is not a character of {seat}'s free to "
-                          "help in this chase")
+        raise IllegalMove(_("{name} is not a character of {seat}'s free to help in this chase").format(name=ledger.name_of(st, card), seat=seat))
     dice, hits = roll_dice(st, st.st[card], st.st[card])
     off = take(st, c, 0, hits)
     c.helpers.append(card)

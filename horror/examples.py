@@ -8,6 +8,7 @@ from pathlib import Path
 
 from common.selfplay import play_game
 from common.table import Table
+from horror import _
 from horror.bots import AuteurBot
 from horror.rules import RULES
 from horror.screenplay import fountain, markdown
@@ -31,8 +32,8 @@ def texts() -> dict[str, str]:
     out = {}
     for stem, players, seed in EXAMPLES:
         view = film(players, seed)
-        note = (f"<!-- written by 'horror examples docs/screenplays': {players} auteur bots, seed {seed};"
-                " do not edit by hand -->\n")
+        note = _("<!-- written by 'horror examples docs/screenplays': {players} auteur bots, seed {seed}; "
+                 "do not edit by hand -->\n").format(players=players, seed=seed)
         out[f"{stem}.md"] = note + markdown(view)
         out[f"{stem}.fountain"] = fountain(view)
     return out

@@ -11,9 +11,10 @@ outbid the claimant.
 from __future__ import annotations
 
 from common.engine import Event, IllegalMove, Move
-from horror import chair, climax, dice, ledger, scene, script, trades
+from horror import _, chair, climax, dice, ledger, scene, script, trades
 from horror.elements import CHARACTER_KINDS
 from horror.ledger import emit, find
+from horror.narration import conflict_name
 from horror.state import CLIMAX, MONSTER, OVER, Film
 
 
@@ -26,27 +27,26 @@ def start_act(st: Film, events: list[Event]) -> None:
 def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     verb = move[0]
     if seat != st.director:
-        raise IllegalMove(f"only the director ({st.director}) may {verb} now; 'claim N' takes the chair "
-                          "when the floor is open")
+        raise IllegalMove(_("only the director ({director}) may {verb} now; 'claim N' takes the chair when the floor is open").format(director=st.director, verb=verb))
     if verb == "play":
         scene.play(st, seat, move[1], events)
     elif verb in ("extra", "set", "raise") or verb in CHARACTER_KINDS or verb == "armour":
         script.create(st, seat, move, events, filming=True)
     elif verb == "trigger":
-        scene.need_started(st, "the trigger can happen")
+        scene.need_started(st, _("the trigger can happen"))
         if st.triggered:
-            raise IllegalMove("the monster's trigger has already happened")
+            raise IllegalMove(_("the monster's trigger has already happened"))
         st.triggered = True
         emit(st, events, "trigger", seat, st.trigger)
     elif verb in ("check", "contest"):
-        scene.need_started(st, "conflicts")
+        scene.need_started(st, _("conflicts"))
         scene.no_new_action(st)
         a = scene.on_screen_character(st, move[1], "first side")
         b = scene.other_side(st, move[2], a)
         _refuse_no_contest(st, verb, a, b)
         dice.start(st, verb, a, b, events, move[3] if len(move) > 3 else "")
     elif verb == "chase":
-        scene.need_started(st, "the monster can chase")
+        scene.need_started(st, _("the monster can chase"))
         scene.no_new_action(st)
         scene.monster_here(st)
         c = scene.on_screen_character(st, move[1], "chased")
@@ -61,7 +61,7 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
             return
         dice.start(st, "chase", MONSTER, c, events)
     elif verb == "attack":
-        scene.need_started(st, "anyone can attack the monster")
+        scene.need_started(st, _("anyone can attack the monster"))
         scene.monster_here(st)
         c = scene.on_screen_character(st, move[1], "attacker")
         emit(st, events, "attack", st.played_by[c], ledger.name_of(st, c))
@@ -71,7 +71,7 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     elif verb == "drop":
         el = find(st, move[1], ("subplot",), "subplot")
         if st.active_subplot != el.id:
-            raise IllegalMove(f"{el.name} is not the active subplot")
+            raise IllegalMove(_('{name} is not the active subplot').format(name=el.name))
         st.active_subplot = None
         emit(st, events, "drop", seat, el.name)
     elif verb == "ruling":
@@ -79,8 +79,7 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         emit(st, events, "ruling", seat, move[1])
     elif verb == "cut":
         if st.act == CLIMAX:
-            raise IllegalMove("the climax ends only when the plan beats the monster, or the survivors "
-                              "escape or die")
+            raise IllegalMove(_('the climax ends only when the plan beats the monster, or the survivors escape or die'))
         climax.end_scene(st, events)
     elif verb == "plan":
         climax.write_plan(st, seat, move[1], events)
@@ -88,15 +87,14 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         climax.spring(st, events)
     elif verb == "escape":
         if st.act != CLIMAX:
-            raise IllegalMove("escape is for the climax")
+            raise IllegalMove(_('escape is for the climax'))
         if not climax.can_escape(st):
-            raise IllegalMove("the survivors run only once a plan has failed, or when no plan can "
-                              "be paid for")
+            raise IllegalMove(_('the survivors run only once a plan has failed, or when no plan can be paid for'))
         climax.credits(st, "escape", events)
     elif verb == "move":
-        raise IllegalMove("a chase moves to an adjacent set between its rolls")
+        raise IllegalMove(_('a chase moves to an adjacent set between its rolls'))
     else:
-        raise IllegalMove(f"'{verb}' is not something the director does in a scene")
+        raise IllegalMove(_("'{verb}' is not something the director does in a scene").format(verb=verb))
 
 
 def _refuse_no_contest(st: Film, kind: str, a: str, b: str) -> None:
@@ -107,9 +105,14 @@ def _refuse_no_contest(st: Film, kind: str, a: str, b: str) -> None:
     ref = (a, b)[short]
     seat = dice.side_seat(st, ref)
     both = dice.side_seat(st, a) == dice.side_seat(st, b)
-    need = "a die for each side" if both else "a die"
-    raise IllegalMove(f"no {kind}: {seat} has {st.budgets[seat]} in the budget and needs {need} to "
-                      f"stake for {ledger.name_of(st, ref)}; a conflict is won by rolling")
+    if both:
+        text = _("no {kind}: {seat} has {budget} in the budget and needs a die for each side to stake for "
+                 "{name}; a conflict is won by rolling")
+    else:
+        text = _("no {kind}: {seat} has {budget} in the budget and needs a die to stake for {name}; a "
+                 "conflict is won by rolling")
+    raise IllegalMove(text.format(kind=conflict_name(kind), seat=seat, budget=st.budgets[seat],
+                                  name=ledger.name_of(st, ref)))
 
 
 def catch(st: Film, card: str, events: list[Event]) -> None:

@@ -9,6 +9,7 @@ import re
 import unicodedata
 
 from common.engine import NotationError
+from horror import _
 
 NAME_MAX = 60  # a character, set, monster or film title
 TEXT_MAX = 300  # a sentence: narration, a trope, a plan, a setting
@@ -33,5 +34,5 @@ def limited(text: str, what: str, most: int) -> str:
     """``text`` cleaned, or a NotationError if it is still longer than ``most`` characters."""
     text = clean(text)
     if len(text) > most:
-        raise NotationError(f"{what} is at most {most} characters, not {len(text)}")
+        raise NotationError(_('{what} is at most {most} characters, not {n}').format(what=what, most=most, n=len(text)))
     return text

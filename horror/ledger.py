@@ -8,7 +8,9 @@ accounting invariant (budget = start + earned - spent - lost - dice at stake) ho
 from __future__ import annotations
 
 from common.engine import Event, IllegalMove
+from horror import _, ngettext, pgettext
 from horror.elements import CHARACTER_KINDS
+from horror.narration import kind_name
 from horror.state import MONSTER, Element, Film
 
 
@@ -32,8 +34,9 @@ def tell(events: list[Event], seat: str, kind: str, *data) -> None:
 def can_pay(st: Film, seat: str, dice: int, what: str) -> None:
     if dice > st.budgets[seat]:
         have = st.budgets[seat]
-        raise IllegalMove(f"{what} costs {dice} {'die' if dice == 1 else 'dice'}, and {seat} has "
-                          f"only {have} in the budget")
+        raise IllegalMove(ngettext("{what} costs {n} die, and {seat} has only {have} in the budget",
+                                   "{what} costs {n} dice, and {seat} has only {have} in the budget", dice).format(
+            what=what, n=dice, seat=seat, have=have))
 
 
 def pay(st: Film, seat: str, dice: int) -> None:
@@ -49,6 +52,13 @@ def lose(st: Film, seat: str, dice: int) -> None:
 def reward(st: Film, seat: str, dice: int) -> None:
     st.budgets[seat] += dice
     st.earned[seat] += dice
+
+
+def what_name(what: str) -> str:
+    """The kind of element a move looked for, as a refusal names it."""
+    words = {"character": pgettext("looked for", "character"), "card": pgettext("looked for", "card"),
+             "character, set or monster": pgettext("looked for", "character, set or monster")}
+    return words[what] if what in words else kind_name(what)
 
 
 def name_of(st: Film, ref: str) -> str:
@@ -73,13 +83,13 @@ def find(st: Film, ref: str, kinds: tuple[str, ...], what: str) -> Element:
             exact = [e for e in st.elements.values()
                      if e.kind in kinds and e.name.lower().startswith(key)]
         if len(exact) > 1:
-            raise IllegalMove(f"{ref!r} could be {', '.join(f'{e.id} ({e.name})' for e in exact[:4])}: "
-                              "name it by its id")
+            raise IllegalMove(_('{ref!r} could be {list}: name it by its id').format(ref=ref, list=', '.join(f'{e.id} ({e.name})' for e in exact[:4])))
         el = exact[0] if exact else None
     if el is None:
-        raise IllegalMove(f"there is no {what} called {ref!r} in this film")
+        raise IllegalMove(_("there is no {what} called {ref!r} in this film").format(what=what_name(what), ref=ref))
     if el.kind not in kinds:
-        raise IllegalMove(f"{el.id} ({el.name}) is a {el.kind}, not a {what}")
+        raise IllegalMove(_("{id} ({name}) is a {kind}, not a {what}").format(
+            id=el.id, name=el.name, kind=kind_name(el.kind), what=what_name(what)))
     return el
 
 

@@ -1,5 +1,20 @@
 """The Creature Feature move language: one notation for the REPL, records, the wire and logs.
 
+The notation itself is ``HELP`` below (what 'help moves' shows, in the player's language;
+the move words are the same in every language).
+"""
+
+from __future__ import annotations
+
+import re
+
+from common.engine import Move, NotationError
+from horror import N_, _
+from horror.freetext import NAME_MAX, TEXT_MAX, clean, limited
+
+# Translators: keep the move words, ids and the column layout; translate the explanations.
+_HELP = N_("""The Creature Feature move language: one notation for the REPL, records, the wire and logs.
+
 A card is named by its id (c3 a character, s2 a set, t5 a trope, p4 a subplot, m the
 monster) or by its name. Free text follows a colon or the verb.
 
@@ -20,16 +35,14 @@ monster) or by its name. Free text follows a colon or the verb.
   climax    pool monster N plan N · plan TEXT · spring · escape
   any time  say TEXT (narration) · say CHAR: "LINE" (that character speaks) · screenplay
             (write the film so far; 'chat TEXT' over the network stays out of the film)
-"""
+""")
 
-from __future__ import annotations
 
-import re
-
-from common.engine import Move, NotationError
-from horror.freetext import NAME_MAX, TEXT_MAX, clean, limited
-
-HELP = __doc__ or ""
+def __getattr__(name: str) -> str:
+    """``HELP`` in the player's language (read when shown: the language is chosen after import)."""
+    if name == "HELP":
+        return _(_HELP)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _ALIASES = {"armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
             "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot"}
@@ -45,9 +58,28 @@ _LINE = re.compile(r'^([^:"]+?)\s*:\s*"(.*)"$')
 _ID = re.compile(r"^(?:[cstp]\d+|m|monster)$", re.IGNORECASE)
 
 
+def trade_type(word: str) -> str:
+    """The type an offer names, as the notation writes it: 'сет' or 'sottotrama' (a type's name
+    in any language) is 'set' or 'subplot'; an English word, or an unknown one, stays as given."""
+    from common.i18n import LANGUAGES, language
+    from horror.elements import TYPES
+    from horror.narration import TRADE_TYPES, type_name
+
+    word = " ".join(word.lower().split())
+    if word in TYPES:
+        return word
+
+    for lang in LANGUAGES:
+        with language(lang):
+            for t in TRADE_TYPES:
+                if type_name(t).lower() == word:
+                    return t
+    return word
+
+
 def _number(word: str, what: str) -> int:
     if not word.isdigit():
-        raise NotationError(f"{what} needs a whole number, not {word!r}")
+        raise NotationError(_('{what} needs a whole number, not {word!r}').format(what=what, word=word))
     return int(word)
 
 
@@ -77,7 +109,7 @@ def _count(rest: str, what: str) -> tuple[str, int]:
     """'s1 2' -> ('s1', 2); 's1' -> ('s1', 1)."""
     words = rest.split()
     if not words:
-        raise NotationError(f"{what} names a card, e.g. '{what} c3'")
+        raise NotationError(_("{what} names a card, e.g. '{what} c3'").format(what=what))
     if len(words) > 1 and words[-1].isdigit():
         return _canon(" ".join(words[:-1])), int(words[-1])
     return _canon(rest), 1
@@ -86,50 +118,50 @@ def _count(rest: str, what: str) -> tuple[str, int]:
 def _free(verb: str, text: str) -> str:
     """Free text within its length limit: a name is short, a sentence longer."""
     if verb in _NAMES:
-        return limited(text, "a title" if verb == "title" else f"a {verb}'s name", NAME_MAX)
-    return limited(text, f"the text of '{verb}'", TEXT_MAX)
+        return limited(text, _("a title") if verb == "title" else _("a {verb}'s name").format(verb=verb), NAME_MAX)
+    return limited(text, _("the text of '{verb}'").format(verb=verb), TEXT_MAX)
 
 
 def parse(text: str) -> Move:
     """One move from its text; control characters and escape codes never get through."""
     text = clean(text)
     if not text:
-        raise NotationError("empty move")
-    head, _, rest = text.partition(" ")
+        raise NotationError(_('empty move'))
+    head, _sep, rest = text.partition(" ")
     verb = head.lower()
     verb = _ALIASES.get(verb, verb)
     rest = rest.strip()
     if verb in _BARE:
         if rest:
-            raise NotationError(f"'{verb}' takes nothing after it")
+            raise NotationError(_("'{verb}' takes nothing after it").format(verb=verb))
         return (verb,)
     if verb == "trigger":
         return ("trigger", _free(verb, rest))
     if verb in CHARACTER_VERBS and ":" in rest:  # a character with its concept line
-        name, _, concept = rest.partition(":")
+        name, _sep, concept = rest.partition(":")
         if not name.strip() or not concept.strip():
-            raise NotationError(f"a {verb} with a concept reads '{verb} NAME: CONCEPT'")
+            raise NotationError(_("a {verb} with a concept reads '{verb} NAME: CONCEPT'").format(verb=verb))
         return (verb, _free(verb, name), _free("concept", concept))
     if verb == "say":
         return _say(rest)
     if verb in _TEXT:
         if not rest:
-            raise NotationError(f"'{verb}' needs some text after it")
+            raise NotationError(_("'{verb}' needs some text after it").format(verb=verb))
         return (verb, _free(verb, rest))
     if verb in _NUMBER:
         return (verb, _number(rest, verb))
     if verb in _ONE_REF:
         if not rest:
-            raise NotationError(f"'{verb}' names a card, e.g. '{verb} c3'")
+            raise NotationError(_("'{verb}' names a card, e.g. '{verb} c3'").format(verb=verb))
         return (verb, _canon(rest))
     if verb in ("armour", "raise"):
         ref, n = _count(rest, verb)
         return (verb, ref, n)
     if verb in ("check", "contest"):
-        rest, _, about = rest.partition(":")
+        rest, _sep, about = rest.partition(":")
         parts = re.split(r"\s+(?:vs\.?|against)\s+", rest.strip(), maxsplit=1, flags=re.IGNORECASE)
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-            raise NotationError(f"a {verb} reads '{verb} CHARACTER vs CHARACTER|SET|monster[: WHAT ABOUT]'")
+            raise NotationError(_("a {verb} reads '{verb} CHARACTER vs CHARACTER|SET|monster[: WHAT ABOUT]'").format(verb=verb))
         about = _free("about", about)
         return (verb, _canon(parts[0]), _canon(parts[1]), *((about,) if about else ()))
     if verb == "set":
@@ -137,18 +169,18 @@ def parse(text: str) -> Move:
     if verb == "near":
         refs = _refs(rest)
         if len(refs) != 2:
-            raise NotationError("'near' joins two sets, e.g. 'near s1, s2'")
+            raise NotationError(_("'near' joins two sets, e.g. 'near s1, s2'"))
         return ("near", refs[0], refs[1])
     if verb in ("prop", "trope", "subplot"):
         return _colon(verb, rest)
     if verb == "offer":
-        m = re.match(r"^(.+?)\s+for\s+(\w+)$", rest, re.IGNORECASE)
+        m = re.match(r"^(.+?)\s+for\s+(\w+(?:\s\w+)?)$", rest, re.IGNORECASE)
         if not m:
-            raise NotationError("an offer reads 'offer CARD for role|set|trope|subplot|monster'")
-        return ("offer", _canon(m.group(1)), m.group(2).lower())
+            raise NotationError(_("an offer reads 'offer CARD for role|set|trope|subplot|monster'"))
+        return ("offer", _canon(m.group(1)), trade_type(m.group(2)))
     if verb == "pool":
         return _pool(rest)
-    raise NotationError(f"{text!r} is not a move; try 'help moves'")
+    raise NotationError(_("{text!r} is not a move; try 'help moves'").format(text=text))
 
 
 _NEAR = re.compile(r"\s+near\s+", re.IGNORECASE)
@@ -162,16 +194,15 @@ def _set(rest: str) -> Move:
         name, tail = quoted.group(1), quoted.group(2)
         m = re.match(r"^near\s+(.+)$", tail, re.IGNORECASE)
         if tail and not m:
-            raise NotationError("after a quoted set name only 'near SET, SET' may follow")
+            raise NotationError(_("after a quoted set name only 'near SET, SET' may follow"))
         near = m.group(1) if m else ""
     else:
         parts = _NEAR.split(rest)
         if len(parts) > 2:
-            raise NotationError("'near' appears twice: quote the set's name "
-                                "('set \"The house near the cove\" near s1')")
+            raise NotationError(_('\'near\' appears twice: quote the set\'s name (\'set "The house near the cove" near s1\')'))
         name, near = parts[0], parts[1] if len(parts) > 1 else ""
     if not name.strip():
-        raise NotationError("a set needs a name, e.g. 'set The crypt'")
+        raise NotationError(_("a set needs a name, e.g. 'set The crypt'"))
     return ("set", _free("set", name), _refs(near))
 
 
@@ -182,7 +213,7 @@ def _say(rest: str) -> Move:
     if m and m.group(2).strip():
         return ("say", _free("say", m.group(2)), _canon(m.group(1)))
     if not rest:
-        raise NotationError("'say' needs some text after it")
+        raise NotationError(_("'say' needs some text after it"))
     return ("say", _free("say", rest))
 
 
@@ -192,14 +223,14 @@ def _colon(verb: str, rest: str) -> Move:
     if not sep or not body:
         example = {"prop": "prop s1: a crowbar", "trope": "trope 1 c1, c2: the car will not start",
                    "subplot": "subplot c1, c2: an old grudge"}[verb]
-        raise NotationError(f"the text goes after a colon, e.g. '{example}'")
+        raise NotationError(_("the text goes after a colon, e.g. '{example}'").format(example=example))
     if verb == "prop":
         return ("prop", _canon(head), body)
     if verb == "subplot":
         return ("subplot", _refs(head), body)
     words = head.split(None, 1)
     if not words or words[0] not in ("1", "2", "3"):
-        raise NotationError("a trope names its act (1, 2 or 3) first, e.g. 'trope 1 c1: a scream'")
+        raise NotationError(_("a trope names its act (1, 2 or 3) first, e.g. 'trope 1 c1: a scream'"))
     return ("trope", int(words[0]), _refs(words[1] if len(words) > 1 else ""), body)
 
 
@@ -211,7 +242,7 @@ def _pool(rest: str) -> Move:
         return ("pool", int(words[0]), int(words[1]))
     got = {"monster": 0, "plan": 0}
     if len(words) % 2 or any(k not in got for k in words[::2]) or not all(w.isdigit() for w in words[1::2]):
-        raise NotationError("pools read 'pool monster N plan N' (either may be left out)")
+        raise NotationError(_("pools read 'pool monster N plan N' (either may be left out)"))
     for key, n in zip(words[::2], words[1::2], strict=True):
         got[key] = int(n)
     return ("pool", got["monster"], got["plan"])

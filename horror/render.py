@@ -10,17 +10,30 @@ import sys
 from typing import Any
 
 from common.render import die_face, plain
+from horror import MESSAGES, N_, _, ngettext, pgettext
 from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_TIME, SET_MAX_ST
+from horror.narration import conflict_name, decision_name, ending, kind_name, phase_name, side
+from horror.narration import dice as dice_text
 
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
-WINNER_LABEL = "Top billing"  # the end screen's word: a film has no winner
-# the story's marks and the lines that open a meeting turn, a scene or an act (common.story)
-MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot)\b", "\u2212"),
-         (r"\b(creates|writes|puts|gives|raises|plays|stakes|claims|bids|receive)\b", "+"),
-         (r"\b(trade|chase runs on|makes .+ adjacent)\b", "\u2192"))
+_WINNER_LABEL = N_("Top billing")  # the end screen's word: a film has no winner
+# the story's marks and the lines that open a meeting turn, a scene or an act (common.story),
+# in every language's narration (horror/locale): English, Italian, Russian
+MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot|"
+          r"e muore|fuori combattimento|perde \d+|chiude la sottotrama|"
+          r"хватает и убивает|без сознания|теряет \d+|закрывает побочную линию)\b", "\u2212"),
+         (r"\b(creates|writes|puts|gives|raises|plays|stakes|claims|bids|receive|"
+          r"crea|scrive|mette|d\u00e0|porta|alza|gioca|punta|rivendica|offre|ricevi|"
+          r"создаёт|пишет|кладёт|даёт|поднимает|разыгрывает|ставит|претендует|получаете)\b", "+"),
+         (r"\b(trade|chase runs on|makes .+ adjacent|scambiano|inseguimento prosegue|rende adiacenti|"
+          r"меняются|погоня перемещается|делает соседними)\b", "\u2192"))
 HEADER = (r"^\s*(\u2014.*|Script meeting \d+.*|\S+'s turn at the meeting\.|Cut! Scene .*|"
-          r"The cards are shuffled and dealt.*|The director's chair for .*)$")
+          r"The cards are shuffled and dealt.*|The director's chair for .*|"
+          r"Riunione di sceneggiatura \d+.*|Tocca a \S+ alla riunione\.|Stop! Fine della scena .*|"
+          r"Le carte vengono mescolate.*|All.asta la sedia del regista.*|"
+          r"Сценарное собрание \d+.*|Ход на собрании: \S+\.|Стоп, снято!.*|"
+          r"Карты перетасованы.*|Аукцион за режиссёрское кресло.*)$")
 _written: dict[str, int] = {}  # film title -> screenplay requests already written
 
 
@@ -32,59 +45,76 @@ def _card(view: dict[str, Any], els: dict[str, list], cid: str) -> str:
     e = els[cid]
     kind = e[1]
     if kind == "monster":
-        return f"{cid} {view['monster']} (Screen Time 4, Monster Dice {view['md']})"
+        return _("{id} {name} (Screen Time 4, Monster Dice {md})").format(id=cid, name=view["monster"], md=view["md"])
     if kind == "set":
-        return f"{cid} {e[2]} (set, Screen Time {view['st'][cid]})"
+        return _("{id} {name} (set, Screen Time {st})").format(id=cid, name=e[2], st=view["st"][cid])
     if kind == "trope":
         who = ", ".join(els[c][2] if c in els else c for c in e[4])
-        return f"{cid} trope, act {e[3]}: {e[2]}" + (f" [{who}]" if who else "")
+        return _("{id} trope, act {act}: {text}").format(id=cid, act=e[3], text=e[2]) + (f" [{who}]" if who else "")
     if kind == "subplot":
-        return f"{cid} subplot: {e[2]} [{', '.join(els[c][2] for c in e[4] if c in els)}]"
+        return _("{id} subplot: {text}").format(id=cid, text=e[2]) + \
+            f" [{', '.join(els[c][2] for c in e[4] if c in els)}]"
     armour = view["armour"][cid]
     concept = f": {e[6]}" if len(e) > 6 and e[6] else ""
-    return (f"{cid} {e[2]} ({kind}, Screen Time {view['st'][cid]}" + (f", Plot Armour {armour}" if armour else "")
-            + f"){concept}")
+    if armour:
+        text = _("{id} {name} ({kind}, Screen Time {st}, Plot Armour {armour})")
+    else:
+        text = _("{id} {name} ({kind}, Screen Time {st})")
+    return text.format(id=cid, name=e[2], kind=kind_name(kind), st=view["st"][cid], armour=armour) + concept
 
 
 def set_details(view: dict[str, Any], els: dict[str, list], sid: str) -> str:
     """A set's props and its neighbours (where a chase may run on to)."""
     props = view["props"].get(sid) or []
     near = [els[b if a == sid else a][2] for a, b in view["near"] if sid in (a, b)]
-    return (f"props: {', '.join(props) or 'none'}; next to: {', '.join(near) or 'no other set'}")
+    return _("props: {props}; next to: {near}").format(props=", ".join(props) or _("none"),
+                                                        near=", ".join(near) or _("no other set"))
 
 
 def fate(view: dict[str, Any], cid: str) -> str:
     if cid in view["gone"]:
-        return "killed"
-    return "survived" if view["phase"] == "over" else "alive"
+        return pgettext("fate", "killed")
+    return pgettext("fate", "survived") if view["phase"] == "over" else pgettext("fate", "alive")
 
 
 def script_text(view: dict[str, Any] | None = None) -> str:
     """The film's written elements as they stand: sets with props and neighbours, characters
     with their concepts and fates, tropes by act (played or not), subplots ('script')."""
     if not view:
-        return "No film yet."
+        return _("No film yet.")
     els = _els(view)
-    out = [f"{view['title']} — {view['monster']}; {view['setting']}. The trigger: {view['trigger']}."]
+    out = [_("{title} — {monster}; {setting}. The trigger: {trigger}.").format(
+        title=view["title"], monster=view["monster"], setting=view["setting"], trigger=view["trigger"])]
     sets = [e for e in view["elements"] if e[1] == "set"]
-    out.append("Sets:" if sets else "Sets: none yet.")
+    out.append(_("Sets:") if sets else _("Sets: none yet."))
     out += [f"  {_card(view, els, e[0])} — {set_details(view, els, e[0])}" for e in sets]
     cast = [e for e in view["elements"] if e[1] in CHARACTER_KINDS]
-    out.append("Characters:" if cast else "Characters: none yet.")
+    out.append(_("Characters:") if cast else _("Characters: none yet."))
     out += [f"  {_card(view, els, e[0])} — {fate(view, e[0])}" for e in cast]
     for act in (1, 2, 3):
         tropes = [e for e in view["elements"] if e[1] == "trope" and e[3] == act]
         if tropes:
-            out.append(f"Tropes of act {act}:")
-            out += [f"  {_card(view, els, e[0])}" + (" (played)" if e[0] in view["gone"] else "") for e in tropes]
+            out.append(_("Tropes of act {act}:").format(act=act))
+            out += [f"  {_card(view, els, e[0])}" + (" " + pgettext("trope", "(played)") if e[0] in view["gone"]
+                                                     else "") for e in tropes]
     subplots = [e for e in view["elements"] if e[1] == "subplot"]
     if subplots:
-        out.append("Subplots:")
+        out.append(_("Subplots:"))
         out += [f"  {_card(view, els, e[0])}" for e in subplots]
     return "\n".join(out)
 
 
-GAME_COMMANDS = {"script": ("the film's written elements: sets, characters, tropes by act", "script_text")}
+_GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, tropes by act"), "script_text")}
+
+
+def __getattr__(name: str) -> Any:
+    """The words common's REPL and end screen read from this module, in the player's language
+    (read when shown, not at import: the language is chosen after)."""
+    if name == "WINNER_LABEL":
+        return _(_WINNER_LABEL)
+    if name == "GAME_COMMANDS":
+        return {word: (_(what), hook) for word, (what, hook) in _GAME_COMMANDS.items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _styled(text: str, kind: str):
@@ -102,18 +132,19 @@ def dice_line(roll: list):
     for i, (name, st, dice, hits) in enumerate(sides):
         if i:
             out.append("   vs   ")
-        out.append(f"{name} (≤{st}): ")
+        out.append(f"{side(name)} (≤{st}): ")
         for d in dice:
             face = f"{die_face(d)}{d}" if not plain() else (f"[{d}]" if d <= st else f" {d} ")
             out.append(face + " ", style=None if plain() else ("bold green" if d <= st else "dim"))
         out.append(f"= {hits}")
     if kind == "help":  # a helper's one side: what its successes took off the monster's stake
         if lost:
-            out.append(f"  → the monster loses {lost}", style=None if plain() else "bold red")
+            out.append("  → " + _("the monster loses {n}").format(n=lost), style=None if plain() else "bold red")
     elif loser >= 0 and lost:
-        out.append(f"  → {sides[loser][0]} loses {lost}", style=None if plain() else "bold red")
+        out.append("  → " + _("{name} loses {n}").format(name=side(sides[loser][0]), n=lost),
+                   style=None if plain() else "bold red")
     elif loser < 0 and kind != "help":
-        out.append("  → a draw")
+        out.append("  → " + _("a draw"))
     return out
 
 
@@ -126,51 +157,61 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     from rich.text import Text
 
     els = _els(view)
-    act = "the climax" if view["act"] == 4 else f"act {view['act']}"
+    act = _("the climax") if view["act"] == 4 else _("act {act}").format(act=view["act"])
     head = Text(f"{view['title']} — {view['monster']} · {view['setting']} · {act}", style="bold")
     parts: list[Any] = [head]
-    status = f"phase {view['phase']}"
+    status = _("phase {phase}").format(phase=phase_name(view["phase"]))
     if view["director"]:
-        scene = "the climax" if view["act"] == 4 else f"scene {view['scene_no']}"
-        status += f" · {scene} directed by {view['director']} (paid {view['chair_price']})"
-    status += f" · Monster Dice {view['md']}" + (" · the trigger has happened" if view["triggered"] else "")
+        scene = _("the climax") if view["act"] == 4 else _("scene {n}").format(n=view["scene_no"])
+        status += " · " + _("{scene} directed by {director} (paid {price})").format(
+            scene=scene, director=view["director"], price=view["chair_price"])
+    status += " · " + _("Monster Dice {md}").format(md=view["md"])
+    if view["triggered"]:
+        status += " · " + _("the trigger has happened")
     parts.append(Text(status))
     budgets = Table(box=None, padding=(0, 2))
-    for col in ("seat", "dice", "earned", "cards"):
-        budgets.add_column(col, justify="right" if col != "seat" else "left")
+    for i, col in enumerate((pgettext("column", "seat"), pgettext("column", "dice"),
+                             pgettext("column", "earned"), pgettext("column", "cards"))):
+        budgets.add_column(col, justify="right" if i else "left")
     for s in view["seats"]:
         mark = (" ◀" if s in view["to_move"] else "") + (" 🎬" if s == view["director"] and not plain() else
-                                                         " (director)" if s == view["director"] else "")
+                                                         " " + _("(director)") if s == view["director"] else "")
         budgets.add_row(s + mark, str(view["budgets"][s]), str(view["earned"][s]), str(view["hand_sizes"][s]))
     parts.append(budgets)
     if view["active_set"] or view["screen"]:
-        parts.append(Text("On screen:", style="bold"))
+        parts.append(Text(_("On screen:"), style="bold"))
         for cid in view["screen"]:
             who = view["played_by"].get(cid, "")
-            flag = " ← active set" if cid == view["active_set"] else " (knocked out)" if cid in view["out"] else ""
+            flag = (" ← " + _("active set") if cid == view["active_set"]
+                    else " " + _("(knocked out)") if cid in view["out"] else "")
             if since is not None and cid not in since.get("screen", ()):
-                flag += " ← new"
+                flag += " ← " + _("new")
             parts.append(_styled(f"  {_card(view, els, cid)} — {who}{flag}", els[cid][1]))
     open_tropes = [e for e in view["elements"] if e[1] == "trope" and e[3] == view["act"] and e[0] not in view["gone"]]
     if open_tropes and view["phase"] not in ("premise", "over"):
-        parts.append(Text(f"Open tropes of act {view['act']}: " + "; ".join(f"{e[0]} {e[2]}" for e in open_tropes),
-                          style=None if plain() else "magenta"))
+        parts.append(Text(_("Open tropes of act {act}: {tropes}").format(
+            act=view["act"], tropes="; ".join(f"{e[0]} {e[2]}" for e in open_tropes)),
+            style=None if plain() else "magenta"))
     if hand and view.get("hand") is not None:
         parts.extend(_hand_lines(view, els))
     c = view["conflict"]
     if c:
-        names = [els[s][2] if s in els else ("the plan" if s == "plan" else s) for s in c["sides"]]
-        parts.append(Text(f"{c['kind'].capitalize()}: {names[0]} ({c['seats'][0]}) stake {max(c['stakes'][0], 0)}"
-                          f" vs {names[1]} ({c['seats'][1]}) stake {max(c['stakes'][1], 0)}", style="bold"))
+        names = [els[s][2] if s in els else (_("the plan") if s == "plan" else s) for s in c["sides"]]
+        kind = conflict_name(c["kind"])
+        parts.append(Text(_("{kind}: {a} ({seat_a}) stake {stake_a} vs {b} ({seat_b}) stake {stake_b}").format(
+            kind=kind[:1].upper() + kind[1:], a=names[0], seat_a=c["seats"][0], stake_a=max(c["stakes"][0], 0),
+            b=names[1], seat_b=c["seats"][1], stake_b=max(c["stakes"][1], 0)), style="bold"))
     if view["last_roll"]:
         parts.append(dice_line(view["last_roll"]))
     if view["act"] == 4:
-        parts.append(Text(f"Pools: monster {view['pools'][0]}, plan {view['pools'][1]}"
-                          + (f" · the plan: {view['plan']}" if view["plan"] else "")))
+        parts.append(Text(_("Pools: monster {monster}, plan {plan}").format(
+            monster=view["pools"][0], plan=view["pools"][1])
+            + (" · " + _("the plan: {plan}").format(plan=view["plan"]) if view["plan"] else "")))
     if view["auction"]:
         parts.append(Text(_auction(view), style="bold"))
     if view["to_move"]:
-        parts.append(Text(f"{view['to_move'][0]} to decide: {view['decision']}", style="bold"))
+        parts.append(Text(_("{seat} to decide: {decision}").format(
+            seat=view["to_move"][0], decision=decision_name(view["decision"])), style="bold"))
     if view["phase"] == "over":
         parts.append(Text(_credits(view), style=None if plain() else "bold green"))
     note = _screenplay(view)
@@ -182,21 +223,21 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
 def _credits(view: dict[str, Any]) -> str:
     """How the film ended and who gets top billing (a film has no winner: the most dice
     earned is the billing)."""
-    from horror.rules import ENDINGS
-
     earned = view["earned"]
     best = max(earned.values(), default=0)
     top = [s for s in view["seats"] if earned.get(s) == best]
-    dice = f"{best} {'die' if best == 1 else 'dice'} earned"
-    return f"The credits roll: {ENDINGS.get(view['ending'], view['ending'])}. Top billing: {', '.join(top)} ({dice})."
+    return ngettext("The credits roll: {ending}. Top billing: {seats} ({n} die earned).",
+                    "The credits roll: {ending}. Top billing: {seats} ({n} dice earned).", best).format(
+        ending=ending(view["ending"]), seats=", ".join(top), n=best)
 
 
 def _auction(view: dict[str, Any]) -> str:
     """The chair's current price and who holds the high bid, and what the next bid must be."""
     a = view["auction"]
-    what = "A claim on the director's chair" if a["claim"] else "The director's chair is up for auction"
-    high = f"the high bid is {a['high']}, by {a['leader']}" if a["leader"] else "no bid yet"
-    return f"{what}: {high}; the next bid is at least {a['high'] + 1}."
+    what = _("A claim on the director's chair") if a["claim"] else _("The director's chair is up for auction")
+    high = (_("the high bid is {high}, by {leader}").format(high=a["high"], leader=a["leader"]) if a["leader"]
+            else _("no bid yet"))
+    return _("{what}: {high}; the next bid is at least {next}.").format(what=what, high=high, next=a["high"] + 1)
 
 
 def _screenplay(view: dict[str, Any]) -> str:
@@ -211,48 +252,65 @@ def _screenplay(view: dict[str, Any]) -> str:
     try:
         path = write(view)
     except OSError as exc:
-        return f"Could not write the screenplay: {exc.strerror}"
+        return _("Could not write the screenplay: {error}").format(error=exc.strerror)
     _written[view["title"]] = want
-    return f"The screenplay is in {path}."
+    return _("The screenplay is in {path}.").format(path=path)
 
 
-PRICES = [("extra", f"Screen Time {SCREEN_TIME['extra']}", MEETING_COST["extra"], FILMING_COST["extra"],
+# element type, dice at a meeting, dice while filming (None: not then), the English note
+# (what each gives is ``_gives``; names and notes in other languages are in locale/<lang>/cards.toml)
+PRICES = [("extra", MEETING_COST["extra"], FILMING_COST["extra"],
            "a faceless victim; free at a meeting unless dice are spent on it"),
-          ("supporting", f"Screen Time {SCREEN_TIME['supporting']}", MEETING_COST["supporting"], None,
-           "helps the stars shine, lives a little longer"),
-          ("star", f"Screen Time {SCREEN_TIME['star']}, Plot Armour 1", MEETING_COST["star"], None,
-           "a lead; may live to the credits"),
-          ("armour", "+1 Plot Armour", MEETING_COST["armour"], None,
-           "saves a caught character once per level"),
-          ("set", "Screen Time 0", MEETING_COST["set"], FILMING_COST["set"], "one specific place; props free"),
-          ("raise", f"+1 set Screen Time (at most {SET_MAX_ST})", MEETING_COST["raise"], FILMING_COST["raise"],
-           "a set holds at most 5 dice"),
-          ("trope", "act 1-3, characters", 0, None, "an act ends when its tropes are played"),
-          ("subplot", "at least one character", 0, None, "may be played again and again"),
-          ("prop", "on a set", 0, None, "anyone on the set may use it")]
+          ("supporting", MEETING_COST["supporting"], None, "helps the stars shine, lives a little longer"),
+          ("star", MEETING_COST["star"], None, "a lead; may live to the credits"),
+          ("armour", MEETING_COST["armour"], None, "saves a caught character once per level"),
+          ("set", MEETING_COST["set"], FILMING_COST["set"], "one specific place; props free"),
+          ("raise", MEETING_COST["raise"], FILMING_COST["raise"], "a set holds at most 5 dice"),
+          ("trope", 0, None, "an act ends when its tropes are played"),
+          ("subplot", 0, None, "may be played again and again"),
+          ("prop", 0, None, "anyone on the set may use it")]
+
+
+def _gives(key: str) -> str:
+    """What an element type gives, in the player's language."""
+    words = {"extra": _("Screen Time {st}").format(st=SCREEN_TIME["extra"]),
+             "supporting": _("Screen Time {st}").format(st=SCREEN_TIME["supporting"]),
+             "star": _("Screen Time {st}, Plot Armour 1").format(st=SCREEN_TIME["star"]),
+             "armour": _("+1 Plot Armour"), "set": _("Screen Time {st}").format(st=0),
+             "raise": _("+1 set Screen Time (at most {most})").format(most=SET_MAX_ST),
+             "trope": _("act 1-3, characters"), "subplot": _("at least one character"), "prop": _("on a set")}
+    return words[key]
+
+
+def _row(row: tuple) -> tuple:
+    """A PRICES row in the player's language: (key, name, gives, meeting, filming, note)."""
+    key = row[0]
+    return (key, kind_name(key), _gives(key), row[1], row[2], MESSAGES.card(key, "text", row[3]))
 
 
 def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
+    return dice_text(n)
 
 
 def matching(query: str) -> list[tuple]:
-    """The element types a query names: by their name when it starts one ('star' is not the
-    supporting role whose note mentions stars), else anywhere in their text."""
+    """The element types a query names: by their name (in any language) when it starts one
+    ('star' is not the supporting role whose note mentions stars), else anywhere in their text."""
     q = query.lower().strip()
-    named = [row for row in PRICES if row[0].startswith(q)]
-    return named or [row for row in PRICES if q in f"{row[0]} {row[1]} {row[4]}".lower()]
+    rows = [_row(row) for row in PRICES]
+    named = [r for r in rows if any(n.lower().startswith(q) for n in (r[0], r[1], *MESSAGES.card_names(r[0])))]
+    return named or [r for r in rows if q in f"{r[0]} {r[1]} {r[2]} {r[5]}".lower()]
 
 
 def cards_table(query: str = ""):
     from rich.table import Table
 
-    table = Table(title="Creature Feature elements (cards are written at the table)")
-    for col in ("element", "gives", "meeting", "filming", "note"):
+    table = Table(title=_("Creature Feature elements (cards are written at the table)"))
+    for col in (pgettext("column", "element"), pgettext("column", "gives"), pgettext("column", "meeting"),
+                pgettext("column", "filming"), pgettext("column", "note")):
         table.add_column(col)
-    for name, gives, meeting, filming, note in matching(query):
+    for key, name, gives, meeting, filming, note in matching(query):
         table.add_row(name, gives, _dice(meeting), "—" if filming is None else _dice(filming), note,
-                      style=KIND_STYLE.get(name))
+                      style=KIND_STYLE.get(key))
     return table
 
 
@@ -260,16 +318,30 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+def element_type(name: str) -> str | None:
+    """The element type ``name`` names, in any language ('star', 'звезда'), or None."""
+    key = name.lower().strip()
+    for row in PRICES:
+        if key in (row[0], kind_name(row[0]).lower(), *(n.lower() for n in MESSAGES.card_names(row[0]))):
+            return row[0]
+    return None
+
+
 def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
     """An element of the film in ``view`` (by id or name), else an element type."""
     found = film_card(view, name) if view else None
     if found:
         return found
-    key = name.lower().strip()
+    key = element_type(name)
     for row in PRICES:
         if row[0] == key:
-            film = "not during filming" if row[3] is None else f"{_dice(row[3])} during filming"
-            return f"{row[0]}: {row[1]}; {_dice(row[2])} at a meeting, {film}. {_sentence(row[4])}"
+            _key, title, gives, meeting, filming, note = _row(row)
+            if filming is None:
+                text = _("{name}: {gives}; {meeting} at a meeting, not during filming. {note}")
+            else:
+                text = _("{name}: {gives}; {meeting} at a meeting, {filming} during filming. {note}")
+            return text.format(name=title, gives=gives, meeting=_dice(meeting),
+                               filming=_dice(filming) if filming is not None else "", note=_sentence(note))
     return None
 
 
@@ -287,28 +359,34 @@ def film_card(view: dict[str, Any], name: str) -> str | None:
     e = els[ref]
     kind = e[1]
     if ref in view["screen"]:
-        where = f"on screen, played by {view['played_by'].get(ref, '?')}"
+        where = _("on screen, played by {seat}").format(seat=view["played_by"].get(ref, "?"))
     elif ref in view["gone"]:
-        where = "dead" if kind in CHARACTER_KINDS else "played"
+        where = pgettext("where", "dead") if kind in CHARACTER_KINDS else pgettext("where", "played")
     elif view.get("hand") and ref in view["hand"]:
-        where = "in your hand"
+        where = _("in your hand")
     else:
-        where = "not in your hand" if view["phase"] not in ("premise", "meeting") else "in the script"
-    author = f"; written by {e[5]}" if e[5] else ""
+        where = _("not in your hand") if view["phase"] not in ("premise", "meeting") else _("in the script")
     if kind == "monster":
-        what = (_sentence("; ".join(view["abilities"]) or "no special abilities") + " It appears once "
-                f"{view['trigger']}" + (" (the trigger has happened)." if view["triggered"] else "."))
+        abilities = _sentence("; ".join(view["abilities"]) or _("no special abilities"))
+        what = abilities + " " + (_("It appears once {trigger} (the trigger has happened).") if view["triggered"]
+                                  else _("It appears once {trigger}.")).format(trigger=view["trigger"])
     elif kind == "set":
         what = _sentence(set_details(view, els, ref))
     else:
-        what = _sentence(next(row[4] for row in PRICES if row[0] == kind))
-    return f"{_card(view, els, ref)} — {where}{author}. {what}"
+        what = _sentence(next(MESSAGES.card(row[0], "text", row[3]) for row in PRICES if row[0] == kind))
+    if e[5]:
+        return _("{card} — {where}; written by {seat}. {what}").format(
+            card=_card(view, els, ref), where=where, seat=e[5], what=what)
+    return _("{card} — {where}. {what}").format(card=_card(view, els, ref), where=where, what=what)
 
 
 def card_names(view: dict[str, Any] | None = None) -> list[str]:
-    """The element types, and the ids and names of the film in ``view`` (for Tab and typos)."""
+    """The element types (in every language), and the ids and names of the film in ``view``
+    (for Tab and typos)."""
     film = [n for e in view["elements"] for n in (e[0], e[2]) if len(n) <= 40] if view else []
-    return [row[0] for row in PRICES] + film
+    types = [row[0] for row in PRICES]
+    local = [n for row in PRICES for n in (kind_name(row[0]), *MESSAGES.card_names(row[0]))]
+    return types + [n for n in dict.fromkeys(local) if n not in types] + film
 
 
 def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
@@ -317,29 +395,39 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
     from rich.table import Table
 
     credits = Table(title=_credits(view), title_justify="left")
-    for col in ("seat", "dice earned", "dice spent", "dice lost", "billing"):
-        credits.add_column(col, justify="left" if col in ("seat", "billing") else "right")
+    for i, col in enumerate((pgettext("column", "seat"), pgettext("column", "dice earned"),
+                             pgettext("column", "dice spent"), pgettext("column", "dice lost"),
+                             pgettext("column", "billing"))):
+        credits.add_column(col, justify="left" if i in (0, 4) else "right")
     best = max(view["earned"].values(), default=0)
     for s in view["seats"]:
         credits.add_row(s, str(view["earned"][s]), str(view["spent"].get(s, 0)),
-                        str(view["lost"].get(s, 0)), "top billing" if view["earned"][s] == best else "")
+                        str(view["lost"].get(s, 0)), pgettext("billing", "top billing") if view["earned"][s] == best
+                        else "")
     fates = []
     for e in view["elements"]:
         if e[1] not in CHARACTER_KINDS:
             continue
-        fate = ("dies" if e[0] in view["gone"] else "is knocked out" if e[0] in view["out"]
-                else "survives" if e[0] in view["screen"] else "never reached the screen")
+        if e[0] in view["gone"]:
+            fate = _("{name} ({role}) dies.")
+        elif e[0] in view["out"]:
+            fate = _("{name} ({role}) is knocked out.")
+        elif e[0] in view["screen"]:
+            fate = _("{name} ({role}) survives.")
+        else:
+            fate = _("{name} ({role}) never reached the screen.")
         who = view["played_by"].get(e[0]) or e[5]
-        fates.append(f"{e[2]} ({e[1]}{', ' + who if who else ''}) {fate}.")
-    return [credits, "Fates: " + " ".join(fates) if fates else "Fates: no character was filmed."]
+        fates.append(fate.format(name=e[2], role=kind_name(e[1]) + (", " + who if who else "")))
+    return [credits, _("Fates: {fates}").format(fates=" ".join(fates)) if fates
+            else _("Fates: no character was filmed.")]
 
 
 def _hand_lines(view: dict[str, Any], els: dict[str, list]) -> list[Any]:
     from rich.text import Text
 
-    lines: list[Any] = [Text(f"Your hand ({view['seat']}):", style="bold")]
+    lines: list[Any] = [Text(_("Your hand ({seat}):").format(seat=view["seat"]), style="bold")]
     lines += [_styled(f"  {_card(view, els, cid)}", els[cid][1]) for cid in view["hand"]]
-    return lines if view["hand"] else [*lines, Text("  (empty)")]
+    return lines if view["hand"] else [*lines, Text("  " + _("(empty)"))]
 
 
 def hand_view(view: dict[str, Any]):
@@ -359,15 +447,16 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
     for e in mine:
         cid, name = e[0], e[2]
         if cid in after["gone"] and cid not in before["gone"]:
-            out.append(f"{after['monster']} killed your {name}.")
+            out.append(_("{monster} killed your {name}.").format(monster=after["monster"], name=name))
         elif after["armour"].get(cid, 0) < before["armour"].get(cid, 0):
             left = after["armour"].get(cid, 0)
-            out.append(f"Your {name} spent a level of Plot Armour and lives ({left} left).")
+            out.append(_("Your {name} spent a level of Plot Armour and lives ({left} left).").format(
+                name=name, left=left))
     lost = after["lost"].get(seat, 0) - before["lost"].get(seat, 0)
     if lost > 0:
-        out.append(f"You lost {lost} {'die' if lost == 1 else 'dice'} in the roll.")
+        out.append(ngettext("You lost {n} die in the roll.", "You lost {n} dice in the roll.", lost).format(n=lost))
     if after["triggered"] and not before["triggered"]:
-        out.append(f"{after['monster']} is loose: {after['trigger']}.")
+        out.append(_("{monster} is loose: {trigger}.").format(monster=after["monster"], trigger=after["trigger"]))
     if after["director"] == seat and before["director"] != seat:
-        out.append("You are in the director's chair.")
+        out.append(_("You are in the director's chair."))
     return out

@@ -15,6 +15,7 @@ from common.cards import checksum
 from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules
 from common.rng import Rng
 from horror import (
+    _,
     chair,
     climax,
     dice,
@@ -28,6 +29,7 @@ from horror import (
     trades,
 )
 from horror.ledger import emit
+from horror.narration import decision_name, ending
 from horror.notation import parse
 from horror.state import (
     MEETING,
@@ -42,8 +44,6 @@ from horror.state import (
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
 DIRECTOR_VERBS = ("play", "extra", "set", "raise", "trigger", "check", "contest", "chase", "attack",
                   "drop", "ruling", "cut", "plan", "spring", "escape", "move", "roll")
-ENDINGS = {"plan": "the plan destroyed the monster", "escape": "the monster won; the survivors escaped",
-           "dead": "the monster won; nobody survived"}
 
 
 def seat_names(options: dict[str, str]) -> list[str]:
@@ -56,11 +56,11 @@ def seat_names(options: dict[str, str]) -> list[str]:
         names = [p.strip().lower() for p in raw.split(",") if p.strip()]
         bad = [p for p in names if not SEAT_NAME.match(p)]
         if bad:
-            raise IllegalMove(f"seat names are short words (letters first): not {', '.join(bad)}")
+            raise IllegalMove(_('seat names are short words (letters first): not {list}').format(list=', '.join(bad)))
         if len(set(names)) != len(names):
-            raise IllegalMove("two seats share a name")
+            raise IllegalMove(_('two seats share a name'))
     if not 2 <= len(names) <= 8:
-        raise IllegalMove(f"Creature Feature takes 2 to 8 players, not {len(names)}")
+        raise IllegalMove(_('Creature Feature takes 2 to 8 players, not {n}').format(n=len(names)))
     return names
 
 
@@ -70,7 +70,7 @@ def premise_options(options: dict[str, str]) -> dict[str, str]:
     given = {k: str(options[k]) for k in ("monster", "ability", "trigger", "setting", "title") if k in options}
     for key, text in given.items():
         if not text.isprintable():
-            raise IllegalMove(f"option {key} holds control characters")
+            raise IllegalMove(_('option {key} holds control characters').format(key=key))
         given[key] = parse(f"{key} {text}")[1]
     return given
 
@@ -114,7 +114,7 @@ class HorrorRules(Rules[Film]):
         st.pool.append(MONSTER)
         raw = str(options.get("budget", START_BUDGET))
         if not raw.isdigit():
-            raise IllegalMove(f"option budget is a whole number of dice, not {raw!r}")
+            raise IllegalMove(_('option budget is a whole number of dice, not {raw!r}').format(raw=raw))
         budget = int(raw)
         for s in seats:
             st.hands[s] = []
@@ -148,9 +148,9 @@ class HorrorRules(Rules[Film]):
         events: list[Event] = []
         verb = move[0]
         if seat not in st.budgets:
-            raise IllegalMove(f"there is no seat {seat!r}")
+            raise IllegalMove(_('there is no seat {seat!r}').format(seat=seat))
         if st.phase == OVER:
-            raise IllegalMove("the film is over; the credits have rolled")
+            raise IllegalMove(_('the film is over; the credits have rolled'))
         if verb == "say":
             self._say(st, seat, move, events)
             return events
@@ -161,9 +161,10 @@ class HorrorRules(Rules[Film]):
         who, kind = legal.decider(st)  # type: ignore[misc]
         if seat != who:
             if verb in DIRECTOR_VERBS and st.director and st.phase == SCENE:
-                raise IllegalMove(f"only the director ({st.director}) may {verb}; it is {who}'s "
-                                  f"decision now ({kind})")
-            raise IllegalMove(f"it is {who}'s decision now ({kind}), not {seat}'s")
+                raise IllegalMove(_("only the director ({director}) may {verb}; it is {who}'s decision now ({kind})").format(
+                    director=st.director, verb=verb, who=who, kind=decision_name(kind)))
+            raise IllegalMove(_("it is {who}'s decision now ({kind}), not {seat}'s").format(
+                who=who, kind=decision_name(kind), seat=seat))
         if verb == "ruling" and kind in ("direct", "roll"):
             filming.direct(st, seat, move, events)
             return events
@@ -171,7 +172,7 @@ class HorrorRules(Rules[Film]):
             script.premise(st, seat, move, events)
         elif kind == "meeting":
             if st.phase != MEETING:
-                raise IllegalMove("there is no script meeting now")
+                raise IllegalMove(_('there is no script meeting now'))
             script.meeting(st, seat, move, events, filming.start_act)
         elif kind in ("trade", "trade reply"):
             trades.trade(st, seat, move, events)
@@ -183,7 +184,7 @@ class HorrorRules(Rules[Film]):
             chair.claim(st, seat, move, events)
         elif kind == "stake":
             if verb != "stake":
-                raise IllegalMove(f"{seat} stakes dice now: 'stake N'")
+                raise IllegalMove(_("{seat} stakes dice now: 'stake N'").format(seat=seat))
             dice.stake(st, seat, move[1], events)
         elif kind == "help":
             self._help(st, seat, move, events)
@@ -193,8 +194,9 @@ class HorrorRules(Rules[Film]):
             elif verb == "roll":
                 dice.roll(st, events)
             else:
-                raise IllegalMove("the dice are staked: 'roll'" + (" (or 'move SET' to an adjacent set)"
-                                  if st.conflict and st.conflict.kind == "chase" else ""))
+                if st.conflict and st.conflict.kind == "chase":
+                    raise IllegalMove(_("the dice are staked: 'roll' (or 'move SET' to an adjacent set)"))
+                raise IllegalMove(_("the dice are staked: 'roll'"))
         else:
             filming.direct(st, seat, move, events)
         if st.settled:
@@ -214,9 +216,9 @@ class HorrorRules(Rules[Film]):
         try:
             el = find(st, move[2], CHAR_OR_MONSTER, "character")
         except IllegalMove as exc:  # 'say The sign reads: "KEEP OUT"' is refused, not guessed
-            raise IllegalMove(f"{exc} to speak as; to narrate, leave out the colon or the quotes") from None
+            raise IllegalMove(_('{exc} to speak as; to narrate, leave out the colon or the quotes').format(exc=exc)) from None
         if el.id in st.gone:
-            raise IllegalMove(f"{el.name} is dead and says nothing more")
+            raise IllegalMove(_('{name} is dead and says nothing more').format(name=el.name))
         emit(st, events, "line", seat, el.id, el.name, move[1])
 
     @staticmethod
@@ -230,14 +232,14 @@ class HorrorRules(Rules[Film]):
             dice.help_monster(st, seat, card, events)
             filming.catch(st, card, events)  # a melee attacker is caught (the book)
         else:
-            raise IllegalMove(f"the monster is chasing: {seat} may 'help CHARACTER' or 'pass'")
+            raise IllegalMove(_("the monster is chasing: {seat} may 'help CHARACTER' or 'pass'").format(seat=seat))
 
     def outcome(self, state: Film) -> Outcome | None:
         if state.phase != OVER:
             return None
         best = max(state.earned.values())
         winners = [s for s in state.seats if state.earned[s] == best]
-        return Outcome(winners, f"{ENDINGS[state.ending]}; top billing to the most dice earned",
+        return Outcome(winners, _("{ending}; top billing to the most dice earned").format(ending=ending(state.ending)),
                        {s: float(state.earned[s]) for s in state.seats})
 
     # -- information ------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from common.engine import IllegalMove
+from horror import _
 from horror.state import Film
 
 if TYPE_CHECKING:
@@ -28,27 +29,27 @@ def apply_directive(rules: HorrorRules, st: Film, directive: str) -> None:
     head, sep, body = directive.partition(":")
     words = head.split()
     if not sep or not words:
-        raise IllegalMove("a setup line reads 'setup WHAT: VALUES' (dice, deal, budget)")
+        raise IllegalMove(_("a setup line reads 'setup WHAT: VALUES' (dice, deal, budget)"))
     if words == ["dice"]:
         values = body.replace(",", " ").split()
         if not values or not all(v.isdigit() and 1 <= int(v) <= 6 for v in values):
-            raise IllegalMove("fixed dice are numbers from 1 to 6")
+            raise IllegalMove(_('fixed dice are numbers from 1 to 6'))
         st.fixed.extend(int(v) for v in values)
     elif words[0] == "deal":
         st.stacked.append(_deal(st, directive.partition(" ")[2]))
     elif words[0] == "budget" and len(words) == 2:
         seat = _seat(st, words[1])
         if not body.strip().isdigit():
-            raise IllegalMove("a budget is a whole number of dice")
+            raise IllegalMove(_('a budget is a whole number of dice'))
         st.budgets[seat] = st.start[seat] = int(body)
     else:
-        known = ", ".join(syntax.split(":")[0] for syntax, _, _ in SETUP_HELP)
-        raise IllegalMove(f"unknown setup {head.strip()!r} ({known})")
+        known = ", ".join(syntax.split(":")[0] for syntax, _example, _what in SETUP_HELP)
+        raise IllegalMove(_('unknown setup {strip!r} ({known})').format(strip=head.strip(), known=known))
 
 
 def _seat(st: Film, name: str) -> str:
     if name not in st.budgets:
-        raise IllegalMove(f"no seat {name!r} (seats: {', '.join(st.seats)})")
+        raise IllegalMove(_('no seat {name!r} (seats: {list})').format(name=name, list=', '.join(st.seats)))
     return name
 
 
@@ -57,6 +58,6 @@ def _deal(st: Film, text: str) -> dict[str, list[str]]:
     for part in text.split(";"):
         seat, sep, cards = part.partition(":")
         if not sep:
-            raise IllegalMove("a stacked deal reads 'deal SEAT: c1, s2; SEAT: t3'")
+            raise IllegalMove(_("a stacked deal reads 'deal SEAT: c1, s2; SEAT: t3'"))
         out[_seat(st, seat.strip())] = [c.strip().lower() for c in cards.split(",") if c.strip()]
     return out

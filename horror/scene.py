@@ -5,7 +5,7 @@ to an adjacent set, and a character caught by the monster.
 from __future__ import annotations
 
 from common.engine import Event, IllegalMove
-from horror import chair, ledger
+from horror import _, chair, ledger
 from horror.elements import CHARACTER_KINDS
 from horror.ledger import CHAR, emit, find
 from horror.state import CLIMAX, MONSTER, Film
@@ -17,28 +17,26 @@ def started(st: Film) -> bool:
 
 def need_started(st: Film, what: str) -> None:
     if not started(st):
-        raise IllegalMove(f"the scene starts once the director has played a character and a set; "
-                          f"then {what}")
+        raise IllegalMove(_('the scene starts once the director has played a character and a set; then {what}').format(what=what))
 
 
 def on_screen_character(st: Film, ref: str, role: str) -> str:
     el = find(st, ref, CHAR, "character")
     if el.id not in st.screen:
-        raise IllegalMove(f"{el.name} is not in this scene")
+        raise IllegalMove(_('{name} is not in this scene').format(name=el.name))
     if el.id in st.out:
-        raise IllegalMove(f"{el.name} is knocked out for the rest of the scene")
+        raise IllegalMove(_('{name} is knocked out for the rest of the scene').format(name=el.name))
     return el.id
 
 
 def no_new_action(st: Film) -> None:
     if st.moved:
-        raise IllegalMove("the chase moved to another set: any further action there is a new "
-                          "scene ('cut' first)")
+        raise IllegalMove(_("the chase moved to another set: any further action there is a new scene ('cut' first)"))
 
 
 def monster_here(st: Film) -> None:
     if MONSTER not in st.screen:
-        raise IllegalMove(f"{st.monster} is not in this scene")
+        raise IllegalMove(_('{monster} is not in this scene').format(monster=st.monster))
 
 
 def other_side(st: Film, ref: str, a: str) -> str:
@@ -48,11 +46,11 @@ def other_side(st: Film, ref: str, a: str) -> str:
         return MONSTER
     if el.kind == "set":
         if el.id != st.active_set:
-            raise IllegalMove(f"{el.name} is not the active set")
+            raise IllegalMove(_('{name} is not the active set').format(name=el.name))
         return el.id
     b = on_screen_character(st, el.id, "second side")
     if b == a:
-        raise IllegalMove(f"{el.name} cannot be in conflict with itself")
+        raise IllegalMove(_('{name} cannot be in conflict with itself').format(name=el.name))
     return b
 
 
@@ -63,32 +61,33 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
         emit(st, events, "play", seat, el.id, el.name, "set", "")
         return
     if el.id not in st.hands[seat]:
-        where = "is already in the scene" if el.id in st.screen else "is not in the director's hand"
-        raise IllegalMove(f"{el.name} {where}")
+        if el.id in st.screen:
+            raise IllegalMove(_("{name} is already in the scene").format(name=el.name))
+        raise IllegalMove(_("{name} is not in the director's hand").format(name=el.name))
     kind = el.kind
     if kind in CHARACTER_KINDS:
         if st.active_set is None:
-            raise IllegalMove("a scene takes place on one set: play the set first (or 'set NAME' "
-                              "for 2 dice), then its characters")
+            raise IllegalMove(_("a scene takes place on one set: play the set first (or 'set NAME' for 2 dice), then its characters"))
         to_screen(st, seat, el.id, events, "")
     elif kind == "set":
         if st.active_set is not None:
-            raise IllegalMove(f"{ledger.name_of(st, st.active_set)} is the active set; only a chase "
-                              "moves the scene to an adjacent set ('move SET' between its rolls)")
+            raise IllegalMove(_("{name} is the active set; only a chase moves the scene to an adjacent set ('move SET' between its rolls)").format(name=ledger.name_of(st, st.active_set)))
         to_screen(st, seat, el.id, events, "")
         st.active_set = el.id
     elif kind == "monster":
-        need_started(st, "the monster can appear")
+        need_started(st, _("the monster can appear"))
         if not st.triggered:
-            raise IllegalMove(f"{st.monster} cannot appear before its trigger ({st.trigger}) has "
-                              "happened ('trigger')")
+            raise IllegalMove(_("{monster} cannot appear before its trigger ({trigger}) has happened ('trigger')").format(monster=st.monster, trigger=st.trigger))
         to_screen(st, seat, MONSTER, events, "")
         chair.open_window(st)
     elif kind == "trope":
-        need_started(st, "tropes")
+        need_started(st, _("tropes"))
         if el.act != st.act:
-            raise IllegalMove(f"{el.name!r} is a trope of act {el.act}, and this is "
-                              f"{'the climax' if st.act == CLIMAX else f'act {st.act}'}")
+            if st.act == CLIMAX:
+                raise IllegalMove(_("{name!r} is a trope of act {act}, and this is the climax").format(
+                    name=el.name, act=el.act))
+            raise IllegalMove(_("{name!r} is a trope of act {act}, and this is act {now}").format(
+                name=el.name, act=el.act, now=st.act))
         triggers = not st.triggered and is_trigger(st, el.id)
         forced = _forced(st, el.names, triggers)
         st.hands[seat].remove(el.id)
@@ -101,10 +100,9 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
         _force(st, forced, el.name, events)
         chair.open_window(st)
     elif kind == "subplot":
-        need_started(st, "subplots")
+        need_started(st, _("subplots"))
         if st.active_subplot is not None:
-            raise IllegalMove(f"the subplot {ledger.name_of(st, st.active_subplot)!r} is still active; "
-                              "the director may 'drop' it first")
+            raise IllegalMove(_("the subplot {name!r} is still active; the director may 'drop' it first").format(name=ledger.name_of(st, st.active_subplot)))
         forced = _forced(st, el.names)
         to_screen(st, seat, el.id, events, "", announce=False)
         st.active_subplot = el.id
@@ -130,8 +128,7 @@ def _forced(st: Film, names: tuple[str, ...], triggers: bool = False) -> list[tu
         if card in st.gone or card in st.screen:
             continue  # dead characters are skipped; those on screen are already there
         if card == MONSTER and not st.triggered and not triggers:
-            raise IllegalMove(f"it names {st.monster}, whose trigger ({st.trigger}) has not "
-                              "happened yet")
+            raise IllegalMove(_('it names {monster}, whose trigger ({trigger}) has not happened yet').format(monster=st.monster, trigger=st.trigger))
         who = ledger.holder(st, card)
         if who is not None:
             out.append((who, card))
@@ -158,15 +155,15 @@ def to_screen(st: Film, seat: str, card: str, events: list[Event], forced_by: st
 def move_set(st: Film, seat: str, ref: str, events: list[Event]) -> None:
     """During a chase: the action runs on to an adjacent set, whose holder must play it."""
     if seat != st.director:
-        raise IllegalMove(f"only the director ({st.director}) moves the chase")
+        raise IllegalMove(_('only the director ({director}) moves the chase').format(director=st.director))
     el = find(st, ref, ("set",), "set")
     pair = tuple(sorted((el.id, st.active_set or "")))
     if pair not in st.near:
-        raise IllegalMove(f"{el.name} is not adjacent to {ledger.name_of(st, st.active_set or '')}")
+        raise IllegalMove(_('{name} is not adjacent to {name2}').format(name=el.name, name2=ledger.name_of(st, st.active_set or '')))
     if el.id not in st.screen:
         who = ledger.holder(st, el.id)
         if who is None:
-            raise IllegalMove(f"{el.name} is not in anyone's hand")
+            raise IllegalMove(_("{name} is not in anyone's hand").format(name=el.name))
         to_screen(st, who, el.id, events, "the chase")
     st.active_set = el.id
     st.moved = True

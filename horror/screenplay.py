@@ -16,19 +16,28 @@ import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from horror import _, ngettext, pgettext
+from horror.narration import role_name
 from horror.views import narrate
 
-KIND_NAMES = {"extra": "extra", "supporting": "supporting role", "star": "star"}
-ENDING = {"plan": "The plan worked: the monster is destroyed.",
-          "escape": "The monster beat the plan; the survivors ran for their lives.",
-          "dead": "The monster won. Nobody survived."}
-TIME_OF_DAY = {1: "DUSK", 2: "NIGHT", 3: "NIGHT", 4: "DAWN"}
+CHARACTERS = ("extra", "supporting", "star")
 OUTSIDE = ("stairs", "steps", "beach", "cove", "shore", "dock", "pier", "jetty", "road", "street",
            "field", "forest", "woods", "yard", "garden", "cemetery", "graveyard", "cliff", "hill",
            "lagoon", "lake", "river", "swamp", "desert", "square", "roof", "deck", "mouth", "gate",
            "bridge", "camp", "crater", "ice", "tundra", "quarry", "path", "trail", "harbour", "harbor",
            "cornfield", "orchard", "moor", "marsh", "headland", "causeway", "car park", "parking lot",
            "airstrip", "launch pad", "surface", "glacier", "dune", "canyon", "ridge", "rocks", "platform")
+# the same places in Italian and Russian, as the start of a word (Russian names decline: 'у моста')
+OUTSIDE_STEMS = ("scal", "spiagg", "cala", "riva", "molo", "pontil", "strad", "via ", "camp", "bosc", "fores",
+                 "cortil", "giardin", "cimiter", "scogl", "collin", "lagun", "lago", "fium", "palud", "desert",
+                 "piazz", "tett", "ponte", "cancell", "cratere", "ghiacci", "cava", "sentier", "porto", "frutet",
+                 "brughier", "promontor", "parchegg", "pista", "dun", "canyon", "cresta", "rocc", "piattaform",
+                 "лестниц", "пляж", "бухт", "берег", "причал", "пирс", "дорог", "улиц", "пол", "лес", "двор",
+                 "сад", "кладбищ", "утёс", "утес", "скал", "холм", "лагун", "озер", "озёр", "рек", "болот",
+                 "пустын", "площад", "крыш", "палуб", "мост", "ворот", "лагер", "кратер", "лёд", "льд", "тундр",
+                 "карьер", "троп", "гаван", "порт", "сад", "пустош", "мыс", "стоянк", "взлётн", "поверхност",
+                 "ледник", "дюн", "каньон", "хребт", "платформ")
+_ARTICLES = {"en": r"^(the|a|an)\s+", "it": r"^(?:(?:il|lo|la|i|gli|le|un|uno|una)\s+|l'|un')"}
 BOOK_KEEPING = {"deal", "offer", "decline", "no_trade", "trade", "pass", "bid", "meeting_turn", "meeting",
                 "meeting_pass", "premise", "premise_set", "agree", "stake", "screenplay", "hand", "got",
                 "create", "write", "raise", "armour", "prop", "near", "close", "claim", "chair", "pool",
@@ -48,12 +57,37 @@ def _elements(view: dict[str, Any]) -> dict[str, list]:
     return {e[0]: e for e in view["elements"]}
 
 
-def slugline(name: str, act: int) -> str:
-    """'The lighthouse stairs' in act 2 -> 'EXT. LIGHTHOUSE STAIRS — NIGHT'."""
-    place = re.sub(r"^(the|a|an)\s+", "", name.strip(), flags=re.IGNORECASE)
+def time_of_day(act: int) -> str:
+    if act == 1:
+        return pgettext("time of day", "DUSK")
+    return pgettext("time of day", "DAWN") if act == 4 else pgettext("time of day", "NIGHT")
+
+
+def outside(name: str) -> bool:
+    """Is the set out of doors? By the place words of any of our languages."""
     low = f" {name.lower()} "
-    where = "EXT." if any(f" {w} " in low or f" {w}s " in low for w in OUTSIDE) else "INT."
-    return f"{where} {place.upper()} — {TIME_OF_DAY.get(act, 'NIGHT')}"
+    if any(f" {w} " in low or f" {w}s " in low for w in OUTSIDE):
+        return True
+    return any(word.startswith(stem) for word in re.findall(r"[\w']+", low) for stem in OUTSIDE_STEMS)
+
+
+def slugline(name: str, act: int) -> str:
+    """'The lighthouse stairs' in act 2 -> 'EXT. LIGHTHOUSE STAIRS — NIGHT' (in Italian 'EST.',
+    in Russian 'НАТ.': what a screenwriter of that language writes)."""
+    from common.i18n import current
+
+    place = re.sub(_ARTICLES["en"], "", name.strip(), flags=re.IGNORECASE)
+    if current() in _ARTICLES and current() != "en":
+        place = re.sub(_ARTICLES[current()], "", place, flags=re.IGNORECASE)
+    where = pgettext("slugline", "EXT.") if outside(name) else pgettext("slugline", "INT.")
+    return f"{where} {place.upper()} — {time_of_day(act)}"
+
+
+def ending(key: str) -> str:
+    words = {"plan": _("The plan worked: the monster is destroyed."),
+             "escape": _("The monster beat the plan; the survivors ran for their lives."),
+             "dead": _("The monster won. Nobody survived.")}
+    return words[key]
 
 
 def _sentence(text: str) -> str:
@@ -67,21 +101,28 @@ def _sentence(text: str) -> str:
 def _dice(rolls: list[tuple]) -> str:
     """A conflict's rolls as one brief parenthetical: '(3 rolls: the Gill-Man 4 successes,
     Vera Crane 2)'."""
-    names = [side[0] for side in rolls[0][1]]
+    from horror.narration import side
+
+    names = [side(s[0]) for s in rolls[0][1]]
     hits = [sum(r[1][i][3] for r in rolls) for i in range(len(names))]
     n = len(rolls)
-    head = "1 roll" if n == 1 else f"{n} rolls"
-    return f"({head}: {names[0]} {hits[0]} success{'es' * (hits[0] != 1)}, {names[1]} {hits[1]})"
+    return _("({rolls}: {a} {successes}, {b} {hits})").format(
+        rolls=ngettext("{n} roll", "{n} rolls", n).format(n=n), a=names[0],
+        successes=ngettext("{n} success", "{n} successes", hits[0]).format(n=hits[0]), b=names[1], hits=hits[1])
 
 
 def _conflict(data: tuple, monster: str) -> str:
     kind, a, b = data[0], data[1], data[2]
-    about = f", over {data[7]}" if len(data) > 7 else ""
+    about = data[7] if len(data) > 7 else ""
     if kind == "plan":
-        return f"The plan is sprung: {monster} against it."
+        return _("The plan is sprung: {monster} against it.").format(monster=monster)
     if kind == "chase":
-        return f"{a} goes after {b}{about}!"
-    return f"{a} and {b} clash{about}." if kind == "contest" else f"{a} tries {b}{about}."
+        text = _("{a} goes after {b}, over {about}!") if about else _("{a} goes after {b}!")
+    elif kind == "contest":
+        text = _("{a} and {b} clash, over {about}.") if about else _("{a} and {b} clash.")
+    else:
+        text = _("{a} tries {b}, over {about}.") if about else _("{a} tries {b}.")
+    return text.format(a=a, b=b, about=about)
 
 
 class _Writer:
@@ -109,7 +150,8 @@ class _Writer:
         if self.entering:
             names = self.entering
             self.entering = []
-            self.scene.append(Block("action", _and(names) + (" is here." if len(names) == 1 else " are here.")))
+            self.scene.append(Block("action", ngettext("{names} is here.", "{names} are here.", len(names)).format(
+                names=_and(names))))
         if self.rolls:
             rolls = self.rolls
             self.rolls = []
@@ -117,7 +159,7 @@ class _Writer:
         if self.gathered:
             names = self.gathered
             self.gathered = []
-            self.scene.append(Block("action", f"Everyone left comes together: {', '.join(names)}."))
+            self.scene.append(Block("action", _("Everyone left comes together: {names}.").format(names=", ".join(names))))
 
     def end_scene(self, filmed: bool) -> None:
         self.flush_gathered()
@@ -143,26 +185,26 @@ class _Writer:
             return
         if kind == "act":
             self.act = d[0]
-            self.out.append(Block("section", f"Act {d[0]}"))
+            self.out.append(Block("section", _("Act {act}").format(act=d[0])))
         elif kind == "climax":
             self.act = 4
-            self.out.append(Block("section", "The climax"))
+            self.out.append(Block("section", _("The climax")))
         elif kind == "scene":
             self.scene, self.headed = [], False
         elif kind == "play":
             self.play(d)
         elif kind == "move":
             self.add("heading", slugline(d[1], self.act))
-            self.add("action", f"The chase runs on to {d[1]}.")
+            self.add("action", _("The chase runs on to {set}.").format(set=d[1]))
         elif kind == "trope":
             self.last_trope = d[2]
             self.add("action", _sentence(d[2]))
         elif kind == "trigger":
             if _plain(d[1]) != _plain(self.last_trope):
                 self.add("action", _sentence(d[1]))
-            self.add("action", f"Somewhere close, {self.monster} stirs.")
+            self.add("action", _("Somewhere close, {monster} stirs.").format(monster=self.monster))
         elif kind == "subplot":
-            self.add("action", f"Meanwhile: {d[2]}.")
+            self.add("action", _("Meanwhile: {text}.").format(text=d[2]))
         elif kind == "say":
             self.add("action", _sentence(d[1]))
         elif kind == "line":
@@ -173,26 +215,28 @@ class _Writer:
             self.flush_entering()
             self.rolls.append(d)
         elif kind == "help":
-            self.add("action", f"{d[1]} throws themself at {self.monster}!")
-            self.add("dice", f"({d[3]} success{'es' * (d[3] != 1)}: {self.monster} loses {d[4]})")
+            self.add("action", _("{name} throws themself at {monster}!").format(name=d[1], monster=self.monster))
+            self.add("dice", ngettext("({n} success: {monster} loses {lost})", "({n} successes: {monster} loses {lost})",
+                                      d[3]).format(n=d[3], monster=self.monster, lost=d[4]))
         elif kind == "ruling":
-            self.add("ruling", f"Ruling ({d[0]}): {d[1]}")
+            self.add("ruling", _("Ruling ({seat}): {text}").format(seat=d[0], text=d[1]))
         elif kind == "unfilmed":
             self.end_scene(False)
         elif kind == "cut":
             if self.scene or self.headed:
                 self.end_scene(True)
-                self.out.append(Block("transition", "CUT TO:"))
+                self.out.append(Block("transition", pgettext("transition", "CUT TO:")))
         elif kind == "cut_for_time":
             self.flush_gathered()
-            self.out.append(Block("action", "Off screen, for want of time: " + "; ".join(d[1]) + "."))
+            self.out.append(Block("action", _("Off screen, for want of time: {tropes}.").format(
+                tropes="; ".join(d[1]))))
         elif kind == "plan":
-            self.add("action", f"The plan: {d[1]}.")
+            self.add("action", _("The plan: {plan}.").format(plan=d[1]))
         elif kind == "plan_failed":
-            self.add("action", "The plan fails.")
+            self.add("action", _("The plan fails."))
         elif kind == "credits":
             self.end_scene(True)
-            self.out.append(Block("end", ENDING[d[0]]))
+            self.out.append(Block("end", ending(d[0])))
         else:  # results, deaths, attacks, the cornered and the saved: as the table heard them
             self.add("action", narrate_entry(kind, d))
 
@@ -204,13 +248,14 @@ class _Writer:
                 self.add("heading", slugline(name, self.act))
             return
         if forced == "the climax":
-            if kind in KIND_NAMES:
+            if kind in CHARACTERS:
                 self.gathered.append(self.character(cid, name))
             return
         if kind == "monster":
-            self.add("action", f"{name.upper()} appears." if cid not in self.met else f"{name} is here.")
+            self.add("action", _("{name} appears.").format(name=name.upper()) if cid not in self.met
+                     else ngettext("{names} is here.", "{names} are here.", 1).format(names=name))
             self.met.add(cid)
-        elif kind in KIND_NAMES:
+        elif kind in CHARACTERS:
             if self.rolls:
                 self.flush_gathered()
             self.entering.append(self.character(cid, name))
@@ -221,7 +266,9 @@ class _Writer:
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _plain(text: str) -> str:
@@ -253,23 +300,25 @@ def cast(view: dict[str, Any]) -> list[tuple[str, str, str]]:
     gone = set(view["gone"])
     out = []
     for cid, e in _elements(view).items():
-        if e[1] in KIND_NAMES:
-            fate = "killed" if cid in gone else "survived" if view["phase"] == "over" else "alive"
+        if e[1] in CHARACTERS:
+            fate = (pgettext("fate", "killed") if cid in gone else pgettext("fate", "survived")
+                    if view["phase"] == "over" else pgettext("fate", "alive"))
             concept = f" — {e[6]}" if len(e) > 6 and e[6] else ""
-            out.append((e[2], f"{KIND_NAMES[e[1]]}{concept}", fate))
+            out.append((e[2], f"{role_name(e[1])}{concept}", fate))
     return out
 
 
 def _front(view: dict[str, Any]) -> tuple[str, str]:
-    abilities = "; ".join(view["abilities"]) or "no special abilities"
-    return (f"Setting: {view['setting']}.",
-            f"The monster: {view['monster']} ({abilities}); it appears once {view['trigger']}.")
+    abilities = "; ".join(view["abilities"]) or _("no special abilities")
+    return (_("Setting: {setting}.").format(setting=view["setting"]),
+            _("The monster: {monster} ({abilities}); it appears once {trigger}.").format(
+                monster=view["monster"], abilities=abilities, trigger=view["trigger"]))
 
 
 def markdown(view: dict[str, Any]) -> str:
     setting, monster = _front(view)
-    out = [f"# {view['title']}", "", f"*A Creature Feature* by {', '.join(view['seats'])}.", "",
-           setting, "", monster, ""]
+    out = [f"# {view['title']}", "", _("*A Creature Feature* by {seats}.").format(seats=", ".join(view["seats"])),
+           "", setting, "", monster, ""]
     for b in blocks(view):
         if b.kind == "section":
             out += [f"## {b.text}", ""]
@@ -284,25 +333,42 @@ def markdown(view: dict[str, Any]) -> str:
         elif b.kind == "transition":
             out += [f"*{b.text}*", ""]
         elif b.kind == "end":
-            out += ["**THE END**", "", b.text, ""]
+            out += [f"**{the_end()}**", "", b.text, ""]
         else:
             out += [b.text, ""]
-    out += ["## Cast", "", "| character | role | fate |", "|---|---|---|",
+    out += ["## " + _("Cast"), "", _("| character | role | fate |"), "|---|---|---|",
             *[f"| {n} | {r} | {f} |" for n, r, f in cast(view)], ""]
     if view["rulings"]:
-        out += ["## Rulings in force", "", *[f"{i}. {r}" for i, r in enumerate(view["rulings"], 1)], ""]
+        out += ["## " + _("Rulings in force"), "", *[f"{i}. {r}" for i, r in enumerate(view["rulings"], 1)], ""]
     if view["phase"] == "over":
-        out += ["| seat | dice earned |", "|---|---|", *[f"| {s} | {view['earned'][s]} |" for s in view["seats"]], ""]
+        out += [_("| seat | dice earned |"), "|---|---|", *[f"| {s} | {view['earned'][s]} |" for s in view["seats"]],
+                ""]
     return "\n".join(out)
 
 
 # -- Fountain ---------------------------------------------------------------------------------
+_FOUNTAIN_HEADING = re.compile(r"^(?:INT|EXT|EST|INT\./EXT|INT/EXT|I/E)[. ]", re.IGNORECASE)
 _FOUNTAIN_SPECIAL = re.compile(r"^(?:INT|EXT|EST|INT\./EXT|INT/EXT|I/E)[. ]|^[.!@~=#>\[/]|TO:$", re.IGNORECASE)
 
 
 def _action(text: str) -> str:
     """An action paragraph that no Fountain reader can take for anything else."""
     return f"!{text}" if _FOUNTAIN_SPECIAL.search(text) or text.upper() == text else text
+
+
+def the_end() -> str:
+    return pgettext("screenplay", "THE END")
+
+
+def _heading(text: str) -> str:
+    """A scene heading; forced with '.' where the language's INT./EXT. are not Fountain's."""
+    text = text.replace(" — ", " - ")
+    return text if _FOUNTAIN_HEADING.match(text) else f".{text}"
+
+
+def _transition(text: str) -> str:
+    """A transition; forced with '>' where it does not end in 'TO:' as Fountain's do."""
+    return text if text.isupper() and text.endswith("TO:") else f"> {text}"
 
 
 def _cue(name: str) -> str:
@@ -312,24 +378,25 @@ def _cue(name: str) -> str:
 
 def fountain(view: dict[str, Any]) -> str:
     setting, monster = _front(view)
-    out = [f"Title: {view['title']}", "Credit: A Creature Feature", f"Author: {', '.join(view['seats'])}",
+    # the title page's keys are Fountain's own words; their values are in the player's language
+    out = [f"Title: {view['title']}", "Credit: " + _("A Creature Feature"), f"Author: {', '.join(view['seats'])}",
            f"Notes: {setting} {monster}", ""]
     for b in blocks(view):
         if b.kind == "section":
             out += [f"# {b.text}", ""]
         elif b.kind == "heading":
-            out += [b.text.replace(" — ", " - "), ""]
+            out += [_heading(b.text), ""]
         elif b.kind == "dialogue":
             out += [_cue(b.who), b.text, ""]
         elif b.kind == "ruling":
             out += [f"[[{b.text}]]", ""]
         elif b.kind == "transition":
-            out += [b.text, ""]
+            out += [_transition(b.text), ""]
         elif b.kind == "end":
-            out += ["> THE END <", "", _action(b.text), ""]
+            out += [f"> {the_end()} <", "", _action(b.text), ""]
         else:
             out += [_action(b.text), ""]
-    out += ["# Cast", ""]
+    out += ["# " + _("Cast"), ""]
     out += [_action(f"{n} ({r}): {f}.") for n, r, f in cast(view)] + [""]
     return "\n".join(out)
 
@@ -338,7 +405,7 @@ FORMATS = {"markdown": (markdown, ".md"), "fountain": (fountain, ".fountain")}
 
 
 def slug(title: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "film"
+    return re.sub(r"[\W_]+", "-", title.lower()).strip("-") or "film"
 
 
 def write(view: dict[str, Any], path: str | Path | None = None, fmt: str = "markdown") -> Path:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from common.engine import Event, IllegalMove, Move
-from horror import ledger
+from horror import _, ledger, ngettext, pgettext
 from horror.elements import (
     CHARACTER_KINDS,
     FILMING_COST,
@@ -20,6 +20,7 @@ from horror.elements import (
     id_prefix,
 )
 from horror.ledger import CHAR, CHAR_OR_MONSTER, emit, find
+from horror.narration import kind_name
 from horror.state import MEETING, MONSTER, Element, Film
 
 _LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|plan)$", re.IGNORECASE)
@@ -34,7 +35,10 @@ def premise(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         missing = [w for w, v in (("monster", st.monster), ("trigger", st.trigger),
                                   ("setting", st.setting), ("title", st.title)) if not v]
         if missing:
-            raise IllegalMove(f"the film still needs a {', '.join(missing)} before it can begin")
+            words = {"monster": pgettext("premise", "monster"), "trigger": pgettext("premise", "trigger"),
+                     "setting": pgettext("premise", "setting"), "title": pgettext("premise", "title")}
+            raise IllegalMove(_("the film still needs a {list} before it can begin").format(
+                list=", ".join(words[w] for w in missing)))
         emit(st, events, "agree", seat)
         st.turn += 1
         st.free_made = 0
@@ -46,8 +50,7 @@ def premise(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         return
     text = move[1] if len(move) > 1 else ""
     if verb not in ("monster", "ability", "trigger", "setting", "title") or not text:
-        raise IllegalMove("before the first meeting: monster, ability, trigger, setting, title, "
-                          "then 'agree'")
+        raise IllegalMove(_("before the first meeting: monster, ability, trigger, setting, title, then 'agree'"))
     if verb == "monster":  # a new monster starts its abilities afresh
         st.monster = text
         st.abilities = []
@@ -77,11 +80,13 @@ def open_meeting(st: Film, events: list[Event]) -> None:
 # -- creating elements -----------------------------------------------------------------------
 def check_name(st: Film, name: str, what: str) -> None:
     if _LOOKS_LIKE_ID.match(name):
-        raise IllegalMove(f"{name!r} looks like a card id; give the {what} a name")
+        if what == "set":
+            raise IllegalMove(_("{name!r} looks like a card id; give the set a name").format(name=name))
+        raise IllegalMove(_("{name!r} looks like a card id; give the character a name").format(name=name))
     low = name.lower()
     for el in st.elements.values():
         if el.kind in (*CHARACTER_KINDS, "set", "monster") and el.name.lower() == low:
-            raise IllegalMove(f"{el.id} is already called {el.name!r}; choose another name")
+            raise IllegalMove(_('{id} is already called {name!r}; choose another name').format(id=el.id, name=el.name))
 
 
 def new_element(st: Film, kind: str, name: str, seat: str, act: int = 0,
@@ -109,11 +114,12 @@ def create(st: Film, seat: str, move: Move, events: list[Event], filming: bool) 
     costs = FILMING_COST if filming else MEETING_COST
     if verb in CHARACTER_KINDS:
         if verb not in costs:
-            raise IllegalMove(f"during filming only extras and sets can be created, not a {verb}")
+            raise IllegalMove(_("during filming only extras and sets can be created, not a {kind}").format(
+                kind=kind_name(verb)))
         name = move[1]
         check_name(st, name, "character")
         cost = costs[verb]
-        ledger.can_pay(st, seat, cost, f"a {verb}")
+        ledger.can_pay(st, seat, cost, {"extra": _("an extra"), "supporting": _("a supporting role"), "star": _("a star")}[verb])
         ledger.pay(st, seat, cost)
         concept = move[2] if len(move) > 2 else ""
         el = new_element(st, verb, name, seat, concept=concept)
@@ -127,7 +133,7 @@ def create(st: Film, seat: str, move: Move, events: list[Event], filming: bool) 
         cost = costs["set"]
         if not filming and st.budgets[seat] == 0 and not any(e.kind == "set" for e in st.elements.values()):
             cost = 0  # ruling: a film is never stuck for want of its first set
-        ledger.can_pay(st, seat, cost, "a set")
+        ledger.can_pay(st, seat, cost, _("a set"))
         ledger.pay(st, seat, cost)
         el = new_element(st, "set", name, seat)
         placed(st, el, seat, filming)
@@ -141,32 +147,31 @@ def create(st: Film, seat: str, move: Move, events: list[Event], filming: bool) 
         el = find(st, move[1], ("set",), "set")
         n = move[2]
         if n < 1:
-            raise IllegalMove("raise a set by at least 1")
+            raise IllegalMove(_('raise a set by at least 1'))
         if st.st[el.id] + n > SET_MAX_ST:
-            raise IllegalMove(f"{el.name} is at Screen Time {st.st[el.id]}; a set holds at most "
-                              f"5 dice, so its Screen Time stops at {SET_MAX_ST}")
+            raise IllegalMove(_('{name} is at Screen Time {st}; a set holds at most 5 dice, so its Screen Time stops at {most}').format(name=el.name, st=st.st[el.id], most=SET_MAX_ST))
         cost = costs["raise"] * n
-        ledger.can_pay(st, seat, cost, f"raising {el.name} by {n}")
+        ledger.can_pay(st, seat, cost, _("raising {name} by {n}").format(name=el.name, n=n))
         ledger.pay(st, seat, cost)
         st.st[el.id] += n
         emit(st, events, "raise", seat, el.id, el.name, st.st[el.id], cost)
         return True
     if verb == "armour":
         if filming:
-            raise IllegalMove("Plot Armour is bought at script meetings, not during filming")
+            raise IllegalMove(_('Plot Armour is bought at script meetings, not during filming'))
         el = find(st, move[1], CHAR, "character")
         if not ledger.alive(st, el.id):
-            raise IllegalMove(f"{el.name} is dead")
+            raise IllegalMove(_('{name} is dead').format(name=el.name))
         n = move[2]
         if n < 1:
-            raise IllegalMove("buy at least 1 level of Plot Armour")
+            raise IllegalMove(_('buy at least 1 level of Plot Armour'))
         cost = costs["armour"] * n
-        ledger.can_pay(st, seat, cost, f"{n} level{'s' * (n != 1)} of Plot Armour")
+        ledger.can_pay(st, seat, cost, ngettext("{n} level of Plot Armour", "{n} levels of Plot Armour", n).format(n=n))
         ledger.pay(st, seat, cost)
         st.armour[el.id] += n
         emit(st, events, "armour", seat, el.id, el.name, st.armour[el.id], cost)
         return True
-    raise IllegalMove(f"'{verb}' creates nothing")
+    raise IllegalMove(_("'{verb}' creates nothing").format(verb=verb))
 
 
 def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
@@ -175,8 +180,7 @@ def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     if verb == "trope":
         act, refs, text = move[1], move[2], move[3]
         if not st.act <= act <= 3:
-            raise IllegalMove(f"act {act} is over; a trope can belong to act "
-                              f"{' or '.join(map(str, range(st.act, 4)))}")
+            raise IllegalMove(_('act {act} is over; a trope can belong to act {list}').format(act=act, list=' or '.join(map(str, range(st.act, 4)))))
         chars = _characters(st, refs, CHAR_OR_MONSTER)
         el = new_element(st, "trope", text, seat, act, chars)
         st.pool.append(el.id)
@@ -184,7 +188,7 @@ def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     elif verb == "subplot":
         chars = _characters(st, move[1], CHAR)
         if not chars:
-            raise IllegalMove("a subplot involves at least one character")
+            raise IllegalMove(_('a subplot involves at least one character'))
         el = new_element(st, "subplot", move[2], seat, 0, chars)
         st.pool.append(el.id)
         emit(st, events, "write", seat, el.id, "subplot", move[2], 0, _names(st, chars))
@@ -196,14 +200,14 @@ def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         a = find(st, move[1], ("set",), "set")
         b = find(st, move[2], ("set",), "set")
         if a.id == b.id:
-            raise IllegalMove("a set is not adjacent to itself")
+            raise IllegalMove(_('a set is not adjacent to itself'))
         pair = tuple(sorted((a.id, b.id)))
         if pair in st.near:
-            raise IllegalMove(f"{a.name} and {b.name} are already adjacent")
+            raise IllegalMove(_('{name} and {name2} are already adjacent').format(name=a.name, name2=b.name))
         st.near.append(pair)  # type: ignore[arg-type]
         emit(st, events, "near", seat, a.name, b.name)
     else:
-        raise IllegalMove(f"'{verb}' is not something to write at a meeting")
+        raise IllegalMove(_("'{verb}' is not something to write at a meeting").format(verb=verb))
 
 
 def _characters(st: Film, refs: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, ...]:
@@ -211,7 +215,7 @@ def _characters(st: Film, refs: tuple[str, ...], kinds: tuple[str, ...]) -> tupl
     for ref in refs:
         el = find(st, ref, kinds, "character")
         if el.id in st.gone:
-            raise IllegalMove(f"{el.name} is dead and cannot be written into the script")
+            raise IllegalMove(_('{name} is dead and cannot be written into the script').format(name=el.name))
         if el.id not in out:
             out.append(el.id)
     return tuple(out)
@@ -243,21 +247,18 @@ def meeting(st: Film, seat: str, move: Move, events: list[Event],
         _next_turn(st, events)
     elif verb == "close":
         if not ledger.unplayed_tropes(st, st.act):
-            raise IllegalMove(f"act {st.act} has no trope yet; write one "
-                              f"('trope {st.act}: ...') before the meeting can close")
+            raise IllegalMove(_("act {act} has no trope yet; write one ('trope {act}: ...') before the meeting can close").format(act=st.act))
         kinds = {e.kind for e in st.elements.values() if e.id not in st.gone}
         if not kinds & set(CHARACTER_KINDS) or "set" not in kinds:
-            raise IllegalMove("a scene needs a living character and a set: the script must hold "
-                              "both before the meeting can close")
+            raise IllegalMove(_('a scene needs a living character and a set: the script must hold both before the meeting can close'))
         if not everyone_had_a_turn(st):
             waiting = [st.seats[(st.turn + k) % len(st.seats)]
                        for k in range(1, len(st.seats) - st.meeting_turns)]
-            raise IllegalMove(f"the meeting stays open until every seat has had a turn at it "
-                              f"({', '.join(waiting)} still to come)")
+            raise IllegalMove(_('the meeting stays open until every seat has had a turn at it ({list} still to come)').format(list=', '.join(waiting)))
         emit(st, events, "close", seat, st.meeting)
         start_act(st, events)
     else:
-        raise IllegalMove(f"at a script meeting {seat} writes elements or closes the meeting")
+        raise IllegalMove(_('at a script meeting {seat} writes elements or closes the meeting').format(seat=seat))
 
 
 def everyone_had_a_turn(st: Film) -> bool:

@@ -10,9 +10,10 @@ seat: its length grows with the players, not with their square.
 from __future__ import annotations
 
 from common.engine import Event, IllegalMove, Move
-from horror import chair, ledger
+from horror import _, chair, ledger
 from horror.elements import TYPES, card_type
 from horror.ledger import emit, find, tell
+from horror.narration import type_object
 from horror.state import CLIMAX, TRADE, Film
 
 MAX_TRADES = 3
@@ -52,7 +53,7 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     if st.offer is not None:
         who, card, wanted = st.offer
         if seat != st.responders[0]:
-            raise IllegalMove(f"{st.responders[0]} answers {who}'s offer now")
+            raise IllegalMove(_("{responders} answers {who}'s offer now").format(responders=st.responders[0], who=who))
         if verb in ("decline", "pass"):
             st.responders.pop(0)
             st.declined.append(f"{seat} {wanted}")
@@ -62,13 +63,14 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
                 _offer_done(st, who, events)
             return
         if verb != "accept":
-            raise IllegalMove(f"{who} offers a {card_type(st.elements[card])} for a {wanted}: "
-                              "'accept CARD' or 'decline'")
+            raise IllegalMove(_("{who} offers {gives} for {wants}: 'accept CARD' or 'decline'").format(
+                who=who, gives=type_object(card_type(st.elements[card])), wants=type_object(wanted)))
         el = find(st, move[1], ledger.ANY_CARD, "card")
         if el.id not in st.hands[seat]:
-            raise IllegalMove(f"{seat} does not hold {el.name}")
+            raise IllegalMove(_('{seat} does not hold {name}').format(seat=seat, name=el.name))
         if card_type(el) != wanted:
-            raise IllegalMove(f"{who} asked for a {wanted}; {el.name} is a {card_type(el)}")
+            raise IllegalMove(_("{who} asked for {wants}; {name} is {gives}").format(
+                who=who, wants=type_object(wanted), name=el.name, gives=type_object(card_type(el))))
         st.hands[who].remove(card)
         st.hands[seat].remove(el.id)
         st.hands[who].append(el.id)
@@ -81,7 +83,7 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         _offer_done(st, who, events)
         return
     if seat != st.trade_queue[0]:
-        raise IllegalMove(f"{st.trade_queue[0]} may offer a trade now, not {seat}")
+        raise IllegalMove(_('{trade_queue} may offer a trade now, not {seat}').format(trade_queue=st.trade_queue[0], seat=seat))
     if verb in ("done", "pass"):
         st.trade_queue.pop(0)
         after = next((s for s in st.trade_queue if st.swaps[s] < MAX_TRADES), "")
@@ -89,13 +91,13 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         _after_trades(st, events)
         return
     if verb != "offer":
-        raise IllegalMove("before the scene: 'offer CARD for TYPE' or 'done'")
+        raise IllegalMove(_("before the scene: 'offer CARD for TYPE' or 'done'"))
     el = find(st, move[1], ledger.ANY_CARD, "card")
     if el.id not in st.hands[seat]:
-        raise IllegalMove(f"{seat} does not hold {el.name}")
+        raise IllegalMove(_('{seat} does not hold {name}').format(seat=seat, name=el.name))
     wanted = TYPES.get(move[2])
     if wanted is None:
-        raise IllegalMove(f"an offer names a type: role, set, trope, subplot or monster, not {move[2]!r}")
+        raise IllegalMove(_('an offer names a type: role, set, trope, subplot or monster, not {move!r}').format(move=move[2]))
     st.offer = (seat, el.id, wanted)
     st.responders = [s for s in chair.order_from(st, st.seats.index(seat))[1:]
                      if st.swaps[s] < MAX_TRADES and f"{s} {wanted}" not in st.declined]

@@ -12,10 +12,10 @@ import copy
 from collections import Counter
 from typing import Any
 
-from common.engine import Event
 from common.rng import Rng
 from horror import legal
 from horror.elements import CHARACTER_KINDS, card_type
+from horror.narration import NARRATION, narrate  # noqa: F401  (re-exported: the rules narrate through views)
 from horror.state import MONSTER, OVER, PLAN, Film
 
 HIDDEN = ("hands", "pool", "rng", "fixed", "stacked", "offer")
@@ -205,134 +205,6 @@ def facts(st: Film) -> dict[str, str]:
         if card in st.played_by:
             out[f"played_by.{card}"] = st.played_by[card]
     return out
-
-
-# -- narration --------------------------------------------------------------------------------
-def _dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
-
-
-def _names(names: tuple) -> str:
-    return ", ".join(names) if names else "nobody in particular"
-
-
-def _roll(d: tuple) -> str:
-    kind, sides, loser, lost, a_left, b_left = d
-    parts = [f"{name} (Screen Time {st_}) rolls {' '.join(map(str, dice)) or 'nothing'}: "
-             f"{hits} success{'es' * (hits != 1)}" for name, st_, dice, hits in sides]
-    tail = (f"{sides[loser][0]} loses {_dice(lost)}" if loser >= 0 and lost
-            else "a draw, nobody loses a die" if loser < 0 else f"{sides[loser][0]} has nothing left to lose")
-    return "; ".join(parts) + f" — {tail} (stakes {a_left} and {b_left})."
-
-
-def _conflict(d: tuple) -> str:
-    kind, a, b, seat_a, seat_b, st_a, st_b = d[:7]
-    if kind == "plan":
-        return f"The plan is sprung: {a} (Screen Time {st_a}) against the plan (Screen Time {st_b}), pool against pool."
-    verb = "goes after" if kind == "chase" else "against"
-    about = f", over {d[7]}" if len(d) > 7 else ""
-    return f"A {kind}: {a} ({seat_a}, Screen Time {st_a}) {verb} {b} ({seat_b}, Screen Time {st_b}){about}."
-
-
-def _result(d: tuple) -> str:
-    """Who won, said the way each kind of conflict ends; the first side of a chase or the
-    plan's contest is the monster. Older logs lack the winner's index: it is the name."""
-    kind, name, a, b = d[:4]
-    winner = d[5] if len(d) > 5 else (0 if name == a else 1 if name else -1)
-    if kind == "plan":
-        return (f"{a} beats the plan." if winner == 0 else f"The plan beats {a}!" if winner == 1
-                else f"The plan and {a} wear each other out.")
-    if kind == "chase":
-        return f"{a} catches {b}." if winner == 0 else f"{b} gets away from {a}."
-    if winner < 0:
-        return f"The {kind} between {a} and {b} is a draw."
-    return f"{a if winner == 0 else b} wins the {kind} against {b if winner == 0 else a}."
-
-
-NARRATION = {
-    "premise": lambda d: f"“{d[0]}”: {d[1]} ({'; '.join(d[2]) or 'no special abilities'}) appears once "
-                         f"{d[3]}. Setting: {d[4]}.",
-    "premise_set": lambda d: (f"{d[0]} clears the monster's abilities." if d[1] == "ability" and d[2].lower() == "none"
-                              else f"{d[0]} sets the {d[1]}: {d[2]}."),
-    "agree": lambda d: f"{d[0]} agrees to the premise.",
-    "meeting": lambda d: f"Script meeting {d[0]} (before act {d[1]}): {d[2]} writes first.",
-    "meeting_turn": lambda d: f"{d[0]}'s turn at the meeting.",
-    "meeting_pass": lambda d: f"{d[0]} passes the turn.",
-    "create": lambda d: f"{d[0]} creates {d[2]} {d[1]} “{d[3]}”" + (f" ({d[5]})" if len(d) > 5 else "")
-                        + f" for {_dice(d[4])}.",
-    "raise": lambda d: f"{d[0]} raises {d[2]} to Screen Time {d[3]} for {_dice(d[4])}.",
-    "armour": lambda d: f"{d[0]} gives {d[2]} Plot Armour {d[3]} for {_dice(d[4])}.",
-    "write": lambda d: (f"{d[0]} writes trope {d[1]} for act {d[4]}: “{d[3]}” ({_names(d[5])})."
-                        if d[2] == "trope" else f"{d[0]} writes subplot {d[1]}: “{d[3]}” ({_names(d[5])})."),
-    "prop": lambda d: f"{d[0]} puts {d[3]} on {d[2]}.",
-    "near": lambda d: f"{d[0]} makes {d[1]} and {d[2]} adjacent.",
-    "close": lambda d: f"{d[0]} closes script meeting {d[1]}: filming starts.",
-    "act": lambda d: f"— Act {d[0]} —",
-    "deal": lambda d: f"The cards are shuffled and dealt for scene {d[0]}: "
-                      + ", ".join(f"{s} {n}" for s, n in d[1]) + ".",
-    "hand": lambda d: f"Your hand: {', '.join(d[1]) or 'empty'}.",
-    "offer": lambda d: f"{d[0]} offers a {d[1]} for a {d[2]}.",
-    "decline": lambda d: f"{d[0]} declines.",
-    "no_trade": lambda d: f"Nobody takes {d[0]}'s offer.",
-    "trade": lambda d: f"{d[0]} and {d[1]} trade a {d[2]} for a {d[3]}.",
-    "got": lambda d: f"You receive {d[1]}.",
-    "pass": lambda d: f"{d[0]} passes.",
-    "done": lambda d: f"{d[0]} is done trading" + (f"; {d[1]} may offer next." if d[1] else "."),
-    "auction": lambda d: f"The director's chair for {'the climax' if d[1] == 4 else f'scene {d[0]}'} "
-                         f"goes to auction: {d[2]} bids first.",
-    "help_pass": lambda d: f"{d[0]} stays out of the chase; "
-                           + (f"{d[1]} may help next." if d[1] else f"{d[2]} rolls the dice."),
-    "no_claim": lambda d: f"Nobody claims the chair: {d[0]} directs on.",
-    "quiet": lambda d: f"{d[0]} makes no more claims this scene.",
-    "bid": lambda d: f"{d[0]} bids {_dice(d[1])} for the director's chair.",
-    "claim": lambda d: f"{d[0]} claims the director's chair for {_dice(d[1])}!",
-    "chair": lambda d: (f"{d[0]} keeps the chair for {_dice(d[1])}." if d[0] == d[2]
-                        else f"{d[0]} takes the director's chair for {_dice(d[1])}."),
-    "scene": lambda d: (f"The climax: {d[2]} directs, having paid {_dice(d[3])}." if d[1] == 4
-                        else f"Scene {d[0]} (act {d[1]}): {d[2]} directs, having paid {_dice(d[3])}."),
-    "play": lambda d: f"{d[0]} plays {d[2]}" + (f" (forced by {d[4]})." if d[4] else "."),
-    "trope": lambda d: f"{d[0]} plays the trope “{d[2]}” ({_names(d[3])}).",
-    "subplot": lambda d: f"{d[0]} plays the subplot “{d[2]}” ({_names(d[3])}).",
-    "trigger": lambda d: f"The trigger happens: {d[1]}. The monster may now appear.",
-    "conflict": _conflict,
-    "stake": lambda d: f"{d[0]} stakes {_dice(d[2])} on {d[1]}.",
-    "roll": _roll,
-    "help": lambda d: f"{d[1]} attacks the monster: rolls {' '.join(map(str, d[2]))}, "
-                      f"{d[3]} success{'es' * (d[3] != 1)}; the monster's stake loses {_dice(d[4])}.",
-    "result": _result,
-    "attack": lambda d: f"{d[1]} attacks the monster bare-handed!",
-    "saved": lambda d: f"{d[0]} is caught, but Plot Armour saves them: knocked out for the scene, "
-                       f"with {d[1]} Plot Armour left.",
-    "death": lambda d: f"{d[0]} is caught and killed. The monster grows: Monster Dice {d[1]}.",
-    "move": lambda d: f"The chase runs on to {d[1]}.",
-    "cornered": lambda d: f"{d[1]} has nowhere to run ({d[0]} has no die to stake).",
-    "drop": lambda d: f"{d[0]} closes the subplot “{d[1]}”.",
-    "ruling": lambda d: f"Ruling by {d[0]}: {d[1]}",
-    "say": lambda d: f"{d[0]}: {d[1]}",
-    "line": lambda d: f"{d[2]} ({d[0]}): “{d[3]}”",
-    "cut": lambda d: f"Cut! Scene {d[0]} ends. Rewards: "
-                     + (", ".join(f"{s} +{n}" for s, n in d[2] if n) or "none") + ".",
-    "act_over": lambda d: f"Act {d[0]} is over.",
-    "unfilmed": lambda d: f"Scene {d[0]} is never filmed: {d[1]} cut before a set and a character "
-                          "came to the screen.",
-    "cut_for_time": lambda d: f"Act {d[0]} is over schedule: the studio cuts for time, and "
-                              + "; ".join(f"“{t}”" for t in d[1]) + " happen off screen.",
-    "climax": lambda d: "— The climax — subplots leave the deck; every other card is played.",
-    "pool": lambda d: f"{d[0]} puts {d[1]} into the monster pool and {d[2]} into the plan pool "
-                      f"(now {d[3]} and {d[4]}).",
-    "plan": lambda d: f"{d[0]}: the plan — {d[1]}.",
-    "plan_failed": lambda d: "The plan has failed: hatch a new one, or run for it.",
-    "credits": lambda d: {"plan": "The plan works: the monster is destroyed.",
-                          "escape": "The survivors flee; the monster lives on.",
-                          "dead": "Nobody is left. The monster wins."}[d[0]] + " Roll the credits!",
-    "grant": lambda d: f"Nobody has a die left: the studio advances {_dice(d[0])} to every seat.",
-    "screenplay": lambda d: f"{d[0]} asks for the screenplay.",
-}
-
-
-def narrate(ev: Event) -> str:
-    fn = NARRATION.get(ev.kind)
-    return fn(ev.data) if fn else f"{ev.kind} {ev.data}"
 
 
 # -- invariants ---------------------------------------------------------------------------------
