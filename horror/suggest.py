@@ -10,6 +10,7 @@ the premise), so that a determinized film lists the same moves as the real one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from common.engine import Move
 from horror import pools
@@ -24,7 +25,12 @@ class Stock:
     def __init__(self, st: Film) -> None:
         self.st = st
         self.theme, self.words = stock(st.setting, len(st.title))
-        self.english = THEMES_EN[self.theme.name]
+        english = THEMES_EN[self.theme.name]
+        if self.theme is not english and st.trigger in english.tropes:
+            # the trigger's trope keeps the premise's words, which it must match to be the trigger
+            pairs = zip(self.theme.tropes, english.tropes, strict=True)
+            tropes = tuple(st.trigger if e == st.trigger else t for t, e in pairs)
+            self.theme = replace(self.theme, tropes=tropes)
         self.film = pools.salt(st.title, st.monster, st.setting)
 
     def pick(self, items: tuple[str, ...], n: int) -> str:
@@ -53,8 +59,6 @@ class Stock:
         is not among ``suggested`` (which it joins): a suggestion never repeats what was
         written. Once every stock phrase is used, a retake of one."""
         taken = {e.name.lower() for e in self.st.elements.values() if e.kind == kind} | suggested
-        if kind == "trope" and self.st.trigger in self.english.tropes:  # written as the trigger
-            taken.add(self.theme.tropes[self.english.tropes.index(self.st.trigger)].lower())
         retake = 1
         while True:
             for k in range(len(items)):
