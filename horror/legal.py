@@ -15,7 +15,6 @@ from horror import dice
 from horror.chair import auction_seat
 from horror.climax import can_escape
 from horror.elements import (
-    ABILITIES,
     CHARACTER_KINDS,
     SET_MAX_ST,
     card_type,
@@ -34,6 +33,7 @@ from horror.state import (
     TRADE,
     Film,
 )
+from horror.stock import words
 from horror.suggest import Stock
 
 FREE_PER_TURN = 3  # suggestions of free elements stop after this many in one meeting turn
@@ -77,7 +77,7 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
     kind = d[1]
     budget = st.budgets[seat]
     if kind == "premise":  # one suggested amendment a turn (any other text is as legal)
-        amend = [] if st.free_made else [("ability", pick(ABILITIES, st.log_length + st.turn))]
+        amend = [] if st.free_made else [("ability", pick(words().abilities, st.log_length + st.turn))]
         return [("agree",), *amend]
     if kind == "meeting":
         return _meeting(st, budget)

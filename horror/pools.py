@@ -11,7 +11,10 @@ All texts here are original.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from horror.elements import ABILITIES
 
 
 @dataclass(frozen=True)
@@ -342,6 +345,42 @@ THEMES: tuple[Theme, ...] = (
          "There's no one down there. There can't be."),
     ),
 )
+
+
+@dataclass(frozen=True)
+class Words:
+    """A language's stock besides its themes: lines any film may use, the monster's line at a
+    beat, the mark of a retaken phrase (``{n}``: the take), and the abilities a bot suggests
+    for the monster of the premise."""
+
+    common_lines: tuple[str, ...]
+    monster_sound: str
+    retake: str
+    abilities: tuple[str, ...]
+
+
+WORDS = Words(COMMON_LINES, "(a sound no animal makes)", " (take {n})", ABILITIES)
+# the groups a translated theme gives text for text (``translated``); names are mapped apart
+TEXT_GROUPS = ("jobs", "concepts", "sets", "props", "tropes", "subplots", "plans", "narration", "lines")
+
+
+def translated(base: Theme, keywords: tuple[str, ...], names: Mapping[str, str] | None,
+               **groups: tuple[str, ...]) -> Theme:
+    """``base`` in another language (``horror/pools_it.py``, ``pools_ru.py``), text for text:
+    each group as long as the English one, so that the same picks make the same film in every
+    language. ``names`` maps each English first and last name (None keeps them: an Italian
+    film set in Wales keeps its Welsh names). The premises stay English: they are the film's
+    state, which a record replays in every language. ``keywords`` find the theme of a setting
+    written in that language."""
+    if set(groups) != set(TEXT_GROUPS):
+        raise ValueError(f"{base.name}: the groups are {', '.join(TEXT_GROUPS)}")
+    for group, texts in groups.items():
+        if len(texts) != len(getattr(base, group)):
+            raise ValueError(f"{base.name}.{group}: {len(texts)} texts for {len(getattr(base, group))}")
+    first, last = base.first, base.last
+    if names is not None:
+        first, last = tuple(names[n] for n in first), tuple(names[n] for n in last)
+    return replace(base, keywords=keywords, first=first, last=last, **groups)
 
 
 def salt(*parts: str) -> int:

@@ -1,7 +1,7 @@
 """The free-text moves the legal-move list suggests — names, concepts, sets, props, tropes,
 subplots, plans and a line of narration or dialogue — written from the stock of the film's
 theme (``horror.pools``), so that what bots and Tab completion write fits the setting and era,
-and differs from film to film.
+and differs from film to film; in the table's language (``horror.stock``).
 
 Every suggestion is a pure function of what every seat can see (the script, the log's length (``log_length``: a bot's sample keeps only its tail),
 the premise), so that a determinized film lists the same moves as the real one.
@@ -10,11 +10,13 @@ the premise), so that a determinized film lists the same moves as the real one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from common.engine import Move
 from horror import pools
 from horror.elements import CHARACTER_KINDS
 from horror.state import MONSTER, Film
+from horror.stock import THEMES_EN, stock
 
 
 class Stock:
@@ -22,7 +24,13 @@ class Stock:
 
     def __init__(self, st: Film) -> None:
         self.st = st
-        self.theme = pools.theme_for(st.setting, len(st.title))
+        self.theme, self.words = stock(st.setting, len(st.title))
+        english = THEMES_EN[self.theme.name]
+        if self.theme is not english and st.trigger in english.tropes:
+            # the trigger's trope keeps the premise's words, which it must match to be the trigger
+            pairs = zip(self.theme.tropes, english.tropes, strict=True)
+            tropes = tuple(st.trigger if e == st.trigger else t for t, e in pairs)
+            self.theme = replace(self.theme, tropes=tropes)
         self.film = pools.salt(st.title, st.monster, st.setting)
 
     def pick(self, items: tuple[str, ...], n: int) -> str:
@@ -54,7 +62,7 @@ class Stock:
         retake = 1
         while True:
             for k in range(len(items)):
-                text = self.pick(items, n + k) + (f" (take {retake})" if retake > 1 else "")
+                text = self.pick(items, n + k) + (self.words.retake.format(n=retake) if retake > 1 else "")
                 if text.lower() not in taken:
                     suggested.add(text.lower())
                     return text
@@ -96,9 +104,9 @@ class Stock:
         text = self.pick(self.theme.narration, n).format(
             set=st.elements[st.active_set].name, char=st.elements[who].name, monster=st.monster,
             prop=props[n % len(props)])
-        said = self.pick(self.theme.lines + pools.COMMON_LINES, n * 7)
+        said = self.pick(self.theme.lines + self.words.common_lines, n * 7)
         speaker = chars[(n + 1) % len(chars)]
         out: list[Move] = [("say", text[0].upper() + text[1:]), ("say", said, speaker)]
         if MONSTER in st.screen and n % 3 == 0:
-            out.append(("say", "(a sound no animal makes)", MONSTER))
+            out.append(("say", self.words.monster_sound, MONSTER))
         return out
