@@ -31,7 +31,8 @@ import difflib
 import re
 
 from common.engine import Move, NotationError
-from gros.catalog import all_aliases, slug
+from gros import _, pgettext
+from gros.catalog import all_aliases, shared_names, slug
 
 HELP = __doc__ or ""
 _SHOWN_COPY = re.compile(r"^(.*?)\s*\((\d+)\)$")
@@ -43,22 +44,29 @@ _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m
 
 
 def card(words: str) -> str:
-    """The card id for a name typed in any of its spellings; 'did you mean' when unknown."""
+    """The card id for a name typed in any of its spellings; 'did you mean' when unknown. A
+    name two cards share in different languages names neither: the player is asked which."""
     key = slug(words)
     aliases = all_aliases()
     if key in aliases:
         return aliases[key]
+    owners: dict[str, set[str]] = {alias: {cid} for alias, cid in aliases.items()}
+    owners.update((alias, set(ids)) for alias, ids in shared_names().items())
     if key:  # part of a name, when it fits one card only: 'brain', "rabbit's foot"
-        for fits in (lambda a: f"-{key}-" in f"-{a}-", lambda a: key in a):
-            found = {cid for alias, cid in aliases.items() if fits(alias)}
+        for fits in (lambda a: a == key, lambda a: f"-{key}-" in f"-{a}-", lambda a: key in a):
+            found = {cid for alias, ids in owners.items() if fits(alias) for cid in ids}
             if len(found) == 1:
                 return found.pop()
             if len(found) > 1:
-                raise NotationError(f"{words.strip()!r} fits {len(found)} cards: "
-                                    f"{', '.join(sorted(found)[:6])}; say which")
-    near = difflib.get_close_matches(key, list(aliases), n=3, cutoff=0.6)
-    hint = f" (did you mean {' or '.join(dict.fromkeys(aliases[n] for n in near))})" if near else ""
-    raise NotationError(f"no card called {words.strip()!r}{hint}")
+                raise NotationError(_("{words!r} fits {n} cards: {cards}; say which")
+                                    .format(words=words.strip(), n=len(found),
+                                            cards=", ".join(sorted(found)[:6])))
+    near = difflib.get_close_matches(key, list(owners), n=3, cutoff=0.6)
+    if near:
+        ids = pgettext("between card names", " or ").join(dict.fromkeys(cid for n in near for cid in sorted(owners[n])))
+        raise NotationError(_("no card called {words!r} (did you mean {cards})")
+                            .format(words=words.strip(), cards=ids))
+    raise NotationError(_("no card called {words!r}").format(words=words.strip()))
 
 
 def ref(text: str) -> str:
@@ -76,7 +84,8 @@ def ref(text: str) -> str:
         shown = _SHOWN_COPY.match(part.strip())  # 'robot (2)', as the board shows a copy
         name, sep, k = (shown.group(1), ".", shown.group(2)) if shown else part.strip().partition(".")
         if sep and not k.isdigit():
-            raise NotationError(f"{part!r}: a copy number is written like robot.2 (# starts a comment in records)")
+            raise NotationError(_("{part!r}: a copy number is written like robot.2 (# starts a comment in records)")
+                                 .format(part=part))
         # the first copy is written bare, so 'robot.1' (as narration says it) is 'robot'
         out.append(card(name) + (f".{k}" if sep and k != "1" else ""))
     return "/".join(out)
@@ -99,7 +108,7 @@ def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
     for w in words:
         if w in KEYWORDS:
             if w in clauses:
-                raise NotationError(f"{w!r} appears twice")
+                raise NotationError(_("{word!r} appears twice").format(word=w))
             clauses[w] = current = []
         else:
             current.append(w)
@@ -109,15 +118,15 @@ def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
 def parse(text: str) -> Move:
     raw = text.strip()
     if not raw:
-        raise NotationError("empty move")
-    first, _, rest_raw = raw.partition(" ")
+        raise NotationError(_("empty move"))
+    first, _sep, rest_raw = raw.partition(" ")
     verb = _VERBS.get(first.lower(), first.lower())
     if verb == "title":
         if not rest_raw.strip():
             return ("title", "", ())
         title, sep, words = rest_raw.rpartition(":")
         if not sep or not title.strip() or not words.split():
-            raise NotationError("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)")
+            raise NotationError(_("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)"))
         return ("title", " ".join(title.split()), tuple(w.lower() for w in words.split()))
     words = rest_raw.lower().replace(",", " , ").split()
     if verb in ("pass", "end", "done", "draw") and not words:
@@ -125,7 +134,7 @@ def parse(text: str) -> Move:
     if verb == "draw":
         if len(words) == 1 and words[0].isdigit() and int(words[0]) <= 6:
             return ("draw", int(words[0]))
-        raise NotationError("'draw' takes up to six cards; 'draw N' takes N (0 to 6)")
+        raise NotationError(_("'draw' takes up to six cards; 'draw N' takes N (0 to 6)"))
     head, cl = _clauses([w for w in words if w != ","] if verb != "play" and verb != "use" else words)
     if verb == "discard" and head and not cl:
         return ("discard", card(head))
@@ -145,7 +154,7 @@ def parse(text: str) -> Move:
         return (verb, name, on, take, pay)
     if verb not in VERBS:
         _not_a_verb(raw, rest_raw)
-    raise NotationError(f"{raw!r} is not a move; try 'help moves'")
+    raise NotationError(_("{text!r} is not a move; try 'help moves'").format(text=raw))
 
 
 def _not_a_verb(raw: str, rest: str) -> None:
@@ -155,8 +164,8 @@ def _not_a_verb(raw: str, rest: str) -> None:
     for words in (raw, rest):
         cid = aliases.get(slug(words))
         if cid:
-            raise NotationError(f"{raw!r} is not a move; 'card {cid}' tells what a card does, "
-                                "'help moves' how moves are written")
+            raise NotationError(_("{text!r} is not a move; 'card {card}' tells what a card does, "
+                                  "'help moves' how moves are written").format(text=raw, card=cid))
 
 
 def format_move(move: Move) -> str:
