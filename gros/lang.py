@@ -14,8 +14,8 @@ from gros.catalog import Card, load_catalog
 
 TYPE_NAMES = {"character": N_("Character"), "creature": N_("Creature"), "prop": N_("Prop"),
               "location": N_("Location"), "sfx": N_("SFX"), "credits": N_("Credits")}
-# the words' own tables in cards.toml: not cards, so a card test skips them
-TRAITS, WORDS = "_traits", "_words"
+# the traits' own table in cards.toml: not a card, so a card test skips it
+TRAITS = "_traits"
 
 
 def cards() -> dict[str, Card]:
@@ -50,8 +50,18 @@ def trait(word: str) -> str:
 
 def title_word(word: str) -> str:
     """A title word ('zombie') as the current language writes it, for lists of words; the
-    generated title itself declines it (``gros.titles``)."""
-    return _lookup(WORDS, word.lower())
+    generated title declines it (``gros.titling``, whose data holds the words' forms)."""
+    from common.i18n import MISSES
+    from gros.titling import word as listed
+
+    lang = current()
+    if lang == DEFAULT:
+        return word
+    found = listed(word, lang)
+    if found is None:
+        MISSES.add(("gros", lang, f"title word {word}"))
+        return word
+    return found
 
 
 def _lookup(table: str, word: str) -> str:
