@@ -1,5 +1,17 @@
 """The Grave Robbers move language: the REPL, records, the wire protocol and logs all speak it.
+``HELP_TEXT`` is the in-game help ('help moves'), given in the player's language as ``HELP``.
+"""
 
+from __future__ import annotations
+
+import difflib
+import re
+
+from common.engine import Move, NotationError
+from gros import N_, _, pgettext
+from gros.catalog import all_aliases, shared_names, slug
+
+HELP_TEXT = N_("""\
     title                               accept the generated title (it uses all six words)
     title Night of the Blob: night blob your own title, then the title words it uses
     play reporter                       a Character into your Movie (also Roll the Credits)
@@ -21,26 +33,31 @@
     pass                                let the card, the attack or the others' turn go on
     end                                 end your turn; then 'discard CARD' any, and 'done'
     draw        draw 2        draw 0    GROS: at your turn's start, draw up to six, or fewer
-Cards may be named by their English or Italian name, with hyphens or spaces, or by part
-of a name that fits one card only ('brain', "rabbit's foot").
-"""
+Cards may be named in English, Italian or Russian, with hyphens or spaces, or by part of
+a name that fits one card only ('brain', "rabbit's foot", 'лучевые'). The move words may also
+be typed in Italian or Russian (gioca, attacca, passo; сыграть, атаковать, пас); on, with,
+take, paying and to stay as they are, and records always write the English.
+""")
 
-from __future__ import annotations
 
-import difflib
-import re
-
-from common.engine import Move, NotationError
-from gros import _, pgettext
-from gros.catalog import all_aliases, shared_names, slug
-
-HELP = __doc__ or ""
+def __getattr__(name: str) -> str:
+    """``HELP``, read when it is shown: the help in the language of the moment."""
+    if name == "HELP":
+        return _(HELP_TEXT)
+    raise AttributeError(name)
 _SHOWN_COPY = re.compile(r"^(.*?)\s*\((\d+)\)$")
 KEYWORDS = ("on", "take", "paying", "with", "to")
 VERBS = frozenset({"title", "play", "combine", "attack", "use", "move", "victim", "pass", "end", "discard",
                    "done", "draw"})
 _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
-          "passo": "pass", "fine": "end", "gioca": "play", "attacca": "attack", "scarta": "discard", "pesca": "draw"}
+          # also accepted, never written: the move words in Italian and Russian (HELP_TEXT says so)
+          "passo": "pass", "passa": "pass", "fine": "end", "gioca": "play", "attacca": "attack",
+          "scarta": "discard", "pesca": "draw", "usa": "use", "sposta": "move", "combina": "combine",
+          "vittima": "victim", "fatto": "done", "titolo": "title",
+          "пас": "pass", "конец": "end", "играть": "play", "сыграть": "play", "атаковать": "attack",
+          "атака": "attack", "сбросить": "discard", "сброс": "discard", "взять": "draw", "добрать": "draw",
+          "применить": "use", "переложить": "move", "объединить": "combine", "жертва": "victim",
+          "готово": "done", "название": "title"}
 
 
 def card(words: str) -> str:

@@ -150,7 +150,8 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     head = Text()
     if view["title"]:
         title = shown_title(view["title"], view["title_words"])
-        head.append(f"\u201c{title}\u201d", style="bold magenta")
+        # Translators: the film's title in quotes (Russian: «{title}»)
+        head.append(pgettext("film title", "\u201c{title}\u201d").format(title=title), style="bold magenta")
         head.append("  " + _("title words: {words}").format(words=", ".join(map(title_word, view["title_words"])))
                     + "\n")
     else:
@@ -346,7 +347,8 @@ def quote_for(line: str) -> list[str]:
         best = max((n for n in names if rest.startswith(n) and names[n].quote), key=len, default=None)
         if best is not None:
             card = names[best]
-            out.append(f"{best}: \u201c{card_text(card, 'quote')}\u201d")
+            # Translators: a card's name and its quote, read aloud as it is played
+            out.append(_("{card}: \u201c{quote}\u201d").format(card=best, quote=card_text(card, "quote")))
         at = line.find(marker, at + 1)
     return out
 
