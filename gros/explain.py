@@ -56,7 +56,8 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
             unused = [w for w in move[2] if not flow.title_uses(move[1], w)]
             return _("the title does not use {words}: a title uses at least one of the six words, and "
                      "each word it names must be in it (a plural or a changed ending counts: Zombies, "
-                     "Cheerleader's)").format(words=", ".join(repr(w) for w in unused))
+                     "Cheerleader's; so does the word in Italian or Russian: Zombi, зомби)").format(
+                         words=", ".join(repr(w) for w in unused))
         return _("a title may use only the six words revealed ({words}), each once").format(words=", ".join(pool))
     if verb == "draw":
         need = min(HAND_SIZE - len(hand), len(st.deck))

@@ -31,6 +31,20 @@ def forms(lang: str) -> dict[str, list[str]]:
     return {word: [table, *text.split("|")] for table in TABLES for word, text in data.get(table, {}).items()}
 
 
+@lru_cache(maxsize=256)
+def spellings(w: str) -> tuple[str, ...]:
+    """Every form of the title word in every language but English, lower case (the first word
+    of a phrase: 'disco volante' -> 'disco'): a title of the players' own may use any of them."""
+    out: set[str] = set()
+    for lang in ("it", "ru"):
+        kind, *f = forms(lang).get(w, ["", ""])
+        keep = f[1:] if kind != "beings" or lang == "it" else f  # past the gender, if any
+        if kind == "places" and lang == "ru":
+            keep = f[1:3]  # not the prepositions
+        out.update(form.split()[0].lower().replace("ё", "е") for form in keep if form)
+    return tuple(sorted(out))
+
+
 def word(w: str, lang: str) -> str | None:
     """How the word is listed ('zombi', 'атомный'): its singular or its adjective."""
     found = forms(lang).get(w.lower())
