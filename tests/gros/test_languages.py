@@ -177,3 +177,38 @@ def test_a_record_replays_the_same_in_every_language(lang, name):
     assert all("refused with" in f for f in other.failures), other.failures
     assert other.table.facts() == english.table.facts()
     assert other.table.outcome() == english.table.outcome()
+
+
+@pytest.mark.parametrize(("words", "it", "ru"), [
+    (["revenge", "atomic", "zombie", "swamp", "night", "shotgun"],
+     "La Notte degli Zombi Atomici con il Fucile dalla Palude: Vendetta",
+     "Ночь атомных зомби с дробовиком из болота: Месть"),
+    (["curse", "dark", "doll", "moon", "mars", "torches"],
+     "La Maledizione delle Bambole Oscure con le Torce dalla Luna a Marte",
+     "Проклятие тёмных кукол с факелами с Луны на Марс"),
+    (["holy", "blast", "beach", "lake", "slime", "evil"],
+     "L'Esplosione della Bava Malvagia Santa dalla Spiaggia al Lago",
+     "Взрыв злобной святой слизи с пляжа на озеро"),
+])
+def test_the_generated_title_is_said_with_each_languages_grammar(words, it, ru):
+    """Italian: articles fused with di/da/a, adjectives after the noun and agreeing with it;
+    Russian: the genitive after the event, the instrumental after 'с', из/с and в/на."""
+    from gros.titles import generated_title, shown_title
+
+    english = generated_title(words)
+    assert shown_title(english, words) == english
+    for lang, want in (("it", it), ("ru", ru)):
+        with language(lang):
+            assert shown_title(english, words) == want
+            assert shown_title("Our Own Title", words) == "Our Own Title"  # the players' own stays
+
+
+def test_every_title_word_has_its_forms_in_each_language():
+    from gros.titles import plan
+    from gros.titling import forms, title
+
+    words = sorted({c.title.lower() for c in load_catalog("gros+gr2").cards.values()})
+    for lang in ("it", "ru"):
+        assert not set(words) - set(forms(lang)), set(words) - set(forms(lang))
+        for k in range(0, len(words) - 6, 3):  # every word in some title: each one says something
+            assert title(plan(words[k:k + 6]), lang)
