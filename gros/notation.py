@@ -114,6 +114,8 @@ def _target(text: str) -> str:
     if "/" in text:
         return ref(text)
     key = slug(text)
+    if key in shared_names():  # a name of two cards: asked, never guessed
+        return card(text)
     return all_aliases().get(key, key) if key else key
 
 

@@ -154,6 +154,8 @@ def test_a_name_two_cards_share_in_different_languages_picks_neither(monkeypatch
     try:
         with pytest.raises(NotationError, match="the-robot.*the-shovel|the-shovel.*the-robot"):
             notation.card("il robot")
+        with pytest.raises(NotationError, match="fits 2 cards"):  # as a target too
+            notation.parse("play bad-editing on il robot")
         assert notation.card("the-robot") == "the-robot"  # an id always names its own card
         assert notation.card("лопата") == "the-shovel"  # its other names still name it
     finally:
