@@ -262,7 +262,9 @@ def _aliases(cards: dict[str, Card]) -> tuple[dict[str, str], dict[str, frozense
 
     owners: dict[str, set[str]] = {}
     for card in cards.values():
-        names = [slug(n) for n in (card.italian, *MESSAGES.card_names(card.id)) if n]
+        given = [n for n in (card.italian, *MESSAGES.card_names(card.id)) if n]
+        # "L'Orda" is typed 'lorda' or 'l orda' (then 'orda', the article dropped)
+        names = [slug(n) for n in given] + [slug(n.replace("'", " ")) for n in given if "'" in n]
         for name in names[:]:
             names += [name.removeprefix(a) for a in ARTICLES if name.startswith(a)]
         names += [card.id.removeprefix(a) for a in ARTICLES if card.id.startswith(a)]
