@@ -5,7 +5,7 @@ from __future__ import annotations
 from gros import N_, _, flow, ngettext, zones
 from gros import moves as mv
 from gros import strength as sx
-from gros.lang import TYPE_NAMES, card_name, decision_kind
+from gros.lang import TYPE_NAMES, card_name, decision_kind, title_word
 from gros.state import HAND_SIZE, GrosState
 
 KIND_WORDS = {"title": N_("the title must be agreed first ('title')"),
@@ -58,7 +58,8 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
                      "each word it names must be in it (a plural or a changed ending counts: Zombies, "
                      "Cheerleader's; so does the word in Italian or Russian: Zombi, зомби)").format(
                          words=", ".join(repr(w) for w in unused))
-        return _("a title may use only the six words revealed ({words}), each once").format(words=", ".join(pool))
+        return _("a title may use only the six words revealed ({words}), each once").format(
+            words=", ".join(title_word(w) for w in pool))
     if verb == "draw":
         need = min(HAND_SIZE - len(hand), len(st.deck))
         return ngettext("you may draw at most {n} card now ('draw' takes them all)",

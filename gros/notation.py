@@ -119,6 +119,15 @@ def _target(text: str) -> str:
     return all_aliases().get(key, key) if key else key
 
 
+def _title_word(word: str) -> str:
+    """A title word as the notation writes it (English), from any language the board shows it
+    in: 'zombi' and 'зомби' are 'zombie' ('luna-park' for a word of two)."""
+    from gros.titling import english_words, forms
+
+    low = word.lower()
+    return low if low in forms("it") else english_words().get(slug(word), low)  # English first
+
+
 def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
     """Split 'A on B take C paying D' into the head and its keyword clauses."""
     head: list[str] = []
@@ -146,7 +155,7 @@ def parse(text: str) -> Move:
         title, sep, words = rest_raw.rpartition(":")
         if not sep or not title.strip() or not words.split():
             raise NotationError(_("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)"))
-        return ("title", " ".join(title.split()), tuple(w.lower() for w in words.split()))
+        return ("title", " ".join(title.split()), tuple(_title_word(w) for w in words.split()))
     words = rest_raw.lower().replace(",", " , ").split()
     if verb in ("pass", "end", "done", "draw") and not words:
         return (verb,)

@@ -45,6 +45,23 @@ def spellings(w: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=1)
+def english_words() -> dict[str, str]:
+    """The English title word for each way it is written in Italian or Russian ('zombi',
+    'зомби', 'luna-park', 'болота'), spelt as the notation spells names; a spelling two words
+    share is left out (it names neither)."""
+    from gros.catalog import slug
+
+    owners: dict[str, set[str]] = {}
+    for lang in ("it", "ru"):
+        for w, (kind, *f) in forms(lang).items():
+            keep = f[:3] if kind == "beings" and lang == "ru" else f[1:3] if kind == "places" else f[1:]
+            for form in keep:
+                if form:
+                    owners.setdefault(slug(form), set()).add(w)
+    return {form: ws.pop() for form, ws in owners.items() if len(ws) == 1}
+
+
 def word(w: str, lang: str) -> str | None:
     """How the word is listed ('zombi', 'атомный'): its singular or its adjective."""
     found = forms(lang).get(w.lower())

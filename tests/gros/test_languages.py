@@ -215,3 +215,14 @@ def test_every_title_word_has_its_forms_in_each_language():
         assert not set(words) - set(forms(lang)), set(words) - set(forms(lang))
         for k in range(0, len(words) - 6, 3):  # every word in some title: each one says something
             assert title(plan(words[k:k + 6]), lang)
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("title La Notte degli Zombi: notte zombi", "title La Notte degli Zombi: night zombie"),
+    ("title Месть из болота: месть болото", "title Месть из болота: revenge swamp"),
+    ("title Carnival Night: luna-park night", "title Carnival Night: carnival night"),
+])
+def test_title_words_may_be_typed_as_the_board_shows_them(text, written):
+    """The board lists the six words in the player's language; typed so, they are the same
+    words, and the record writes them in English."""
+    assert RULES.format(RULES.parse(text)) == written
