@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+import unicodedata
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,12 @@ ACTION_FIELDS = {"effects", "target", "take", "cost", "permanent", "when", "owne
 
 
 def slug(text: str) -> str:
-    """The notation's spelling of a name: lower case, words joined by hyphens."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "").replace("’", "")).strip("-")
+    """The notation's spelling of a name: lower case, words joined by hyphens. Accents go
+    (an Italian 'città' is typed 'citta'), letters of any alphabet stay (Russian names), and
+    'ё' is 'е', as Russians type it."""
+    text = unicodedata.normalize("NFD", text.lower().replace("'", "").replace("’", ""))
+    text = "".join(c for c in text if not unicodedata.combining(c)).replace("ё", "е")
+    return re.sub(r"[\W_]+", "-", text).strip("-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +94,9 @@ class Catalog:
     deck: dict[str, int]  # id -> copies
     aliases: dict[str, str]  # slug of any name (English, Italian, id) -> id
     source: str  # canonical text for the checksum
+    # slug of a name that belongs to several cards in different languages -> their ids: such a
+    # name picks none of them by itself (the id, always a card's own, wins over any other name)
+    shared: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _effect(card: str, raw: Any, where: str, family: str) -> Effect:
@@ -238,21 +246,45 @@ def load_catalog(deck: str = "gros", directory: Path = CARDS_DIR) -> Catalog:
                 raise CardDataError(f"{part}.toml: card {cid!r}: the same id is in another deck")
         cards.update(found)
         sources.append(source)
-    aliases: dict[str, str] = {}
+    aliases, shared = _aliases(cards)
+    deck_list = {cid: c.copies for cid, c in cards.items() if c.copies}
+    return Catalog(cards, deck_list, aliases, checksum(sources), shared)
+
+
+ARTICLES = ("the-", "il-", "lo-", "la-", "l-", "i-", "le-", "gli-")
+
+
+def _aliases(cards: dict[str, Card]) -> tuple[dict[str, str], dict[str, frozenset[str]]]:
+    """Every spelling move input accepts for each card: its id, its name in every language
+    (``MESSAGES.card_names``) and each of them without its article. A spelling two cards share
+    (one's Italian name is another's Russian one) is set apart in ``shared``, and names neither."""
+    from gros import MESSAGES
+
+    owners: dict[str, set[str]] = {}
     for card in cards.values():
-        names = [card.id, slug(card.italian) if card.italian else ""]
+        given = [n for n in (card.italian, *MESSAGES.card_names(card.id)) if n]
+        # "L'Orda" is typed 'lorda' or 'l orda' (then 'orda', the article dropped)
+        names = [slug(n) for n in given] + [slug(n.replace("'", " ")) for n in given if "'" in n]
         for name in names[:]:
-            for article in ("the-", "il-", "lo-", "la-", "l-", "i-", "le-", "gli-"):
-                if name.startswith(article):
-                    names.append(name.removeprefix(article))
+            names += [name.removeprefix(a) for a in ARTICLES if name.startswith(a)]
+        names += [card.id.removeprefix(a) for a in ARTICLES if card.id.startswith(a)]
         for alias in names:
             if alias:
-                aliases.setdefault(alias, card.id)
-    deck_list = {cid: c.copies for cid, c in cards.items() if c.copies}
-    return Catalog(cards, deck_list, aliases, checksum(sources))
+                owners.setdefault(alias, set()).add(card.id)
+    aliases = {alias: ids.copy().pop() for alias, ids in owners.items() if len(ids) == 1}
+    shared = {alias: frozenset(ids) for alias, ids in owners.items() if len(ids) > 1}
+    for cid in cards:  # an id is the notation's own name for its card: it always names it
+        aliases[cid] = cid
+        shared.pop(cid, None)
+    return aliases, shared
 
 
 @lru_cache(maxsize=1)
 def all_aliases() -> dict[str, str]:
     """Every name of every card of both decks, for the state-free move parser."""
     return dict(load_catalog("gros+gr2").aliases)
+
+
+def shared_names() -> dict[str, frozenset[str]]:
+    """Names that belong to several cards (in different languages): they pick none."""
+    return load_catalog("gros+gr2").shared

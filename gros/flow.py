@@ -85,11 +85,19 @@ def default_title(st: GrosState) -> str:
 def title_uses(text: str, word: str) -> bool:
     """Does the title ``text`` use the title word ``word``? Yes when one of its words is that
     word, or, for a word of four letters or more, begins with it give or take its last letter
-    (books 000 and 001 allow plurals and changed endings: Cheerleaders, Zombi → Zombie)."""
+    (books 000 and 001 allow plurals and changed endings: Cheerleaders, Zombi → Zombie). The
+    word may be written in any of the game's languages, in any of its forms ('Zombi', 'зомби',
+    'Болота' for swamp): the same in whatever language the table plays, so records replay."""
+    from gros.titling import spellings
+
+    words = "".join(c if c.isalnum() else " " for c in text.lower().replace("ё", "е")).split()
     word = word.lower()
     stem = word[:-1] if len(word) >= 4 else word
-    for w in "".join(c if c.isalnum() else " " for c in text.lower()).split():
-        if w in (word, word + "s", word + "es") or (len(word) >= 4 and w.startswith(stem)):
+    if any(w in (word, word + "s", word + "es") or (len(word) >= 4 and w.startswith(stem)) for w in words):
+        return True
+    for form in spellings(word):  # declined words change more than a last letter: cut two
+        cut = form[:-2] if len(form) >= 6 else form[:-1] if len(form) >= 4 else form
+        if any(w == form or (len(form) >= 4 and w.startswith(cut)) for w in words):
             return True
     return False
 

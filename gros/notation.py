@@ -1,5 +1,17 @@
 """The Grave Robbers move language: the REPL, records, the wire protocol and logs all speak it.
+``HELP_TEXT`` is the in-game help ('help moves'), given in the player's language as ``HELP``.
+"""
 
+from __future__ import annotations
+
+import difflib
+import re
+
+from common.engine import Move, NotationError
+from gros import N_, _, pgettext
+from gros.catalog import all_aliases, shared_names, slug
+
+HELP_TEXT = N_("""\
     title                               accept the generated title (it uses all six words)
     title Night of the Blob: night blob your own title, then the title words it uses
     play reporter                       a Character into your Movie (also Roll the Credits)
@@ -21,44 +33,57 @@
     pass                                let the card, the attack or the others' turn go on
     end                                 end your turn; then 'discard CARD' any, and 'done'
     draw        draw 2        draw 0    GROS: at your turn's start, draw up to six, or fewer
-Cards may be named by their English or Italian name, with hyphens or spaces, or by part
-of a name that fits one card only ('brain', "rabbit's foot").
-"""
+Cards may be named in English, Italian or Russian, with hyphens or spaces, or by part of
+a name that fits one card only ('brain', "rabbit's foot", 'лучевые'). The move words may also
+be typed in Italian or Russian (gioca, attacca, passo; сыграть, атаковать, пас); on, with,
+take, paying and to stay as they are, and records always write the English.
+""")
 
-from __future__ import annotations
 
-import difflib
-import re
-
-from common.engine import Move, NotationError
-from gros.catalog import all_aliases, slug
-
-HELP = __doc__ or ""
+def __getattr__(name: str) -> str:
+    """``HELP``, read when it is shown: the help in the language of the moment."""
+    if name == "HELP":
+        return _(HELP_TEXT)
+    raise AttributeError(name)
 _SHOWN_COPY = re.compile(r"^(.*?)\s*\((\d+)\)$")
 KEYWORDS = ("on", "take", "paying", "with", "to")
 VERBS = frozenset({"title", "play", "combine", "attack", "use", "move", "victim", "pass", "end", "discard",
                    "done", "draw"})
 _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
-          "passo": "pass", "fine": "end", "gioca": "play", "attacca": "attack", "scarta": "discard", "pesca": "draw"}
+          # also accepted, never written: the move words in Italian and Russian (HELP_TEXT says so)
+          "passo": "pass", "passa": "pass", "fine": "end", "gioca": "play", "attacca": "attack",
+          "scarta": "discard", "pesca": "draw", "usa": "use", "sposta": "move", "combina": "combine",
+          "vittima": "victim", "fatto": "done", "titolo": "title",
+          "пас": "pass", "конец": "end", "играть": "play", "сыграть": "play", "атаковать": "attack",
+          "атака": "attack", "сбросить": "discard", "сброс": "discard", "взять": "draw", "добрать": "draw",
+          "применить": "use", "переложить": "move", "объединить": "combine", "жертва": "victim",
+          "готово": "done", "название": "title"}
 
 
 def card(words: str) -> str:
-    """The card id for a name typed in any of its spellings; 'did you mean' when unknown."""
+    """The card id for a name typed in any of its spellings; 'did you mean' when unknown. A
+    name two cards share in different languages names neither: the player is asked which."""
     key = slug(words)
     aliases = all_aliases()
     if key in aliases:
         return aliases[key]
+    owners: dict[str, set[str]] = {alias: {cid} for alias, cid in aliases.items()}
+    owners.update((alias, set(ids)) for alias, ids in shared_names().items())
     if key:  # part of a name, when it fits one card only: 'brain', "rabbit's foot"
-        for fits in (lambda a: f"-{key}-" in f"-{a}-", lambda a: key in a):
-            found = {cid for alias, cid in aliases.items() if fits(alias)}
+        for fits in (lambda a: a == key, lambda a: f"-{key}-" in f"-{a}-", lambda a: key in a):
+            found = {cid for alias, ids in owners.items() if fits(alias) for cid in ids}
             if len(found) == 1:
                 return found.pop()
             if len(found) > 1:
-                raise NotationError(f"{words.strip()!r} fits {len(found)} cards: "
-                                    f"{', '.join(sorted(found)[:6])}; say which")
-    near = difflib.get_close_matches(key, list(aliases), n=3, cutoff=0.6)
-    hint = f" (did you mean {' or '.join(dict.fromkeys(aliases[n] for n in near))})" if near else ""
-    raise NotationError(f"no card called {words.strip()!r}{hint}")
+                raise NotationError(_("{words!r} fits {n} cards: {cards}; say which")
+                                    .format(words=words.strip(), n=len(found),
+                                            cards=", ".join(sorted(found)[:6])))
+    near = difflib.get_close_matches(key, list(owners), n=3, cutoff=0.6)
+    if near:
+        ids = pgettext("between card names", " or ").join(dict.fromkeys(cid for n in near for cid in sorted(owners[n])))
+        raise NotationError(_("no card called {words!r} (did you mean {cards})")
+                            .format(words=words.strip(), cards=ids))
+    raise NotationError(_("no card called {words!r}").format(words=words.strip()))
 
 
 def ref(text: str) -> str:
@@ -76,7 +101,8 @@ def ref(text: str) -> str:
         shown = _SHOWN_COPY.match(part.strip())  # 'robot (2)', as the board shows a copy
         name, sep, k = (shown.group(1), ".", shown.group(2)) if shown else part.strip().partition(".")
         if sep and not k.isdigit():
-            raise NotationError(f"{part!r}: a copy number is written like robot.2 (# starts a comment in records)")
+            raise NotationError(_("{part!r}: a copy number is written like robot.2 (# starts a comment in records)")
+                                 .format(part=part))
         # the first copy is written bare, so 'robot.1' (as narration says it) is 'robot'
         out.append(card(name) + (f".{k}" if sep and k != "1" else ""))
     return "/".join(out)
@@ -88,7 +114,18 @@ def _target(text: str) -> str:
     if "/" in text:
         return ref(text)
     key = slug(text)
+    if key in shared_names():  # a name of two cards: asked, never guessed
+        return card(text)
     return all_aliases().get(key, key) if key else key
+
+
+def _title_word(word: str) -> str:
+    """A title word as the notation writes it (English), from any language the board shows it
+    in: 'zombi' and 'зомби' are 'zombie' ('luna-park' for a word of two)."""
+    from gros.titling import english_words, forms
+
+    low = word.lower()
+    return low if low in forms("it") else english_words().get(slug(word), low)  # English first
 
 
 def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
@@ -99,7 +136,7 @@ def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
     for w in words:
         if w in KEYWORDS:
             if w in clauses:
-                raise NotationError(f"{w!r} appears twice")
+                raise NotationError(_("{word!r} appears twice").format(word=w))
             clauses[w] = current = []
         else:
             current.append(w)
@@ -109,23 +146,23 @@ def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
 def parse(text: str) -> Move:
     raw = text.strip()
     if not raw:
-        raise NotationError("empty move")
-    first, _, rest_raw = raw.partition(" ")
+        raise NotationError(_("empty move"))
+    first, _sep, rest_raw = raw.partition(" ")
     verb = _VERBS.get(first.lower(), first.lower())
     if verb == "title":
         if not rest_raw.strip():
             return ("title", "", ())
         title, sep, words = rest_raw.rpartition(":")
         if not sep or not title.strip() or not words.split():
-            raise NotationError("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)")
-        return ("title", " ".join(title.split()), tuple(w.lower() for w in words.split()))
+            raise NotationError(_("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)"))
+        return ("title", " ".join(title.split()), tuple(_title_word(w) for w in words.split()))
     words = rest_raw.lower().replace(",", " , ").split()
     if verb in ("pass", "end", "done", "draw") and not words:
         return (verb,)
     if verb == "draw":
         if len(words) == 1 and words[0].isdigit() and int(words[0]) <= 6:
             return ("draw", int(words[0]))
-        raise NotationError("'draw' takes up to six cards; 'draw N' takes N (0 to 6)")
+        raise NotationError(_("'draw' takes up to six cards; 'draw N' takes N (0 to 6)"))
     head, cl = _clauses([w for w in words if w != ","] if verb != "play" and verb != "use" else words)
     if verb == "discard" and head and not cl:
         return ("discard", card(head))
@@ -145,7 +182,7 @@ def parse(text: str) -> Move:
         return (verb, name, on, take, pay)
     if verb not in VERBS:
         _not_a_verb(raw, rest_raw)
-    raise NotationError(f"{raw!r} is not a move; try 'help moves'")
+    raise NotationError(_("{text!r} is not a move; try 'help moves'").format(text=raw))
 
 
 def _not_a_verb(raw: str, rest: str) -> None:
@@ -155,8 +192,8 @@ def _not_a_verb(raw: str, rest: str) -> None:
     for words in (raw, rest):
         cid = aliases.get(slug(words))
         if cid:
-            raise NotationError(f"{raw!r} is not a move; 'card {cid}' tells what a card does, "
-                                "'help moves' how moves are written")
+            raise NotationError(_("{text!r} is not a move; 'card {card}' tells what a card does, "
+                                  "'help moves' how moves are written").format(text=raw, card=cid))
 
 
 def format_move(move: Move) -> str:

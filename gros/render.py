@@ -7,12 +7,23 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from gros import _, ngettext, pgettext
 from gros.catalog import Card, load_catalog, slug
+from gros.lang import (
+    TYPE_NAMES,
+    card_name,
+    card_text,
+    decision_kind,
+    reason,
+    title_word,
+    trait,
+    type_name,
+)
+from gros.titles import shown_title
 
 COLOURS = {"character": "blue", "creature": "red", "prop": "dark_orange", "location": "green",
            "sfx": "yellow", "credits": "magenta"}
-TYPE_NAMES = {"character": "Character", "creature": "Creature", "prop": "Prop", "location": "Location",
-              "sfx": "SFX", "credits": "Credits"}
+__all__ = ["TYPE_NAMES"]
 
 
 def _cards() -> dict[str, Card]:
@@ -28,7 +39,7 @@ def _styled(cid: str, words: set[str] | None = None, copy: str = ""):
     if card is None:
         return Text(cid)
     star = " ★" if words and card.title.lower() in words else ""
-    return Text(card.name + copy + star, style=f"bold {COLOURS[card.type]}")
+    return Text(card_text(card, "name") + copy + star, style=f"bold {COLOURS[card.type]}")
 
 
 def _movie_cards(m: dict[str, Any]) -> Counter[str]:
@@ -65,7 +76,7 @@ def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool,
         if new[cid] > 0:
             new[cid] -= 1
             text.stylize("reverse")
-            text.append(" ← new", style="dim")
+            text.append(" " + _("← new"), style="dim")
         return text
 
     copies = Counter(ch["card"] for ch in m["chars"])
@@ -77,21 +88,22 @@ def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool,
         for p in ch["props"]:
             t.add_row(Text("  ") + styled(p), take(p))
         for u in ch["under"]:
-            t.add_row(Text("  under: ") + styled(u), take("under " + u))
+            t.add_row(Text("  " + _("under:") + " ") + styled(u), take("under " + u))
     for loc in m["location"]:
         t.add_row(Text("@ ") + styled(loc), take("@" + loc))
     for u in m["loc_under"]:
-        t.add_row(Text("  under: ") + styled(u), take("under " + u))
-    for label in ("allies", "this attack"):
+        t.add_row(Text("  " + _("under:") + " ") + styled(u), take("under " + u))
+    for label, shown in (("allies", _("allies")), ("this attack", _("this attack"))):
         if parts.get(label):
-            t.add_row(Text(label, style="dim"), take(label))
+            t.add_row(Text(shown, style="dim"), take(label))
     for c in m["credits"]:
-        t.add_row(Text("credits: ") + styled(c), "")
+        t.add_row(Text(_("credits:") + " ") + styled(c), "")
     if not m["chars"]:
-        t.add_row(Text("(no cast)", style="dim"), "")
-    title = f"{m['seat']}{' (you)' if me else ''} — Defence {m['defence']}"
+        t.add_row(Text(_("(no cast)"), style="dim"), "")
+    values = {"seat": m["seat"], "n": m["defence"], "static": m["static"]}
+    title = (_("{seat} (you) — Defence {n}") if me else _("{seat} — Defence {n}")).format(**values)
     if attacked and m["defence"] != m["static"]:  # 'was 15' read as if 10 had been lost for good
-        title += f" in this attack ({m['static']} without it)"
+        title += " " + _("in this attack ({static} without it)").format(**values)
     return Panel(t, title=title, border_style="bold red" if attacked else ("cyan" if me else "white"),
                  expand=False)
 
@@ -103,26 +115,26 @@ def _attack_panel(view: dict[str, Any]):
     a = view["attack"]
     text = Text()
     text.append_text(_styled(a["creature"]))
-    text.append(f"  Attack {a['value']}", style="bold red")
-    text.append("  vs  ")
-    text.append(f"Defence {a['defence']}", style="bold cyan")
+    text.append("  " + _("Attack {n}").format(n=a["value"]), style="bold red")
+    text.append("  " + _("vs") + "  ")
+    text.append(_("Defence {n}").format(n=a["defence"]), style="bold cyan")
     text.append(f"  ({a['attacker']} → {a['target']})\n")
     ok = a["value"] >= a["defence"]
     d = view["decision"]
     if view["phase"] == "victim" and d:  # decided: no window is open any more
-        text.append(f"It SUCCEEDED: {d['seat']} picks the victim", style="bold red")
+        text.append(_("It SUCCEEDED: {seat} picks the victim").format(seat=d["seat"]), style="bold red")
     else:
-        text.append("If everyone passes now it " + ("SUCCEEDS" if ok else "fails"),
+        text.append(_("If everyone passes now it SUCCEEDS") if ok else _("If everyone passes now it fails"),
                     style="bold red" if ok else "bold green")
     if a["traits"]:
-        text.append(f"   traits: {', '.join(a['traits'])}")
-    for label, cards in (("Props", a["props"]), ("SFX played", a["spent"])):
+        text.append("   " + _("traits: {traits}").format(traits=", ".join(map(trait, a["traits"]))))
+    for label, cards in ((_("Props"), a["props"]), (_("SFX played"), a["spent"])):
         if cards:
             text.append(f"\n{label}: ")
             for k, c in enumerate(cards):
                 text.append(", " if k else "")
                 text.append_text(_styled(c))
-    return Panel(text, title="ATTACK", border_style="bold red", expand=False)
+    return Panel(text, title=_("ATTACK"), border_style="bold red", expand=False)
 
 
 def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None,
@@ -137,27 +149,33 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     parts: list[Any] = []
     head = Text()
     if view["title"]:
-        head.append(f"\u201c{view['title']}\u201d", style="bold magenta")
-        head.append(f"  title words: {', '.join(view['title_words'])}\n")
+        title = shown_title(view["title"], view["title_words"])
+        # Translators: the film's title in quotes (Russian: «{title}»)
+        head.append(pgettext("film title", "\u201c{title}\u201d").format(title=title), style="bold magenta")
+        head.append("  " + _("title words: {words}").format(words=", ".join(map(title_word, view["title_words"])))
+                    + "\n")
     else:
-        head.append("Title words revealed: " + ", ".join(view["candidates"]) + "\n", style="bold magenta")
+        head.append(_("Title words revealed: {words}").format(words=", ".join(map(title_word, view["candidates"])))
+                    + "\n", style="bold magenta")
     d = view["decision"]
-    head.append(f"Game {view['game_no']} · round {view['round']} · {view['turn']}'s turn · "
-                f"deck {view['deck_size']}{' (last card drawn)' if view['deck_out'] else ''} · "
-                f"discards {len(view['discard'])}")
+    values = {"game": view["game_no"], "round": view["round"], "seat": view["turn"], "deck": view["deck_size"],
+              "discards": len(view["discard"])}
+    head.append((_("Game {game} · round {round} · {seat}'s turn · deck {deck} (last card drawn) · discards {discards}")
+                 if view["deck_out"] else
+                 _("Game {game} · round {round} · {seat}'s turn · deck {deck} · discards {discards}")).format(**values))
     if d and d["seat"] is None:  # a window: who is asked is theirs to know (G9)
-        head.append(f" · {d['prompt']}", style="bold")
+        head.append(f" · {_(d['prompt'])}", style="bold")
     elif d:
-        head.append(f" · {d['seat']} to decide ({d['kind']})", style="bold")
+        head.append(" · " + _("{seat} to decide ({kind})").format(seat=d["seat"], kind=decision_kind(d["kind"])), style="bold")
         if d["seat"] == seat:
-            head.append(f"\n{seat}: {d['prompt']}", style="bold yellow")
+            head.append(f"\n{seat}: {_(d['prompt'])}", style="bold yellow")
     parts.append(head)
     if view["phase"] == "title":  # nothing is dealt before the title (books 000 and 001)
-        parts.append(Text("The hands are dealt, and the casts put down, once the title is agreed.",
+        parts.append(Text(_("The hands are dealt, and the casts put down, once the title is agreed."),
                           style="dim"))
         if view["target"]:
-            parts.append(Text("Totals: " + ", ".join(f"{n} {v}" for n, v in view["totals"].items())
-                              + f" (playing to {view['target']})", style="dim"))
+            parts.append(Text(_("Totals: {totals} (playing to {target})").format(
+                totals=_tally(view["totals"]), target=view["target"]), style="dim"))
         return Group(*parts)
     a = view["attack"]
     target = a["target"] if a else None
@@ -169,27 +187,31 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     if a:
         parts.append(_attack_panel(view))
     if view["stack"]:
-        line = Text("Waiting to resolve (newest last): ", style="bold")
+        line = Text(_("Waiting to resolve (newest last):") + " ", style="bold")
         for k, s in enumerate(view["stack"]):
             line.append(" ← " if k else "")
             line.append_text(_styled(s["card"]))
             line.append(f" ({s['seat']})")
         parts.append(line)
-    sizes = Text("Hands: " + ", ".join(f"{n} {k}" for n, k in view["hand_sizes"].items()), style="dim")
+    sizes = Text(_("Hands: {sizes}").format(sizes=_tally(view["hand_sizes"])), style="dim")
     if view["target"]:
-        sizes.append("   totals: " + ", ".join(f"{n} {v}" for n, v in view["totals"].items())
-                     + f" (playing to {view['target']})")
+        sizes.append("   " + _("totals: {totals} (playing to {target})").format(
+            totals=_tally(view["totals"]), target=view["target"]))
     parts.append(sizes)
     if view["hand"] is not None and hand:  # the full-screen table has a pane of its own for it
         parts.append(hand_text(view["hand"], words))
     if view["winners"]:
-        scores = ", ".join(f"{n} {v}" for n, v in view["scores"].items())
+        scores = _tally(view["scores"])
         if view["target"]:  # a match is won on the totals; the last game's scores are a part
-            scores = (f"{scores} in the last game; match totals "
-                      + ", ".join(f"{n} {v}" for n, v in view["totals"].items()))
-        parts.append(Text(f"The credits roll — {view['reason']}. Scores: {scores}. "
-                          f"Winner: {', '.join(view['winners'])}.", style="bold green"))
+            scores = _("{scores} in the last game; match totals {totals}").format(
+                scores=scores, totals=_tally(view["totals"]))
+        parts.append(Text(_("The credits roll — {reason}. Scores: {scores}. Winner: {seats}.").format(
+            reason=reason(view["reason"]), scores=scores, seats=", ".join(view["winners"])), style="bold green"))
     return Group(*parts)
+
+
+def _tally(pairs: dict[str, int]) -> str:
+    return ", ".join(f"{n} {v}" for n, v in pairs.items())
 
 
 def hand_view(view: dict[str, Any]):
@@ -214,8 +236,8 @@ class _Hand:
         from rich.text import Text
 
         if not self.hand:
-            return Text("Your hand is empty.", style="bold")
-        out = Text("Your hand: ", style="bold")
+            return Text(_("Your hand is empty."), style="bold")
+        out = Text(_("Your hand:") + " ", style="bold")
         cards = _cards()
         for k, cid in enumerate(self.hand):
             out.append(" · " if k else "")
@@ -224,52 +246,75 @@ class _Hand:
             if card and card.type not in ("sfx", "credits"):
                 out.append(f" {card.strength}", style="dim")
             if card and plain:
-                out.append(f" ({card.type})")
+                out.append(f" ({type_name(card.type).lower()})")
             out.append(f" [{cid}]", style="dim")
         return out
 
 
 def cards_table(query: str = ""):
-    """Every card of both decks (or those matching QUERY), coloured by type."""
+    """Every card of both decks (or those matching QUERY, in any language), coloured by type."""
     from rich.table import Table
 
     from common.render import card_query
+    from gros import MESSAGES
 
     q = query.lower().strip()
     filters, words = card_query(q, ("type", "deck", "trait", "title"))
-    table = Table(title="Grave Robbers cards" + (f" matching {query!r}" if q else ""))
-    for col in ("deck", "card", "type", "str", "traits", "title", "×", "ability"):
-        table.add_column(col, no_wrap=col in ("deck", "type", "str", "×"))
+    heading = _("Grave Robbers cards matching {query!r}").format(query=query) if q else _("Grave Robbers cards")
+    table = Table(title=heading)
+    for col, shown in (("deck", _("deck")), ("card", _("card")), ("type", _("type")), ("str", _("str")),
+                       ("traits", _("traits")), ("title", _("title")), ("×", "×"), ("ability", _("ability"))):
+        table.add_column(shown, no_wrap=col in ("deck", "type", "str", "×"))
     for card in sorted(_cards().values(), key=lambda c: (c.deck, list(COLOURS).index(c.type), c.name)):
-        hay = f"{card.deck} {card.id} {card.name} {card.italian} {card.type} {' '.join(card.traits)} " \
-              f"{card.title} {card.text}".lower()
-        fields = {"type": card.type, "deck": card.deck, "title": card.title.lower(),
-                  "trait": " ".join(card.traits).lower()}
+        shown = card_text(card, "name")
+        traits = sorted(trait(t) for t in card.traits)
+        hay = f"{card.deck} {card.id} {card.name} {card.italian} {' '.join(MESSAGES.card_names(card.id))} " \
+              f"{card.type} {type_name(card.type)} {' '.join(card.traits)} {' '.join(traits)} " \
+              f"{card.title} {title_word(card.title)} {card.text} {card_text(card, 'text')}".lower()
+        fields = {"type": f"{card.type} {type_name(card.type)}".lower(), "deck": card.deck,
+                  "title": f"{card.title} {title_word(card.title)}".lower(),
+                  "trait": " ".join(sorted(card.traits) + traits).lower()}
         if any(v not in fields[k] for k, v in filters.items()) or any(w not in hay for w in words):
             continue
-        name = card.name + (f"\n({card.italian})" if card.italian and card.italian != card.name else "")
+        other = card.name if shown != card.name else card.italian  # the English name beside another one
+        name = shown + (f"\n({other})" if other and other != shown else "")
         strength = "" if card.type in ("sfx", "credits") else f"{card.strength:+d}" if card.type == "location" \
             else str(card.strength)
-        table.add_row(card.deck, name, TYPE_NAMES[card.type], strength, ", ".join(sorted(card.traits)),
-                      card.title, str(card.copies), card.text, style=COLOURS[card.type])
+        table.add_row(card.deck, name, type_name(card.type), strength, ", ".join(traits),
+                      title_word(card.title), str(card.copies), card_text(card, "text"), style=COLOURS[card.type])
     return table
 
 
 def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
-    """A card's text; in a game (``view``), a card its deck does not hold says so first."""
+    """A card's text; in a game (``view``), a card its deck does not hold says so first. The
+    name may be given in any language, or in part when it fits one card."""
+    from common.engine import NotationError
+    from gros.notation import card as card_id
+
     cards = _cards()
     aliases = load_catalog("gros+gr2").aliases
     card = cards.get(aliases.get(slug(name), ""))
     if card is None:
-        return None
-    italian = f" ({card.italian})" if card.italian and card.italian != card.name else ""
-    strength = "" if card.type in ("sfx", "credits") else f", strength {card.strength}"
-    traits = f", traits: {', '.join(sorted(card.traits))}" if card.traits else ""
-    absent = ""
+        try:
+            card = cards.get(card_id(name))
+        except NotationError:
+            return None
+    shown = card_text(card, "name")
+    other = card.name if shown != card.name else card.italian
+    also = f" ({other})" if other and other != shown else ""
+    values = {"name": shown + also, "id": card.id, "type": type_name(card.type), "strength": card.strength,
+              "traits": ", ".join(sorted(trait(t) for t in card.traits)), "word": title_word(card.title),
+              "text": card_text(card, "text"), "quote": card_text(card, "quote")}
+    if card.type in ("sfx", "credits"):
+        head = _("{name} [{id}] — {type}").format(**values)
+    else:
+        head = _("{name} [{id}] — {type}, strength {strength}").format(**values)
+    if card.traits:
+        head += _(", traits: {traits}").format(**values)
+    out = head + _("; title word: {word}. {text} \u201c{quote}\u201d").format(**values)
     if view is not None and card.id not in load_catalog(view["deck_name"]).deck:
-        absent = f"Not in this game's deck ({view['deck_name']}): "
-    return (f"{absent}{card.name}{italian} [{card.id}] — {TYPE_NAMES[card.type]}{strength}{traits}; "
-            f"title word: {card.title}. {card.text} \u201c{card.quote}\u201d")
+        out = _("Not in this game's deck ({deck}): ").format(deck=view["deck_name"]) + out
+    return out
 
 
 def card_names() -> list[str]:
@@ -279,35 +324,44 @@ def card_names() -> list[str]:
 # -- the story around the board: quotes, the discard pile, callouts, the end screen --------------
 
 def _by_name() -> dict[str, Card]:
-    return {c.name: c for c in _cards().values()}
+    return {card_text(c, "name"): c for c in _cards().values()}
 
 
 def quote_for(line: str) -> list[str]:
     """The quote of each card a line says is played: both books have the player read the
-    card's name and quote aloud."""
-    import re
+    card's name and quote aloud. The line is narration in the reader's language: a card's
+    name follows that language's 'plays'."""
+    from gros.lang import quoted
 
     out = []
     names = _by_name()
-    for m in re.finditer(r"\bplays (The [A-Z][\w'’-]*(?: [\w'’!-]+)*|[A-Z][\w'’!-]*(?: [\w'’!-]+)*)", line):
-        words = m.group(1).split()
-        for k in range(len(words), 0, -1):  # the longest card name the words begin with
-            card = names.get(" ".join(words[:k]).rstrip(".,!"))
-            if card is not None and card.quote:
-                out.append(f"{card.name}: \u201c{card.quote}\u201d")
-                break
+    # Translators: what comes right before a played card's name in '{seat} plays {card}.'
+    # (the same words as there, with the space after them), so the card's quote can be found
+    marker = pgettext("narration", "plays ")
+    if not marker.strip():
+        return out
+    start = quoted("\x00").split("\x00")[0]
+    at = line.find(marker)
+    while at >= 0:
+        rest = line[at + len(marker):].removeprefix(start)
+        best = max((n for n in names if rest.startswith(n) and names[n].quote), key=len, default=None)
+        if best is not None:
+            card = names[best]
+            # Translators: a card's name and its quote, read aloud as it is played
+            out.append(_("{card}: \u201c{quote}\u201d").format(card=best, quote=card_text(card, "quote")))
+        at = line.find(marker, at + 1)
     return out
 
 
 def discard_pile(view: dict[str, Any]) -> str:
     """The discards are face up in Grave Robbers (Grave Robber, Reshoot, Mad Lab, Department
     Store and Meanwhile take cards from them)."""
-    cards = _cards()
     pile = view.get("discard") or []
     if not pile:
-        return "The discard pile is empty."
-    names = [cards[c].name if c in cards else c for c in pile]
-    return f"The discard pile ({len(pile)} card{'s' * (len(pile) != 1)}, newest last): " + ", ".join(names) + "."
+        return _("The discard pile is empty.")
+    return ngettext("The discard pile ({n} card, newest last): {cards}.",
+                    "The discard pile ({n} cards, newest last): {cards}.", len(pile)).format(
+        n=len(pile), cards=", ".join(card_name(c) for c in pile))
 
 
 def _cast(view: dict[str, Any], seat: str) -> Counter[str]:
@@ -321,21 +375,21 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
     """What happened to this seat's Movie since its last board, said to it plainly."""
     if before is None or before.get("game_no") != after.get("game_no"):
         return []
-    cards = _cards()
-    name = lambda c: cards[c].name if c in cards else c  # noqa: E731
     out = []
     lost = _cast(before, seat) - _cast(after, seat)
     a = before.get("attack")
     for cid in lost.elements():
         if a and a["target"] == seat:
-            out.append(f"{a['attacker']}'s {name(a['creature'])} killed your {name(cid)}.")
+            out.append(_("{seat}'s {creature} killed your {card}.").format(
+                seat=a["attacker"], creature=card_name(a["creature"]), card=card_name(cid)))
         else:
-            out.append(f"Your {name(cid)} has left your Movie.")
+            out.append(_("Your {card} has left your Movie.").format(card=card_name(cid)))
     now = after.get("attack")
     if now and now["target"] == seat and not (a and a["creature"] == now["creature"]
                                               and a["target"] == seat):
-        out.append(f"{now['attacker']} attacks your Movie with {name(now['creature'])}: "
-                   f"Attack {now['value']} against your Defence {now['defence']}.")
+        out.append(_("{seat} attacks your Movie with {creature}: Attack {attack} against your Defence "
+                     "{defence}.").format(seat=now["attacker"], creature=card_name(now["creature"]),
+                                          attack=now["value"], defence=now["defence"]))
     return out
 
 
@@ -347,9 +401,12 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
 
     words = set(view.get("title_words") or [])
     cards = _cards()
-    table = Table(title=f"\u201c{view.get('title')}\u201d — title words: {', '.join(sorted(words))}")
-    for col in ("player", "Defence", "title words", "score"):
-        table.add_column(col, justify="right" if col in ("Defence", "score") else "left")
+    title = shown_title(view.get("title") or "", list(view.get("title_words") or []))
+    table = Table(title=_("\u201c{title}\u201d — title words: {words}").format(
+        title=title, words=", ".join(title_word(w) for w in sorted(words))))
+    for col, shown in (("player", _("player")), ("Defence", _("Defence")), ("title words", _("title words")),
+                       ("score", _("score"))):
+        table.add_column(shown, justify="right" if col in ("Defence", "score") else "left")
     revealed = view.get("revealed") or {}
     gr2 = view.get("variant") == "gr2"
     for m in view.get("movies") or []:
@@ -358,14 +415,14 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
         held += m["location"] + m["loc_under"]
         if gr2:
             held += m["credits"]
-        bonus = [f"+5 {cards[c].name} ({cards[c].title.lower()}, in the Movie)" for c in held
-                 if c in cards and cards[c].title.lower() in words]
-        bonus += [f"+5 {cards[c].name} ({cards[c].title.lower()}, in hand)"
+        bonus = [_("+5 {card} ({word}, in the Movie)").format(card=card_name(c), word=title_word(cards[c].title.lower()))
+                 for c in held if c in cards and cards[c].title.lower() in words]
+        bonus += [_("+5 {card} ({word}, in hand)").format(card=card_name(c), word=title_word(cards[c].title.lower()))
                   for c in revealed.get(seat, []) if c in cards]
         score = (view.get("scores") or {}).get(seat, m["static"] + 5 * len(bonus))
         table.add_row(seat, str(m["static"]), "\n".join(bonus) or "—", str(score))
     parts: list[Any] = [table]
     if view.get("target"):
-        parts.append("Match totals: " + ", ".join(f"{n} {v}" for n, v in view["totals"].items())
-                     + f" (playing to {view['target']}).")
+        parts.append(_("Match totals: {totals} (playing to {target}).").format(
+            totals=_tally(view["totals"]), target=view["target"]))
     return parts

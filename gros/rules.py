@@ -9,20 +9,21 @@ from typing import Any
 from common.cards import CardDataError
 from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
 from common.rng import Rng
-from gros import flow, notation, zones
+from gros import N_, _, flow, notation, zones
 from gros import moves as mv
 from gros.catalog import DECKS, Catalog, load_catalog
 from gros.state import OVER, TITLE, GrosState
 
 NAMES = ("ray", "dana", "amanda", "bela", "vincent", "ed")
-PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
-           "draw": "your turn begins: 'draw' up to six cards, 'draw N' for fewer, 'draw 0' for none",
-           "turn": "your turn: play cards, attack, or 'end'",
-           "stop": "a card was just played: stop it, or 'pass'",
-           "respond": "an attack is on: respond, or 'pass'",
-           "anytime": "you may play an SFX now (the books' 'at any time'), or 'pass'",
-           "victim": "the attack succeeded: pick the victim",
-           "discard": "end of turn: 'discard CARD' any, then 'done' (six cards at most)"}
+# the views carry these in English (data); a front-end shows them through _()
+PROMPTS = {"title": N_("agree on the title ('title' takes the generated one)"),
+           "draw": N_("your turn begins: 'draw' up to six cards, 'draw N' for fewer, 'draw 0' for none"),
+           "turn": N_("your turn: play cards, attack, or 'end'"),
+           "stop": N_("a card was just played: stop it, or 'pass'"),
+           "respond": N_("an attack is on: respond, or 'pass'"),
+           "anytime": N_("you may play an SFX now (the books' 'at any time'), or 'pass'"),
+           "victim": N_("the attack succeeded: pick the victim"),
+           "discard": N_("end of turn: 'discard CARD' any, then 'done' (six cards at most)")}
 
 _DECISIONS: dict[tuple[str, str], Decision] = {}
 
@@ -44,7 +45,7 @@ class GrosRules(Rules[GrosState]):
     def catalog(self, options: dict[str, str]) -> Catalog:
         deck = options.get("deck") or options.get("variant", "gros")
         if deck not in DECKS:
-            raise GameError(f"no deck {deck!r} (decks: {', '.join(DECKS)})")
+            raise GameError(_("no deck {deck!r} (decks: {decks})").format(deck=deck, decks=", ".join(DECKS)))
         try:
             return load_catalog(deck)
         except CardDataError as exc:
@@ -60,10 +61,11 @@ class GrosRules(Rules[GrosState]):
         players = int_option(options, "players", 3, 2, 6)
         names = [n.strip().lower() for n in options.get("names", "").split(",") if n.strip()]
         if names and len(names) != players and "players" in options:
-            raise GameError(f"option names lists {len(names)} seats but players is {players}")
+            raise GameError(_("option names lists {n} seats but players is {players}").format(
+                n=len(names), players=players))
         if names:
             if len(set(names)) != len(names) or not all(n.isalnum() for n in names) or not 2 <= len(names) <= 6:
-                raise GameError("players: 2 to 6 different one-word names, e.g. ray,dana,amanda")
+                raise GameError(_("players: 2 to 6 different one-word names, e.g. ray,dana,amanda"))
             return names
         return list(NAMES[:players])
 
@@ -73,7 +75,7 @@ class GrosRules(Rules[GrosState]):
     def setup(self, options: dict[str, str], seed: int) -> GrosState:
         variant = options.get("variant", "gros")
         if variant not in self.variants:
-            raise GameError(f"no rules variant {variant!r} (gros or gr2)")
+            raise GameError(_("no rules variant {variant!r} (gros or gr2)").format(variant=variant))
         cat = self.catalog(options)
         names = tuple(self.seats(options))
         ids = tuple(cid for cid in sorted(cat.deck) for _ in range(cat.deck[cid]))
@@ -81,7 +83,8 @@ class GrosRules(Rules[GrosState]):
         autopass = tuple(options.get(f"autopass.{n}", "on" if default else "off") != "off" for n in names)
         timing = options.get("timing", "books")
         if timing not in ("books", "windows"):
-            raise GameError(f"option timing is 'books' (SFX at any time, the default) or 'windows', not {timing!r}")
+            raise GameError(_("option timing is 'books' (SFX at any time, the default) or 'windows', "
+                              "not {timing!r}").format(timing=timing))
         st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids,
                        tuple(cat.cards[c] for c in ids), autopass=autopass,
                        target=int_option(options, "target", 0, 0, 100_000), totals=[0] * len(names),
@@ -126,7 +129,7 @@ class GrosRules(Rules[GrosState]):
         st = state
         s = zones.seat_of(st, seat)
         if s < 0:
-            raise IllegalMove(f"there is no seat {seat!r}")
+            raise IllegalMove(_("there is no seat {seat!r}").format(seat=seat))
         cache = st.legal_cache
         legal = cache[1] if cache is not None and cache[0] == s else mv.legal(st, s)
         if move not in legal and not self._custom_title(st, s, move):

@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from common.engine import IllegalMove
-from gros import flow, zones
+from gros import _, flow, zones
 from gros.notation import card
 from gros.state import MAIN, TITLE, Char, GrosState
 
@@ -51,13 +51,14 @@ def _take(st: GrosState, cid: str) -> int:
                 if st.ids[p] == cid:
                     ch.props.remove(p)
                     return p
-    raise IllegalMove(f"no {cid!r} is left in the deck, the discards, a hand or a cast")
+    raise IllegalMove(_("no {card!r} is left in the deck, the discards, a hand or a cast").format(card=cid))
 
 
 def _seat(st: GrosState, name: str) -> int:
     s = zones.seat_of(st, name.strip().lower())
     if s < 0:
-        raise IllegalMove(f"there is no seat {name.strip()!r} (seats: {', '.join(st.names)})")
+        raise IllegalMove(_("there is no seat {seat!r} (seats: {seats})").format(
+            seat=name.strip(), seats=", ".join(st.names)))
     return s
 
 
@@ -68,7 +69,7 @@ def _cards(text: str) -> list[str]:
 def apply_directive(rules: GrosRules, st: GrosState, directive: str) -> None:
     head, sep, body = directive.partition(":")
     if not sep:
-        raise IllegalMove("a setup line reads 'setup WHAT: VALUES'")
+        raise IllegalMove(_("a setup line reads 'setup WHAT: VALUES'"))
     words = head.split()
     if not st.dealt:  # setup lines describe a dealt table: deal first (the title may come later)
         flow.deal(st, [])
@@ -93,7 +94,7 @@ def _apply(st: GrosState, words: list[str], body: str) -> None:
         for entry in filter(str.strip, body.split(",")):
             found = _ENTRY.match(entry)
             if not found:
-                raise IllegalMove(f"{entry.strip()!r}: write CARD[PROP PROP]{{SFX}}")
+                raise IllegalMove(_("{entry!r}: write CARD[PROP PROP]{{SFX}}").format(entry=entry.strip()))
             ch = Char(_take(st, card(found.group(1))))
             ch.props = [_take(st, c) for c in _cards(found.group(2) or "")]
             ch.under = [_take(st, c) for c in _cards(found.group(3) or "")]
@@ -111,16 +112,16 @@ def _apply(st: GrosState, words: list[str], body: str) -> None:
     elif words == ["discard"]:
         st.discard.extend(_take(st, c) for c in _cards(body))
     elif words == ["title"]:
-        text, _, used = body.partition("|")
+        text, _sep, used = body.partition("|")
         st.title, st.title_words = " ".join(text.split()), [w.lower() for w in used.split()]
         if not st.title or not st.title_words:
-            raise IllegalMove("write 'setup title: TEXT | WORD WORD ...'")
+            raise IllegalMove(_("write 'setup title: TEXT | WORD WORD ...'"))
         if st.phase == TITLE:
             flow.begin_turn(st, st.first, [])
     elif words == ["turn"]:
         parts = body.split()
         if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) < 1:
-            raise IllegalMove("write 'setup turn: SEAT ROUND'")
+            raise IllegalMove(_("write 'setup turn: SEAT ROUND'"))
         s = _seat(st, parts[0])
         if not st.title:
             st.title, st.title_words = flow.default_title(st), [w.lower() for w in st.candidates]
@@ -128,5 +129,5 @@ def _apply(st: GrosState, words: list[str], body: str) -> None:
         st.turn_no = (int(parts[1]) - 1) * st.n + (s - st.first) % st.n + 1
         st.propped, st.used = [], []
     else:
-        known = ", ".join(syntax.split(":")[0] for syntax, _, _ in SETUP_HELP)
-        raise IllegalMove(f"unknown setup {' '.join(words)!r} ({known})")
+        known = ", ".join(syntax.split(":")[0] for syntax, _h, _e in SETUP_HELP)
+        raise IllegalMove(_("unknown setup {what!r} ({known})").format(what=" ".join(words), known=known))

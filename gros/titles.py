@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from dataclasses import dataclass, field
 
 ADJECTIVES = frozenset("""atomic big cheap dark desperate double evil holy innocent invisible radical
     secret slow spooky static teenage toxic unholy""".split())
@@ -44,10 +45,29 @@ def _cap(word: str) -> str:
     return "-".join(part.capitalize() for part in word.split("-"))
 
 
-def generated_title(words: list[str]) -> str:
-    """The title for these words (any number; the game always has six)."""
-    if not words:
-        return ""
+@dataclass
+class Plan:
+    """The roles the words play, whatever the language: ``head`` (with up to two ``front``
+    adjectives) is who the film is about, ``event`` opens it ("Revenge of ..."), ``others``
+    (adjectives, then beings) are a second side, with ``their`` events or against the head,
+    ``things`` are carried, ``places`` (``place_mods`` on them) are where from and where to,
+    and ``rest`` (events, then adjectives) is the subtitle."""
+
+    head: str
+    kind: str  # being, thing, mod, event or place
+    front: list[str] = field(default_factory=list)
+    event: str = ""
+    others: list[str] = field(default_factory=list)
+    other_beings: list[str] = field(default_factory=list)
+    their: list[str] = field(default_factory=list)
+    things: list[str] = field(default_factory=list)
+    places: list[str] = field(default_factory=list)
+    place_mods: list[str] = field(default_factory=list)
+    rest: list[str] = field(default_factory=list)
+
+
+def plan(words: list[str]) -> Plan:
+    """Which word plays which role (see the module's docstring)."""
     low = [w.lower() for w in words]
     rot = zlib.crc32(" ".join(low).encode()) % len(low)
     low = low[rot:] + low[:rot]  # which being, event or place leads: from the words
@@ -57,34 +77,63 @@ def generated_title(words: list[str]) -> str:
     mods = [w for w in low if w in ADJECTIVES]
     things = [w for w in low if w not in BEINGS | EVENTS | PLACES | ADJECTIVES]  # shotgun, torches
     if beings:
-        head = beings.pop(0)
+        head, kind = beings.pop(0), "being"
     elif things:
-        head = things.pop(0)
+        head, kind = things.pop(0), "thing"
     elif mods and len(mods) > 2 or (mods and not events):
-        head = mods.pop()
-    else:
-        head = events.pop()
-    front, mods = mods[:2], mods[2:]
-    cap = lambda ws: " ".join(_cap(w) for w in ws)  # noqa: E731
-    who = cap(front + [head])
-    who = _plural(who) if head in BEINGS else who
-    title = f"{_cap(events.pop(0))} of the {who}" if events else f"The {who}"
+        head, kind = mods.pop(), "mod"
+    elif events:
+        head, kind = events.pop(), "event"
+    else:  # places alone: the film is about the place
+        head, kind = places.pop(0), "place"
+    out = Plan(head, kind, front=mods[:2])
+    mods = mods[2:]
+    if events:
+        out.event = events.pop(0)
     if beings:  # a second being: its own subtitle, or the other side of the fight
-        other = cap(mods + beings)
-        mods = []
-        if events:
-            title += f": {cap(events)} of the {_plural(other)}"
-            events = []
+        out.others, out.other_beings, mods = mods, beings, []
+        out.their, events = events, []
+    out.things = things
+    if places:
+        out.places, out.place_mods, mods = places, mods, []
+    out.rest = events + mods
+    return out
+
+
+def generated_title(words: list[str]) -> str:
+    """The title for these words (any number; the game always has six)."""
+    if not words:
+        return ""
+    p = plan(words)
+    cap = lambda ws: " ".join(_cap(w) for w in ws)  # noqa: E731
+    who = cap(p.front + [p.head])
+    who = _plural(who) if p.kind == "being" else who
+    title = f"{_cap(p.event)} of the {who}" if p.event else f"The {who}"
+    if p.other_beings:
+        other = cap(p.others + p.other_beings)
+        if p.their:
+            title += f": {cap(p.their)} of the {_plural(other)}"
         else:
             title += f" Versus the {_plural(other)}"
-    if things:  # what the film's people carry: "... with the Shotgun and the Torches"
-        title += " with the " + " and the ".join(_cap(w) for w in things)
-    if places:
-        first, *more = places
-        title += _where(mods + [first] if not more else [first], "from")
+    if p.things:  # what the film's people carry: "... with the Shotgun and the Torches"
+        title += " with the " + " and the ".join(_cap(w) for w in p.things)
+    if p.places:
+        first, *more = p.places
+        title += _where(p.place_mods + [first] if not more else [first], "from")
         if more:
-            title += _where(mods + more, "to")
-        mods = []
-    if events or mods:
-        title += ": " + " and ".join(cap([w]) for w in events + mods)
+            title += _where(p.place_mods + more, "to")
+    if p.rest:
+        title += ": " + " and ".join(cap([w]) for w in p.rest)
     return re.sub(r"\bthe Them\b", "Them", title)  # "Revenge of Them", never "of the Them"
+
+
+def shown_title(title: str, words: list[str] | tuple[str, ...]) -> str:
+    """The title as the reader's language says it: the generated one is made again in that
+    language; a title the players wrote themselves is theirs and stays as they wrote it."""
+    from common.i18n import DEFAULT, current
+
+    if current() == DEFAULT or not words or title != generated_title(list(words)):
+        return title
+    from gros.titling import title as said
+
+    return said(plan(list(words)), current()) or title

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from common.engine import Event
 from common.rng import Rng
+from gros import N_, _, ngettext, zones
 from gros import moves as mv
 from gros import strength as sx
-from gros import zones
+from gros.lang import names, reason, thing, title_word, trait
 from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
+from gros.titles import shown_title
 
 if TYPE_CHECKING:
     from gros.rules import GrosRules
@@ -55,9 +57,9 @@ def views(rules: GrosRules, st: GrosState, seats: list[str | None]) -> dict[str 
 
 
 WINDOWS = ("stop", "respond", "anytime")  # decisions open to a card any seat may hold
-SECRET_PROMPTS = {"stop": "a card was just played: the table may stop it",
-                  "respond": "the attack is on: the table may answer it",
-                  "anytime": "the others may play an SFX"}
+SECRET_PROMPTS = {"stop": N_("a card was just played: the table may stop it"),
+                  "respond": N_("the attack is on: the table may answer it"),
+                  "anytime": N_("the others may play an SFX")}
 
 
 def secret_window(st: GrosState) -> bool:
@@ -235,96 +237,127 @@ def movie_text(st: GrosState, s: int) -> str:
     return " ".join(out) or "none"
 
 
-def _name(text: str) -> str:
-    """A card id, or a card in play (SEAT/CARD[/PROP]), as people read it."""
-    from gros.catalog import load_catalog
-
-    cards = load_catalog("gros+gr2").cards
-    if "+" in str(text) and "/" not in str(text):  # combined Locations (GR2): 'the-beach+the-boat-house'
-        return " + ".join(_name(part) for part in str(text).split("+"))
-    names = []
-    for part in str(text).split("/"):
-        cid, _, copy = part.partition(".")  # CARD.2: the second copy in that Movie
-        names.append(cards[cid].name + (f" ({copy})" if copy else "") if cid in cards else part)
-    if len(names) == 1:
-        return names[0]
-    return f"{names[0]}'s " + "'s ".join(names[1:])
-
-
 def _played(seat: str, move: tuple) -> str:
     verb = move[0]
     if verb == "attack":
-        return f"{seat} attacks {move[2]}'s Movie with {_name(move[1])}!"
+        return _("{seat} attacks {target}'s Movie with {card}!").format(
+            seat=seat, target=move[2], card=thing(move[1]))
     if verb == "combine":
-        return f"{seat} combines {_name(move[1])} with {move[2]}'s Location."
-    text = f"{seat} plays {_name(move[1])}"
-    if move[3]:  # 'taking X from the discards' closes with a comma only when a target follows
-        text += f", taking {_name(move[3])} from the discards" + ("," if move[2] else "")
-    if move[2]:
-        text += " on " + ", ".join(_name(t) for t in move[2])
-    return text + "."
-
-
-_FOR = {"movie": " Defence for this attack", "creature": " Attack for this attack",
-        "character": " Defence", "location": " Defence"}
+        return _("{seat} combines {card} with {target}'s Location.").format(
+            seat=seat, card=thing(move[1]), target=move[2])
+    card, on = thing(move[1]), ", ".join(thing(t) for t in move[2])
+    if move[3] and on:
+        return _("{seat} plays {card}, taking {taken} from the discards, on {targets}.").format(
+            seat=seat, card=card, taken=thing(move[3]), targets=on)
+    if move[3]:
+        return _("{seat} plays {card}, taking {taken} from the discards.").format(
+            seat=seat, card=card, taken=thing(move[3]))
+    if on:
+        return _("{seat} plays {card} on {targets}.").format(seat=seat, card=card, targets=on)
+    return _("{seat} plays {card}.").format(seat=seat, card=card)
 
 
 def _subject(raw: tuple) -> str:
     """What a strength or trait change lands on: (target kind, seat or card, Location cards)."""
     kind, who, locs = raw[0], raw[1], raw[2]
     if kind == "movie":
-        return f"{who}'s Movie"
+        return _("{seat}'s Movie").format(seat=who)
     if kind == "location" and locs:
-        return f"{who}'s " + " + ".join(map(_name, locs))
-    return _name(who) if who else "It"
+        return _("{owner}'s {thing}").format(owner=who, thing=" + ".join(map(thing, locs)))
+    return thing(who) if who else _("It")
+
+
+def _strength(raw: tuple) -> str:
+    what, n = _subject(raw), raw[3]
+    if raw[0] == "movie":
+        return _("{what} gets {n} Defence for this attack.").format(what=what, n=n)
+    if raw[0] == "creature":
+        return _("{what} gets {n} Attack for this attack.").format(what=what, n=n)
+    if raw[0] in ("character", "location"):
+        return _("{what} gets {n} Defence.").format(what=what, n=n)
+    return _("{what} gets {n}.").format(what=what, n=n)
+
+
+def _granted(raw: tuple) -> str:
+    what, t = _subject(raw), trait(raw[3])
+    if raw[0] == "creature":
+        return _("{what} gains {trait} for this attack.").format(what=what, trait=t)
+    return _("{what} gains {trait}.").format(what=what, trait=t)
+
+
+def _ending_hint(d: tuple) -> str:
+    if d[1] > HAND_SIZE:
+        n = d[1] - HAND_SIZE
+        return ngettext("You must 'discard CARD' at least {n} time, then 'done'.",
+                        "You must 'discard CARD' at least {n} times, then 'done'.", n).format(n=n)
+    return _("You may 'discard CARD' any, then 'done'.")
+
+
+def _tally(pairs) -> str:
+    return ", ".join(f"{n} {v}" for n, v in pairs)
+
+
+def _attack_result(d: tuple) -> str:
+    values = dict(creature=d[0], seat=d[1], attack=d[2], defence=d[3])
+    if d[4]:
+        return _("{creature} ({attack}) against {seat}'s Movie ({defence}): it succeeds.").format(**values)
+    return _("{creature} ({attack}) against {seat}'s Movie ({defence}): it fails.").format(**values)
 
 
 # what each kind of event says; ``d`` is its data with card ids turned into names, ``raw`` as is
 _TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
-    "title": lambda d, raw: f"Tonight's feature: \u201c{d[0]}\u201d (title words: {', '.join(d[1])}).",
-    "turn": lambda d, raw: f"— {d[0]}'s turn (round {d[1]}) —",
-    "draw": lambda d, raw: f"{d[0]} draws {d[1]} card{'s' * (d[1] != 1)}.",
-    "drew": lambda d, raw: f"You drew: {', '.join(map(_name, d[1]))}.",
-    "no_draw": lambda d, raw: f"{d[0]} draws no card.",
-    "mulligan": lambda d, raw: f"{d[0]} shows a hand with no Character ({', '.join(map(_name, d[1]))}) "
-                                "and redraws.",
-    "cast": lambda d, raw: f"{d[0]} casts {', '.join(map(_name, d[1])) or 'nobody'}.",
+    "title": lambda d, raw: _("Tonight's feature: \u201c{title}\u201d (title words: {words}).").format(
+        title=shown_title(d[0], d[1]), words=", ".join(map(title_word, d[1]))),
+    "turn": lambda d, raw: _("— {seat}'s turn (round {round}) —").format(seat=d[0], round=d[1]),
+    "draw": lambda d, raw: ngettext("{seat} draws {n} card.", "{seat} draws {n} cards.", d[1]).format(
+        seat=d[0], n=d[1]),
+    "drew": lambda d, raw: _("You drew: {cards}.").format(cards=names(d[1])),
+    "no_draw": lambda d, raw: _("{seat} draws no card.").format(seat=d[0]),
+    "mulligan": lambda d, raw: _("{seat} shows a hand with no Character ({cards}) and redraws.").format(
+        seat=d[0], cards=names(d[1])),
+    "cast": lambda d, raw: (_("{seat} casts {cards}.").format(seat=d[0], cards=names(d[1])) if d[1]
+                            else _("{seat} casts nobody.").format(seat=d[0])),
     "played": lambda d, raw: _played(d[0], raw[2]),
-    "pass": lambda d, raw: "You pass.",  # told to the passer alone (see GrosRules.apply)
-    "paid": lambda d, raw: f"{d[0]} pays by discarding {', '.join(map(_name, d[1]))}.",
-    "stopped": lambda d, raw: f"{d[0]} ({d[1]}) is stopped and discarded.",
-    "attack": lambda d, raw: f"The attack of {d[1]} on {d[2]}'s Movie is on: respond or pass.",
-    "attack_now": lambda d, raw: f"{d[0]}'s Attack is now {d[1]}.",
-    "defence_now": lambda d, raw: f"{d[0]}'s Defence is now {d[1]}.",
-    "attack_result": lambda d, raw: f"{d[0]} ({d[2]}) against {d[1]}'s Movie ({d[3]}): "
-                             f"{'it succeeds' if d[4] else 'it fails'}.",
-    "attack_stopped": lambda d, raw: f"The attack of {d[0]} is stopped.",
-    "attack_over": lambda d, raw: f"{d[0]} leaves the screen.",
-    "killed": lambda d, raw: f"{d[1]} dies in {d[0]}'s Movie.",
-    "removed": lambda d, raw: f"{d[1]} is removed from {d[0]}'s Movie.",
-    "location": lambda d, raw: f"{d[0]}'s Movie is now set at {d[1]}{' (combined)' if d[2] else ''}.",
-    "prop": lambda d, raw: f"{d[0]} gets {d[1]}.",
-    "moved": lambda d, raw: f"{d[0]} goes to {d[1]}.",
-    "used": lambda d, raw: f"{d[0]} uses {d[1]}.",
-    "strength": lambda d, raw: f"{_subject(raw)} gets {raw[3]}{_FOR.get(raw[0], '')}.",
-    "granted": lambda d, raw: f"{_subject(raw)} gains {raw[3]}{' for this attack' * (raw[0] == 'creature')}.",
-    "fetched": lambda d, raw: f"{d[0]} takes {d[1]} from the discards ({d[2]}).",
-    "returned": lambda d, raw: f"{d[0]} returns to its owner's hand.",
-    "chooser": lambda d, raw: f"{d[0]} will pick the victim.",
-    "discard": lambda d, raw: f"{d[0]} discards {d[1]}.",
-    "ending": lambda d, raw: f"{d[0]} ends the turn holding {d[1]} card{'s' * (d[1] != 1)}.",
-    "ending_hint": lambda d, raw: (f"You must 'discard CARD' at least {d[1] - HAND_SIZE} times" if d[1] > HAND_SIZE
-                                   else "You may 'discard CARD' any") + ", then 'done'.",
-    "scores": lambda d, raw: f"The credits roll ({d[0]}): " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
-    "next_game": lambda d, raw: f"Game {d[0]} begins; totals: " + ", ".join(f"{n} {v}" for n, v in d[1]) + ".",
-    "winners": lambda d, raw: f"Winner: {', '.join(d)}.",
+    "pass": lambda d, raw: _("You pass."),  # told to the passer alone (see GrosRules.apply)
+    "paid": lambda d, raw: _("{seat} pays by discarding {cards}.").format(seat=d[0], cards=names(d[1])),
+    "stopped": lambda d, raw: _("{card} ({seat}) is stopped and discarded.").format(card=d[0], seat=d[1]),
+    "attack": lambda d, raw: _("The attack of {card} on {seat}'s Movie is on: respond or pass.").format(
+        card=d[1], seat=d[2]),
+    "attack_now": lambda d, raw: _("{card}'s Attack is now {n}.").format(card=d[0], n=d[1]),
+    "defence_now": lambda d, raw: _("{seat}'s Defence is now {n}.").format(seat=d[0], n=d[1]),
+    "attack_result": lambda d, raw: _attack_result(d),
+    "attack_stopped": lambda d, raw: _("The attack of {card} is stopped.").format(card=d[0]),
+    "attack_over": lambda d, raw: _("{card} leaves the screen.").format(card=d[0]),
+    "killed": lambda d, raw: _("{card} dies in {seat}'s Movie.").format(card=d[1], seat=d[0]),
+    "removed": lambda d, raw: _("{card} is removed from {seat}'s Movie.").format(card=d[1], seat=d[0]),
+    "location": lambda d, raw: (
+        _("{seat}'s Movie is now set at {card} (combined).") if d[2]
+        else _("{seat}'s Movie is now set at {card}.")).format(seat=d[0], card=d[1]),
+    "prop": lambda d, raw: _("{card} gets {prop}.").format(card=d[0], prop=d[1]),
+    "moved": lambda d, raw: _("{prop} goes to {card}.").format(prop=d[0], card=d[1]),
+    "used": lambda d, raw: _("{seat} uses {card}.").format(seat=d[0], card=d[1]),
+    "strength": lambda d, raw: _strength(raw),
+    "granted": lambda d, raw: _granted(raw),
+    "fetched": lambda d, raw: (_("{seat} takes {card} from the discards (hand).") if raw[2] == "hand"
+                               else _("{seat} takes {card} from the discards ({target}).")).format(
+        seat=d[0], card=d[1], target=d[2]),
+    "returned": lambda d, raw: _("{card} returns to its owner's hand.").format(card=d[0]),
+    "chooser": lambda d, raw: _("{seat} will pick the victim.").format(seat=d[0]),
+    "discard": lambda d, raw: _("{seat} discards {card}.").format(seat=d[0], card=d[1]),
+    "ending": lambda d, raw: ngettext("{seat} ends the turn holding {n} card.",
+                                      "{seat} ends the turn holding {n} cards.", d[1]).format(seat=d[0], n=d[1]),
+    "ending_hint": lambda d, raw: _ending_hint(d),
+    "scores": lambda d, raw: _("The credits roll ({reason}): {scores}.").format(
+        reason=reason(d[0]), scores=_tally(d[1])),
+    "next_game": lambda d, raw: _("Game {n} begins; totals: {totals}.").format(n=d[0], totals=_tally(d[1])),
+    "winners": lambda d, raw: _("Winner: {seats}.").format(seats=", ".join(d)),
 }
 _UNNAMED = frozenset({"title", "turn", "scores", "next_game", "winners"})  # data that holds no card ids
 
 
 def narrate(ev: Event) -> str:
     k, raw = ev.kind, ev.data
-    d = raw if k in _UNNAMED else tuple(_name(x) if isinstance(x, str) else x for x in raw)
+    d = raw if k in _UNNAMED else tuple(thing(x) if isinstance(x, str) else x for x in raw)
     text = _TEXTS.get(k)
     return text(d, raw) if text is not None else f"{k} {d}"
 
@@ -372,7 +405,7 @@ def invariants(st: GrosState) -> list[str]:
         fresh = sx.defence(st, s)  # fills the cache: a later move that forgets to clear it shows
         if cached is not None and cached != fresh:
             bad.append(f"{st.names[s]}'s cached Defence {cached} != recomputed {fresh}")
-    for i, _, _ in st.stack:
+    for i, _w, _r in st.stack:
         places.append(i)
     if st.attack is not None:
         places.append(st.attack.creature)
