@@ -25,8 +25,10 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pathlib costs --help a few milliseconds: imported where a catalog is read
+    from pathlib import Path
 
 LANGUAGES: tuple[str, ...] = ("en", "it", "ru")
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "ru": "Русский"}
@@ -89,6 +91,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - gettext's spelling
+    """``N_`` for a message with plural forms: both reach the catalogs (``make catalogs``
+    extracts ``Nn_`` as it does ``ngettext``); look it up with ``ngettext`` where shown."""
+    return singular, plural
+
+
 class _Recorder:
     """gettext's fallback: a lookup that reaches it found no translation, so it is noted."""
 
@@ -123,6 +131,7 @@ class Domain:
     @property
     def folder(self) -> Path:
         import importlib.util
+        from pathlib import Path
 
         spec = importlib.util.find_spec(self.package)
         assert spec is not None and spec.origin is not None, self.package
