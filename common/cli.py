@@ -204,8 +204,10 @@ class GameGroup(click.Group):
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         """Every command takes --lang; one a game adds itself keeps its English help here and
         shows it in the game's language (its texts are in the game's catalogs)."""
-        if not any(p.name == "lang" for p in cmd.params):
-            _lang_option(cmd)
+        cmd.params = [p for p in cmd.params if p.name != "lang"]
+        _lang_option(cmd)  # (again: its help in the language of now)
+        if cmd.epilog is None or hasattr(cmd, "english_help"):
+            cmd.epilog = _epilog(())
         if not hasattr(cmd, "english_help"):
             cmd.english_help = [cmd.help] + [getattr(p, "help", None) for p in cmd.params]
         if getattr(self, "spec", None) is not None:
@@ -287,7 +289,7 @@ def _build(spec: GameSpec) -> GameGroup:
     @_game_flags(spec)
     def play(seed, seats, variant, think, save, load, pace, tui, option, **flags) -> None:
         def go() -> int:
-            from common.repl import load_local, play_local
+            from common.local import load_local, play_local
             from common.spec import players_from_seats
 
             if load:
@@ -323,7 +325,7 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--step/--no-step", default=True, help=_("wait for Enter between moves"))
     def replay(file, seat, step) -> None:
         def go() -> int:
-            from common.repl import replay_record
+            from common.local import replay_record
 
             return replay_record(spec, file, seat=seat, step=step)
         guard(go)
