@@ -22,13 +22,13 @@ COMMANDS = {
     "board": ("", N_("show the game from your seat (what changed since you last saw it is "
                      "marked)")),
     "hand": ("", N_("show your hand")),
-    "log": ("[N|all]", N_("the last N lines of the story (20; 'log all': all of it, paged)")),
+    "log": (N_("[N|all]"), N_("the last N lines of the story (20; 'log all': all of it, paged)")),
     "discard": ("", N_("the discard pile, where the rules make it public (also: pile)")),
-    "card": ("NAME", N_("what a card does")),
-    "cards": ("[QUERY]", N_("the cards of the game (QUERY: words, type:T, deck:D)")),
+    "card": (N_("NAME"), N_("what a card does")),
+    "cards": (N_("[QUERY]"), N_("the cards of the game (QUERY: words, type:T, deck:D)")),
     "rules": ("", N_("the rules of the game")),
     "undo": ("", N_("take back your last move (local games; never past cards you have drawn)")),
-    "save": ("FILE", N_("write the game so far as a record")),
+    "save": (N_("FILE"), N_("write the game so far as a record")),
     "quit": ("", N_("leave (Ctrl-D does the same; Ctrl-C clears the line)")),
 }
 
@@ -137,13 +137,15 @@ class Commands:
             say(self.spec.text(text) if text else _("Type 'moves' for your options."))
             return
         game = self.spec.text
-        for word, (takes, what) in COMMANDS.items():
-            name = f"{local_word(word)} {takes}".strip()
-            say(f"  {name:<12} {_(what)}")
-        for name, what in getattr(self.spec.render, "TOGGLES", {}).items():
-            say(f"  {name:<12} " + _("on/off: {what}").format(what=game(what)))
-        for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items():
-            say(f"  {name:<12} {game(what)}")
+        rows = [(f"{local_word(word)} {_(takes) if takes else ''}".strip(), _(what))
+                for word, (takes, what) in COMMANDS.items()]
+        rows += [(name, _("on/off: {what}").format(what=game(what)))
+                 for name, what in getattr(self.spec.render, "TOGGLES", {}).items()]
+        rows += [(name, game(what))
+                 for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items()]
+        width = max(len(name) for name, _what in rows) + 1
+        for name, what in rows:
+            say(f"  {name:<{width}}{what}")
         say("  " + _("anything else is a move: 'help moves' explains the notation, Tab "
                      "completes it"))
         if local_words():
