@@ -175,6 +175,20 @@ def guard(fn: Callable[[], int | None]) -> None:
     sys.exit(code or 0)
 
 
+def _help_in_language(option: click.Option | None) -> click.Option | None:
+    """click makes a command's --help option once and keeps it: word its help now."""
+    if option is not None:
+        option.help = _("Show this message and exit.")
+    return option
+
+
+class GameCommand(click.Command):
+    """A game's command: its --help says what it does in the language of the moment."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return _help_in_language(super().get_help_option(ctx))
+
+
 class GameGroup(click.Group):
     """A game's command. Its streams degrade before anything is written (see degrade_streams),
     so even --help and usage errors survive an ASCII terminal; and it speaks the player's
@@ -182,6 +196,10 @@ class GameGroup(click.Group):
 
     spec: GameSpec
     built_in = "en"  # the language its help texts were built in
+    command_class = GameCommand
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return _help_in_language(super().get_help_option(ctx))
 
     def main(self, *args, **kwargs):  # type: ignore[override]
         degrade_streams()

@@ -43,6 +43,7 @@ def test_every_command_takes_lang_before_or_after_its_name_and_from_the_environm
     assert set(main.commands) >= {"play", "run", "replay", "host", "join", "bench", "rules",
                                   "cards"}
     for name in main.commands:
+        english = _help(main, [name, "--help"])  # first: click keeps what it made first
         for lang in ("it", "ru"):
             before = _help(main, ["--lang", lang, name, "--help"])
             after = _help(main, [name, "--help", f"--lang={lang}"])
@@ -51,7 +52,7 @@ def test_every_command_takes_lang_before_or_after_its_name_and_from_the_environm
                 assert text.startswith(USAGE[lang]) and ENVIRONMENT[lang] in text, (name, text)
                 assert "BMOVIE_LANG" in text and "Show this message" not in text
             assert before == after == env
-        english = _help(main, [name, "--help"])
+        assert english == _help(main, [name, "--help"])
         assert english.startswith("Usage:") and "BMOVIE_LANG" in english
         # --lang wins over BMOVIE_LANG, and the locale counts when neither is set
         assert _help(main, [name, "--help", "--lang", "en"], env={"BMOVIE_LANG": "ru"}) == english
