@@ -19,7 +19,7 @@ from common.render import error, say, show
 AGAIN, QUIT = "again", "quit"
 
 
-def NO_WORDS() -> tuple[str, ...]:  # noqa: N802 - read as a constant, worded when asked
+def _no_words() -> tuple[str, ...]:
     """'n' and 'no' refuse to save in every language; the player's own 'no' does too."""
     # Translators: the answer that declines to save the game (lower case)
     return (_("no").lower(),)
@@ -87,7 +87,7 @@ def offer_save(ui: Any, question: str) -> None:
     name = default_file(ui.spec.name)
     answer = ui.ask(_("{question} File name [{name}], or 'n': ").format(question=question,
                                                                         name=name))
-    if answer is None or answer.lower() in ("n", "no", *NO_WORDS()):
+    if answer is None or answer.lower() in ("n", "no", *_no_words()):
         return
     ui.save(answer or name)
 

@@ -158,6 +158,8 @@ def test_a_game_through_the_real_repl_leaves_no_message_untranslated(game, lang,
                 return line
             return super().read(seat)
 
+    monkeypatch.setenv("NO_COLOR", "1")  # what transcript() sets, put back after the test
+    monkeypatch.setenv("COLUMNS", "80")
     monkeypatch.setattr(transcript_module, "_Scripted", Player)
     monkeypatch.setattr(transcript_module, "HEAD", 10 ** 6)  # the whole game, uncut
     i18n.MISSES.clear()
