@@ -22,6 +22,7 @@ travel as data and each client narrates them itself.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -137,13 +138,22 @@ class Domain:
         assert spec is not None and spec.origin is not None, self.package
         return Path(spec.origin).parent / "locale"
 
+    def _where(self, *parts: str) -> str:
+        """A file under ``locale/`` as a plain string: the package is imported already (its
+        code asked for a message), so os.path suffices; pathlib would cost ``--lang ru
+        --help`` a tenth of its start-up."""
+        module = sys.modules.get(self.package)
+        origin = getattr(module, "__file__", None)
+        base = os.path.join(os.path.dirname(origin), "locale") if origin else str(self.folder)
+        return os.path.join(base, *parts)
+
     def catalog(self, lang: str) -> Any:
         """The compiled catalog of ``lang``, loaded once; misses go to the recorder."""
         found = self._catalogs.get(lang)
         if found is None:
             import gettext
 
-            path = self.folder / lang / "LC_MESSAGES" / f"{self.package}.mo"
+            path = self._where(lang, "LC_MESSAGES", f"{self.package}.mo")
             try:
                 with open(path, "rb") as fh:
                     found = gettext.GNUTranslations(fh)
@@ -181,7 +191,7 @@ class Domain:
             import tomllib
 
             try:
-                with open(self.folder / lang / "cards.toml", "rb") as fh:
+                with open(self._where(lang, "cards.toml"), "rb") as fh:
                     found = tomllib.load(fh)
             except OSError:
                 found = {}
