@@ -215,3 +215,19 @@ def test_help_starts_about_as_quickly_as_click_itself():
     proc = subprocess.run([sys.executable, "-c", code, "--help"], capture_output=True, text=True,
                           env=env, timeout=60)
     assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stdout
+
+
+@pytest.mark.parametrize(("lang", "sentence", "mark"), [
+    ("it", "ray gioca Il Blob sul film di dana.", "+"),
+    ("it", "La Ragazza della Fattoria muore nel film di dana.", "\u2212"),
+    ("it", "La nave aliena scende di una riga.", "\u2192"),
+    ("ru", "ray разыгрывает «Каплю» в фильме dana.", "+"),
+    ("ru", "Игрок dana сбрасывает «Дробовик».", "\u2212"),
+    ("ru", "Корабль пришельцев спускается на ряд.", "\u2192"),
+    ("ru", "Игрок ray пасует.", "\u00b7"),  # 'Игрок' is no verb: no mark
+])
+def test_the_story_marks_find_the_verbs_of_the_language(lang, sentence, mark):
+    from common.story import Story
+
+    with language(lang):
+        assert Story().mark(sentence) == mark
