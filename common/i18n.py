@@ -35,7 +35,10 @@ LANGUAGES: tuple[str, ...] = ("en", "it", "ru")
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "ru": "Русский"}
 DEFAULT = "en"
 
-_current: ContextVar[str] = ContextVar("bmovie_language", default=DEFAULT)
+_current: ContextVar[str] = ContextVar("bmovie_language")
+# the process's language: what a thread without a language of its own speaks (a thread starts
+# with an empty context, so the full-screen table's game thread would otherwise be English)
+_process = [DEFAULT]
 # (domain, language, msgid) of every lookup that found no translation since the last reset:
 # the tests play whole games in each language and require this to stay empty
 MISSES: set[tuple[str, str, str]] = set()
@@ -68,12 +71,15 @@ def _code(value: str) -> str:
 
 
 def set_language(code: str) -> None:
-    """Make ``code`` the language of this process (of this context, for a host's task)."""
-    _current.set(code if code in LANGUAGES else DEFAULT)
+    """Make ``code`` the language of this process: of this context, and of every thread
+    that was not given one (``language``)."""
+    code = code if code in LANGUAGES else DEFAULT
+    _process[0] = code
+    _current.set(code)
 
 
 def current() -> str:
-    return _current.get()
+    return _current.get(_process[0])
 
 
 @contextmanager
@@ -164,21 +170,21 @@ class Domain:
         return found
 
     def gettext(self, message: str) -> str:
-        lang = _current.get()
+        lang = _current.get(_process[0])
         return message if lang == DEFAULT else self.catalog(lang).gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        lang = _current.get()
+        lang = _current.get(_process[0])
         if lang == DEFAULT:
             return singular if n == 1 else plural
         return self.catalog(lang).ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        lang = _current.get()
+        lang = _current.get(_process[0])
         return message if lang == DEFAULT else self.catalog(lang).pgettext(context, message)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        lang = _current.get()
+        lang = _current.get(_process[0])
         if lang == DEFAULT:
             return singular if n == 1 else plural
         return self.catalog(lang).npgettext(context, singular, plural, n)
@@ -200,7 +206,7 @@ class Domain:
 
     def card(self, card_id: str, field: str, english: str) -> str:
         """A card's ``field`` (name, text, quote, ...) in the current language."""
-        lang = _current.get()
+        lang = _current.get(_process[0])
         if lang == DEFAULT or not english:
             return english
         text = self.cards(lang).get(card_id, {}).get(field)

@@ -231,3 +231,21 @@ def test_the_story_marks_find_the_verbs_of_the_language(lang, sentence, mark):
 
     with language(lang):
         assert Story().mark(sentence) == mark
+
+
+def test_a_thread_speaks_the_language_the_player_chose():
+    """'invaders play --lang ru --tui' said its opening line in English: the full-screen
+    table plays in a thread, and a thread starts with an empty context."""
+    import threading
+
+    from common import _
+    from common.i18n import set_language
+
+    said: list[str] = []
+    set_language("ru")
+    thread = threading.Thread(target=lambda: said.append(_("Game over.")))
+    thread.start()
+    thread.join()
+    with language("it"):  # a host's task keeps its own player's language
+        said.append(_("Game over."))
+    assert said == ["Игра окончена.", "Partita finita."]
