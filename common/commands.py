@@ -133,8 +133,9 @@ class Commands:
     def help(self, topic: str) -> None:
         if topic.startswith("move") or (topic and topic == local_word("moves")):
             notation = sys.modules.get(self.spec.rules.__module__.rsplit(".", 1)[0] + ".notation")
-            text = (getattr(notation, "HELP", "") or "").strip()
-            say(self.spec.text(text) if text else _("Type 'moves' for your options."))
+            text = getattr(notation, "HELP", "") or ""  # the game's catalog holds it as written
+            say(self.spec.text(text).strip() if text.strip() else
+                _("Type 'moves' for your options."))
             return
         game = self.spec.text
         rows = [(f"{local_word(word)} {_(takes) if takes else ''}".strip(), _(what))
