@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from common import _, ngettext
 from common.engine import Event, GameError, NotationError, Rules
 from common.i18n import DEFAULT, language
 from common.record import Line, Record, RecordError, parse_record
@@ -35,21 +36,24 @@ def read_record(path: str | os.PathLike) -> Record:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        raise RecordError(_("{path}: cannot read: {reason}").format(
+            path=path, reason=getattr(exc, "strerror", None) or exc)) from None
     return parse_record(text, os.fspath(path))
 
 
 def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
     """A table at the record's starting position (header and setup applied, no moves)."""
     if rec.game != rules.name:
-        raise RecordError(f"{rec.path}:1: this record is of the game {rec.game!r}, not {rules.name!r}")
+        raise RecordError(_("{where}: this record is of the game {game}, not {ours}").format(
+            where=f"{rec.path}:1", game=repr(rec.game), ours=repr(rules.name)))
     try:
         cards = rules.card_checksum({**rec.options, "variant": rec.variant})
     except GameError as exc:
         raise RecordError(f"{rec.path}:1: {exc}") from None
     if check_cards and rec.cards and rec.cards != cards:
-        raise RecordError(f"{rec.path}:1: the record was played with card data {rec.cards}, "
-                          f"but these cards are {cards}: the cards changed since it was made")
+        raise RecordError(_("{where}: the record was played with card data {theirs}, but these "
+                            "cards are {ours}: the cards changed since it was made").format(
+            where=f"{rec.path}:1", theirs=rec.cards, ours=cards))
     setup = rec.setup
     try:
         table = Table(rules, seed=rec.seed, options=rec.options, variant=rec.variant,
@@ -60,7 +64,8 @@ def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
         try:
             rules.scenario(table.state, directive)
         except GameError as exc:
-            raise RecordError(f"{rec.where(lineno)}: setup {directive!r}: {exc}") from None
+            raise RecordError(_("{where}: setup {directive}: {reason}").format(
+                where=rec.where(lineno), directive=repr(directive), reason=exc)) from None
         table.record.setup.append((lineno, directive))
     return table
 
@@ -71,7 +76,8 @@ def _try(table: Table, rec: Record, line: Line, strict: bool = True) -> tuple[li
     notation, unless not ``strict`` (``expect illegal`` may assert that text is refused)."""
     where = rec.where(line.lineno)
     if line.seat not in table.seats:
-        unknown = f"there is no seat {line.seat!r} (seats: {', '.join(table.seats)})"
+        unknown = _("there is no seat {seat} (seats: {seats})").format(
+            seat=repr(line.seat), seats=", ".join(table.seats))
         if not strict:
             return [], GameError(unknown)
         raise RecordError(f"{where}: {unknown}")
@@ -94,36 +100,45 @@ def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
     if line.kind == "move":
         events, refused = _try(table, rec, line)
         if refused is not None:
-            raise MoveRefused(f"{where}: {line.seat}: {line.text!r} was refused: {refused}")
+            raise MoveRefused(_("{where}: {seat}: {move} was refused: {reason}").format(
+                where=where, seat=line.seat, move=repr(line.text), reason=refused))
         return events
     result.checked += 1
     if line.kind == "illegal":
-        with language(DEFAULT):  # 'expect illegal ... -> words' quotes the English refusal
-            _, refused = _try(table, rec, line, strict=False)
+        with language(DEFAULT):  # a record's words of the refusal are the rules' English
+            _events, refused = _try(table, rec, line, strict=False)
         if refused is None:
             table.undo()
-            result.failures.append(f"{where}: expected {line.seat}: {line.text!r} to be refused, but it was played")
+            result.failures.append(_("{where}: expected {seat}: {move} to be refused, but it was "
+                                     "played").format(where=where, seat=line.seat,
+                                                      move=repr(line.text)))
         elif line.key and line.key.lower() not in str(refused).lower():
-            result.failures.append(f"{where}: expected {line.text!r} refused with {line.key!r}, "
-                                   f"but the reason was {str(refused)!r}")
+            result.failures.append(_("{where}: expected {move} refused with {words}, but the "
+                                     "reason was {reason}").format(
+                where=where, move=repr(line.text), words=repr(line.key),
+                reason=repr(str(refused))))
     elif line.kind == "legal":
-        _, refused = _try(table, rec, line)
+        _events, refused = _try(table, rec, line)
         if refused is None:
             table.undo()
         else:
-            result.failures.append(f"{where}: expected {line.seat}: {line.text!r} to be legal, "
-                                   f"but it was refused: {refused}")
+            result.failures.append(_("{where}: expected {seat}: {move} to be legal, but it was "
+                                     "refused: {reason}").format(
+                where=where, seat=line.seat, move=repr(line.text), reason=refused))
     elif line.kind == "expect":
         facts = table.facts()
         if line.key not in facts:
-            raise RecordError(f"{where}: no fact {line.key!r}; facts are: {', '.join(sorted(facts))}")
+            raise RecordError(_("{where}: no fact {key}; facts are: {facts}").format(
+                where=where, key=repr(line.key), facts=", ".join(sorted(facts))))
         if facts[line.key] != line.text:
-            result.failures.append(f"{where}: expected {line.key}: {line.text}, got {facts[line.key]}")
+            result.failures.append(_("{where}: expected {key}: {value}, got {got}").format(
+                where=where, key=line.key, value=line.text, got=facts[line.key]))
     elif line.kind == "result":
         out = table.outcome()
         got = " ".join(out.winners) if out else "unfinished"
         if got != line.text:
-            result.failures.append(f"{where}: expected result {line.text}, got {got}")
+            result.failures.append(_("{where}: expected result {result}, got {got}").format(
+                where=where, result=line.text, got=got))
     return []
 
 
@@ -138,8 +153,9 @@ def replay(rules: Rules, rec: Record, on_move: Callable[[Table, Line, list[Event
             events = step(table, rec, line, result)
         except MoveRefused as exc:
             rest = len(rec.body) - k - 1
-            result.failures.append(str(exc) + (f" (the {rest} line{'s' * (rest != 1)} after it "
-                                               "were not replayed)" if rest else ""))
+            result.failures.append(str(exc) + (" " + ngettext(
+                "(the {n} line after it was not replayed)",
+                "(the {n} lines after it were not replayed)", rest).format(n=rest) if rest else ""))
             result.stopped = line.lineno
             break
         except RecordError as exc:
@@ -160,7 +176,7 @@ def run_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -> in
         except RecordError as exc:
             for failure in getattr(exc, "failures", ()):
                 echo(f"FAIL {failure}")
-            echo(f"error: {exc}")
+            echo(_("error: {message}").format(message=exc))
             code = 2
             continue
         for failure in result.failures:
@@ -169,6 +185,7 @@ def run_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -> in
             code = max(code, 1)
         else:
             moves = sum(1 for ln in rec.body if ln.kind == "move")
-            echo(f"ok {path}: {moves} move{'s' * (moves != 1)}, "
-                 f"{result.checked} check{'s' * (result.checked != 1)}")
+            # 'ok PATH:' opens the line in every language (scripts look for it)
+            echo(f"ok {path}: " + ngettext("{n} move", "{n} moves", moves).format(n=moves) + ", "
+                 + ngettext("{n} check", "{n} checks", result.checked).format(n=result.checked))
     return code

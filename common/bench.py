@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from common import _
 from common.bots import make_bot
 from common.render import progress, say, show
 from common.selfplay import play_game
@@ -16,7 +17,7 @@ from common.spec import GameSpec
 def _opts(text: str, base: dict[str, str]) -> dict[str, str]:
     out = dict(base)
     for part in filter(None, (p.strip() for p in text.split(","))):
-        k, _, v = part.partition("=")
+        k, _sep, v = part.partition("=")
         out[k] = v
     return out
 
@@ -107,23 +108,24 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
     if spec.bench_report:  # a game's own figures (horror: film lengths, bot films as stories)
         from importlib import import_module
 
-        module, _, name = spec.bench_report.partition(":")
+        module, _sep, name = spec.bench_report.partition(":")
         report["game_report"], extra_tables = getattr(import_module(module), name)(games)
     if as_json:
         print(json.dumps(report))
         return 0
     from rich.table import Table
 
-    t = Table(title=f"{spec.title}: random self-play")
-    for col in ("config", "games", "games/s", "decisions/game", "µs/decision", "decisions/s"):
+    t = Table(title=_("{title}: random self-play").format(title=spec.shown_title()))
+    for col in (_("config"), _("games"), _("games/s"), _("decisions/game"), _("µs/decision"),
+                _("decisions/s")):
         t.add_column(col, justify="right")
     for r in report["speed"]:
         t.add_row(r["config"], str(r["games"]), str(r["games_per_s"]), str(r["decisions_per_game"]),
                   str(r["us_per_decision"]), str(r["decisions_per_s"]))
     show(t)
     if report["matchups"]:
-        m = Table(title="win shares")
-        for col in ("match-up", "games", "shares", "s"):
+        m = Table(title=_("win shares"))
+        for col in (_("match-up"), _("games"), _("shares"), _("s")):
             m.add_column(col)
         for r in report["matchups"]:
             m.add_row(r["matchup"], str(r["games"]),
@@ -131,7 +133,9 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
         show(m)
     for extra in extra_tables:
         show(extra)
-    say("µs/decision counts legal_moves + apply only; games/s is wall time including the bots.")
+    say(_("µs/decision counts legal_moves + apply only; games/s is wall time including the "
+          "bots."))
     if not matchups:
-        say(f"The bots' win rates: '{spec.name} bench --matchups' or '--ladder' (minutes).")
+        say(_("The bots' win rates: '{game} bench --matchups' or '--ladder' (minutes).").format(
+            game=spec.name))
     return 0

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from common import _
 from common.engine import GameError, Move, Rules
 from common.rng import Rng
 
@@ -216,7 +217,7 @@ def _normal(rules: Rules) -> tuple[dict[str, Callable[..., Bot]], Callable[..., 
 
 def bot_kinds(rules: Rules) -> tuple[str, ...]:
     """Every bot name a game knows: the three levels, the common kinds and its own."""
-    extra, _ = _normal(rules)
+    extra, _weights = _normal(rules)
     return BOT_KINDS + tuple(k for k in extra if k not in BOT_KINDS)
 
 
@@ -243,7 +244,8 @@ def make_bot(kind: str, rules: Rules, seed: int = 0, think: float | None = None,
                         search=getattr(normal, "search", None))
         bot.kind = kind
         return bot
-    raise GameError(f"unknown bot {kind!r} (bots: {', '.join(bot_kinds(rules))})")
+    raise GameError(_("unknown bot {kind} (bots: {kinds})").format(
+        kind=repr(kind), kinds=", ".join(bot_kinds(rules))))
 
 
 def strict_default() -> bool:

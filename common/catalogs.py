@@ -26,12 +26,13 @@ COUNT_FIELDS = {"n"}  # the number a plural form is chosen by: a form may leave 
 
 def _template(package: str):
     from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_dir
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
     template = Catalog(domain=package, project="bmovie-games", fuzzy=False)
     folder = ROOT / package
     found = extract_from_dir(str(folder), method_map=[("locale/**", "ignore"), ("**.py", "python")],
-                             comment_tags=("Translators:",), strip_comment_tags=True)
+                             comment_tags=("Translators:",), strip_comment_tags=True,
+                             keywords={**DEFAULT_KEYWORDS, "Nn_": (1, 2)})
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(f"{package}/{filename}", lineno)],
                      auto_comments=comments, context=context)

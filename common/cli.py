@@ -4,77 +4,82 @@ Built from a ``GameSpec`` of plain strings; each command imports what it needs o
 runs, so ``--help`` stays as quick as click itself. Numbers are checked by click's ranges
 (shown in ``--help``), the environment variables each command reads are listed in its
 epilog, and seat kinds, bots and card names complete in the shell (``_GAME_COMPLETE``).
+
+The language (``--lang``, anywhere on the line, else ``BMOVIE_LANG`` or the locale) is found
+before click parses anything (``GameGroup.main``), and the commands are built in it, so even
+``--help`` and click's own usage errors are in the player's language.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import click
 
-from common import __version__
+from common import N_, _, __version__
+from common.i18n import LANGUAGES, current, resolve, set_language
 from common.spec import HUMAN, GameSpec
+from common.streams import degrade_streams
 
-THINK_HELP = "seconds a searching bot may think per decision"
+THINK_HELP = N_("seconds a searching bot may think per decision")
 THINK = click.FloatRange(min=0, min_open=True)
 SECONDS = click.FloatRange(min=0)
 AT_LEAST_ONE = click.IntRange(min=1)
 
 # read by every command (colour and terminal detection is rich's; BMOVIE_DEBUG is guard's)
-ENV_EVERYWHERE = (("NO_COLOR", "no colours"),
-                  ("FORCE_COLOR", "colours even into a pipe or a file"),
-                  ("TERM=dumb", "plain text, no colours or cursor movement"),
-                  ("BMOVIE_DEBUG=1", "a traceback instead of the one-line internal error"),
-                  ("BMOVIE_STRICT_BOTS=1", "a bot that fails stops the game (the tests set it); "
-                   "otherwise it plays a legal move and says so in the log"))
-ENV_STATE = ("XDG_STATE_HOME", "history and seat tokens in $XDG_STATE_HOME/bmovie "
-             "(default ~/.local/state)")
+ENV_LANG = (("BMOVIE_LANG", N_("the language when --lang is not given: en, it or ru "
+                               "(else the locale's)")),)
+ENV_EVERYWHERE = (("NO_COLOR", N_("no colours")),
+                  ("FORCE_COLOR", N_("colours even into a pipe or a file")),
+                  ("TERM=dumb", N_("plain text, no colours or cursor movement")),
+                  ("BMOVIE_DEBUG=1", N_("a traceback instead of the one-line internal error")),
+                  ("BMOVIE_STRICT_BOTS=1", N_("a bot that fails stops the game (the tests set "
+                                              "it); otherwise it plays a legal move and says so "
+                                              "in the log")))
+ENV_STATE = ("XDG_STATE_HOME", N_("history and seat tokens in $XDG_STATE_HOME/bmovie "
+                                  "(default ~/.local/state)"))
+ENV_PASSWORD = ("BMOVIE_NET_PASSWORD", N_("the password, when --password is not given"))
 
 
-def _epilog(pairs: Iterable[tuple[str, str]], more: str = "") -> str:
-    """An 'Environment:' block for --help; click keeps a paragraph that starts with \\b as is."""
-    pairs = list(pairs)
-    width = max(len(name) for name, _ in pairs) + 2
+def _epilog(pairs: Iterable[tuple[str, str]], more: str = "", game: GameSpec | None = None) -> str:
+    """An 'Environment:' block for --help (every command's lists BMOVIE_LANG first); click
+    keeps a paragraph that starts with \\b as is. ``game``: its own variables follow, in its
+    own words (its catalog)."""
+    pairs = [(name, _(what)) for name, what in (*ENV_LANG, *pairs)]
+    pairs += [(name, game.text(what)) for name, what in (game.env if game else ())]
+    width = max(len(name) for name, _what in pairs) + 2
     rows = "\n".join(f"  {name:<{width}}{what}" for name, what in pairs)
-    return f"\b\nEnvironment:\n{rows}" + (f"\n\n{more}" if more else "")
+    return "\b\n" + _("Environment:") + f"\n{rows}" + (f"\n\n{more}" if more else "")
 
 
-def degrade_streams() -> None:
-    """Let output that the terminal's encoding cannot hold degrade instead of failing.
-
-    On an ASCII or cp1252 stream (``PYTHONIOENCODING=ascii``, an old Windows console) a
-    character with no place in the encoding is written as its nearest ASCII ('—' as '-',
-    'é' as 'e') or '?'. rich already draws its boxes in ASCII there.
-    """
-    import codecs
-
-    codecs.register_error("bmovie-nearest", _nearest)
-    for stream in (sys.stdout, sys.stderr):
-        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
-        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="bmovie-nearest")
+def _given_language(args: Sequence[str]) -> str | None:
+    """The value of ``--lang`` wherever it stands (``gros --lang it play``, ``gros play
+    --lang=it``), read before click parses the line, so help is built in that language."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
 
 
-_NEAREST = {"—": "-", "–": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...",
-            "×": "x", "→": "->", "←": "<-", "◀": "<", "▶": ">", "•": "*", "·": ".",
-            "µ": "u", "≤": "<=", "≥": ">=", "≠": "!=", **{chr(0x2680 + i): f"[{i + 1}]"
-                                                        for i in range(6)}}  # dice faces
+def _lang_option(fn: Callable) -> Callable:
+    """``--lang`` on the group and every command; ``GameGroup.main`` has applied it already,
+    the callback keeps it true for a caller that invokes a command some other way."""
 
+    def apply(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value:
+            set_language(value.lower())
 
-def _nearest(exc: UnicodeError) -> tuple[str, int]:
-    import unicodedata
-
-    if not isinstance(exc, UnicodeEncodeError):
-        raise exc
-    out = []
-    for ch in exc.object[exc.start:exc.end]:
-        near = _NEAREST.get(ch)
-        if near is None:  # 'é' -> 'e' + combining accent -> 'e'
-            near = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode() or "?"
-        out.append(near)
-    return "".join(out), exc.end
+    return click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False),
+                        default=None, expose_value=False, is_eager=True, callback=apply,
+                        metavar="|".join(LANGUAGES),
+                        help=_("the language to play in [default: $BMOVIE_LANG, else the "
+                               "locale's, else en]"))(fn)
 
 
 def _options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object]) -> dict[str, str]:
@@ -82,7 +87,8 @@ def _options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object]) -
     for item in given:
         key, sep, value = item.partition("=")
         if not sep:
-            raise click.BadParameter(f"{item!r}: write KEY=VALUE", param_hint="--option")
+            raise click.BadParameter(_("{item}: write KEY=VALUE").format(item=repr(item)),
+                                     param_hint="--option")
         out[key.strip()] = value.strip()
     for _flag, key, _help in spec.flags:
         value = flags.get(key.replace(".", "_").replace("-", "_"))
@@ -93,15 +99,18 @@ def _options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object]) -
 
 def _game_flags(spec: GameSpec) -> Callable:
     """Decorator adding the game's own option flags and a generic --option KEY=VALUE."""
-    more = f": {spec.more_options}" if spec.more_options else ""
+    help_text = _("any other game option (repeatable)")
+    if spec.more_options:
+        help_text = _("any other game option (repeatable): {options}").format(
+            options=spec.text(spec.more_options))
 
     def deco(fn: Callable) -> Callable:
         fn = click.option("--option", "-o", "option", multiple=True, metavar="KEY=VALUE",
-                          help=f"any other game option (repeatable){more}")(fn)
-        for flag, key, help_text in reversed(spec.flags):
-            name, _, metavar = flag.partition(" ")  # '--width N': the flag and what it takes
+                          help=help_text)(fn)
+        for flag, key, flag_help in reversed(spec.flags):
+            name, _sp, metavar = flag.partition(" ")  # '--width N': the flag and what it takes
             fn = click.option(name, key.replace(".", "_").replace("-", "_"), default=None,
-                              metavar=metavar or None, help=help_text)(fn)
+                              metavar=metavar or None, help=spec.text(flag_help))(fn)
         return fn
 
     return deco
@@ -111,7 +120,7 @@ def _variant(spec: GameSpec) -> Callable:
     """--variant; hidden where a game has one rules variant (there is nothing to choose)."""
     one = len(spec.variants) == 1
     return click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
-                        show_default=not one, hidden=one, help="rules variant")
+                        show_default=not one, hidden=one, help=_("rules variant"))
 
 
 # -- shell completion (runs only when the shell asks, so it may import the game) -----------
@@ -150,7 +159,7 @@ def guard(fn: Callable[[], int | None]) -> None:
     try:
         code = fn()
     except (GameError, RecordError) as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(_("error: {message}").format(message=exc), err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         click.echo("", err=True)
@@ -160,18 +169,72 @@ def guard(fn: Callable[[], int | None]) -> None:
     except Exception as exc:  # pragma: no cover - the last line of defence
         if os.environ.get("BMOVIE_DEBUG"):
             raise
-        click.echo(f"internal error: {exc!r} (set BMOVIE_DEBUG=1 for details)", err=True)
+        click.echo(_("internal error: {error} (set BMOVIE_DEBUG=1 for details)").format(
+            error=repr(exc)), err=True)
         sys.exit(3)
     sys.exit(code or 0)
 
 
+def _help_in_language(option: click.Option | None) -> click.Option | None:
+    """click makes a command's --help option once and keeps it: word its help now."""
+    if option is not None:
+        option.help = _("Show this message and exit.")
+    return option
+
+
+class GameCommand(click.Command):
+    """A game's command: its --help says what it does in the language of the moment."""
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return _help_in_language(super().get_help_option(ctx))
+
+
 class GameGroup(click.Group):
     """A game's command. Its streams degrade before anything is written (see degrade_streams),
-    so even --help and usage errors survive an ASCII terminal."""
+    so even --help and usage errors survive an ASCII terminal; and it speaks the player's
+    language before click reads a word (see the module's docstring)."""
+
+    spec: GameSpec
+    built_in = "en"  # the language its help texts were built in
+    command_class = GameCommand
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        return _help_in_language(super().get_help_option(ctx))
 
     def main(self, *args, **kwargs):  # type: ignore[override]
         degrade_streams()
+        given = args[0] if args else kwargs.get("args")
+        words = sys.argv[1:] if given is None else list(given)
+        set_language(resolve(_given_language(words)))
+        if current() != "en":
+            from common.clicktext import install
+
+            install()
+        if current() != self.built_in:
+            fresh = _build(self.spec)
+            for name, command in self.commands.items():  # a game's own (horror screenplay)
+                if name not in fresh.commands:
+                    fresh.add_command(command, name)
+            for attr in ("help", "epilog", "params", "commands", "built_in"):
+                setattr(self, attr, getattr(fresh, attr))
         return super().main(*args, **kwargs)
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """Every command takes --lang; one a game adds itself keeps its English help here and
+        shows it in the game's language (its texts are in the game's catalogs)."""
+        cmd.params = [p for p in cmd.params if p.name != "lang"]
+        _lang_option(cmd)  # (again: its help in the language of now)
+        if cmd.epilog is None or hasattr(cmd, "english_help"):
+            cmd.epilog = _epilog(())
+        if not hasattr(cmd, "english_help"):
+            cmd.english_help = [cmd.help] + [getattr(p, "help", None) for p in cmd.params]
+        if getattr(self, "spec", None) is not None:
+            english = cmd.english_help
+            cmd.help = self.spec.text(english[0] or "")
+            for param, text in zip(cmd.params, english[1:], strict=True):
+                if text and param.name != "lang":
+                    param.help = self.spec.text(text)  # type: ignore[attr-defined]
+        super().add_command(cmd, name)
 
 
 def _ladder(spec: GameSpec, games: int, as_json: bool, iterations: int, options: dict[str, str]) -> int:
@@ -184,53 +247,74 @@ def _ladder(spec: GameSpec, games: int, as_json: bool, iterations: int, options:
 
 
 def build(spec: GameSpec) -> click.Group:
-    also = "".join(f" '--variant {v}' plays {t}." for v, t in spec.variant_titles)
-    complete = spec.name.upper().replace("-", "_")
+    """The game's command, built in the current language (``GameGroup.main`` builds it again
+    when the player asks for another)."""
+    group = _build(spec)
+    return group
 
-    @click.group(spec.name, cls=GameGroup, help=f"{spec.title}: {spec.blurb}\n\nStart with '{spec.name} play'; "
-                 f"'{spec.name} rules' prints the rules.{also}",
-                 epilog=_epilog(ENV_EVERYWHERE, "\b\nShell completion (bash; for zsh or fish write "
-                                "zsh_source or fish_source):\n"
+
+def _build(spec: GameSpec) -> GameGroup:
+    also = "".join(" " + _("'--variant {variant}' plays {title}.").format(variant=v,
+                                                                         title=spec.text(t))
+                   for v, t in spec.variant_titles)
+    complete = spec.name.upper().replace("-", "_")
+    game = spec.text
+    # Translators: the first line of 'GAME --help': the game's title and its one-line blurb
+    about = _("{title}: {blurb}").format(title=game(spec.title), blurb=game(spec.blurb))
+    start = _("Start with '{game} play'; '{game} rules' prints the rules.").format(game=spec.name)
+    shell = _("Shell completion (bash; for zsh or fish write zsh_source or fish_source):")
+
+    @click.group(spec.name, cls=GameGroup, help=f"{about}\n\n{start}{also}",
+                 epilog=_epilog(ENV_EVERYWHERE, f"\b\n{shell}\n"
                                 f'  eval "$(_{complete}_COMPLETE=bash_source {spec.name})"'),
                  context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
     @click.version_option(__version__, "--version", prog_name=spec.name,
-                          message="%(prog)s (bmovie-games) %(version)s")
+                          message="%(prog)s (bmovie-games) %(version)s",
+                          help=_("Show the version and exit."))
+    @_lang_option
     def group() -> None:
         pass
 
-    @group.command(help=f"Play {spec.title} at this terminal, against bots or hot-seat.\n\n"
-                   f"SEATS names a kind per seat, in seat order or as SEAT=KIND (seats not named "
-                   f"are human): 'human', 'random', 'ismcts' or one of the game's own bots; a last "
-                   f"KIND* fills the remaining seats.",
-                   epilog=_epilog((ENV_STATE, ("PAGER", "the pager of 'rules' in the game"),
-                                   *spec.env)))
-    @click.option("--seed", type=int, default=None, help="seed of the shuffle (default: random)")
+    group.spec = spec
+    group.built_in = current()
+    epilog = _epilog(())  # the commands that read no variable of their own list BMOVIE_LANG
+
+    @group.command(help=_("Play {title} at this terminal, against bots or hot-seat.").format(
+                       title=game(spec.title)) + "\n\n" +
+                   _("SEATS names a kind per seat, in seat order or as SEAT=KIND (seats not named "
+                     "are human): 'human', 'random', 'ismcts' or one of the game's own bots; a "
+                     "last KIND* fills the remaining seats."),
+                   epilog=_epilog((ENV_STATE, ("PAGER", N_("the pager of 'rules' in the game"))),
+                                  game=spec))
+    @click.option("--seed", type=int, default=None, help=_("seed of the shuffle (default: random)"))
     @click.option("--seats", default=None, metavar="SEATS",
                   shell_complete=_complete_seats(spec),
-                  help=f"who sits where [default: {spec.default_seats}; with --load: the "
-                  "record's seats]")
+                  help=_("who sits where [default: {seats}; with --load: the record's "
+                         "seats]").format(seats=spec.default_seats))
     @_variant(spec)
-    @click.option("--think", type=THINK, metavar="SECONDS", default=1.0, show_default=True, help=THINK_HELP)
+    @click.option("--think", type=THINK, metavar="SECONDS", default=1.0, show_default=True,
+                  help=_(THINK_HELP))
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
-                  help="write the game's record here when it ends")
+                  help=_("write the game's record here when it ends"))
     @click.option("--load", type=click.Path(dir_okay=False), default=None,
-                  help="go on with a game saved with 'save FILE' (or any unfinished record)")
+                  help=_("go on with a game saved with 'save FILE' (or any unfinished record)"))
     @click.option("--pace", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
-                  help="pause after each bot move (a key skips ahead) [default: 0.6 at a "
-                  "terminal, 0 when piped]")
-    @click.option("--tui", is_flag=True, help="a full-screen table: board, log pane, prompt "
-                  "(the line REPL where the terminal cannot hold it)")
+                  help=_("pause after each bot move (a key skips ahead) [default: 0.6 at a "
+                         "terminal, 0 when piped]"))
+    @click.option("--tui", is_flag=True, help=_("a full-screen table: board, log pane, prompt "
+                                                "(the line REPL where the terminal cannot hold "
+                                                "it)"))
     @_game_flags(spec)
     def play(seed, seats, variant, think, save, load, pace, tui, option, **flags) -> None:
         def go() -> int:
-            from common.repl import load_local, play_local
+            from common.local import load_local, play_local
             from common.spec import players_from_seats
 
             if load:
                 given = _options(spec, option, flags)
                 if seed is not None or given:
-                    raise click.UsageError("--load goes on with the record's own seed and options; "
-                                           "leave out --seed and the game options")
+                    raise click.UsageError(_("--load goes on with the record's own seed and "
+                                             "options; leave out --seed and the game options"))
                 return load_local(spec, load, seats=seats, think=think, save=save, pace=pace,
                                   tui=tui)
             seats_ = seats or spec.default_seats
@@ -239,8 +323,9 @@ def build(spec: GameSpec) -> click.Group:
                               save=save, options=options, pace=pace, tui=tui)
         guard(go)
 
-    @group.command(help="Replay record files and check their 'expect' lines.\n\n"
-                   "Exit status: 0 all passed, 1 an expectation failed, 2 bad input.")
+    @group.command(help=_("Replay record files and check their 'expect' lines.") + "\n\n" +
+                   _("Exit status: 0 all passed, 1 an expectation failed, 2 bad input."),
+                   epilog=epilog)
     @click.argument("files", nargs=-1, required=True, type=click.Path())
     def run(files) -> None:
         def go() -> int:
@@ -250,63 +335,68 @@ def build(spec: GameSpec) -> click.Group:
                              lambda line: click.echo(line, err=not line.startswith("ok ")))
         guard(go)
 
-    @group.command(help="Step through a record, move by move, in the game's rendering.")
+    @group.command(help=_("Step through a record, move by move, in the game's rendering."),
+                   epilog=epilog)
     @click.argument("file", type=click.Path())
-    @click.option("--seat", default=None, help="whose view to show (default: everything public)")
-    @click.option("--step/--no-step", default=True, help="wait for Enter between moves")
+    @click.option("--seat", default=None, help=_("whose view to show (default: everything "
+                                                 "public)"))
+    @click.option("--step/--no-step", default=True, help=_("wait for Enter between moves"))
     def replay(file, seat, step) -> None:
         def go() -> int:
-            from common.repl import replay_record
+            from common.local import replay_record
 
             return replay_record(spec, file, seat=seat, step=step)
         guard(go)
 
-    @group.command(help="Host a game on the LAN (newline-delimited JSON over TCP).\n\n"
-                   "Players join by name, take seats and chat in a lobby; the game begins when "
-                   "every seat has a player, or when you type 'start' here (empty seats go to "
-                   "--fill bots). The project's docs/protocol.md describes the protocol.",
-                   epilog=_epilog((("BMOVIE_NET_PASSWORD", "the password, when --password is "
-                                    "not given"),
-                                   ("BMOVIE_NET_GRACE", "the --grace default, in seconds"))))
-    @click.option("--port", type=click.IntRange(0, 65535), metavar="PORT", default=4747, show_default=True,
-                  help="TCP port to listen on (0: any free one, printed at start)")
-    @click.option("--bind", default="0.0.0.0", show_default=True, help="address to listen on")
+    @group.command(help=_("Host a game on the LAN (newline-delimited JSON over TCP).") + "\n\n" +
+                   _("Players join by name, take seats and chat in a lobby; the game begins when "
+                     "every seat has a player, or when you type 'start' here (empty seats go to "
+                     "--fill bots). The project's docs/protocol.md describes the protocol."),
+                   epilog=_epilog((ENV_PASSWORD,
+                                   ("BMOVIE_NET_GRACE", N_("the --grace default, in seconds")))))
+    @click.option("--port", type=click.IntRange(0, 65535), metavar="PORT", default=4747,
+                  show_default=True,
+                  help=_("TCP port to listen on (0: any free one, printed at start)"))
+    @click.option("--bind", default="0.0.0.0", show_default=True, help=_("address to listen on"))
     @click.option("--seats", default=None, metavar="SEATS",
                   shell_complete=_complete_seats(spec, "remote"),
-                  help="seat kinds, as for play; 'remote' seats wait for join [default: all "
-                  "remote]")
-    @click.option("--seed", type=int, default=None, help="seed of the first game's shuffle "
-                  "(default: random)")
+                  help=_("seat kinds, as for play; 'remote' seats wait for join [default: all "
+                         "remote]"))
+    @click.option("--seed", type=int, default=None, help=_("seed of the first game's shuffle "
+                                                           "(default: random)"))
     @_variant(spec)
     @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=None,
-                  help="exit after this many games [default: never]")
-    @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True, help=THINK_HELP)
+                  help=_("exit after this many games [default: never]"))
+    @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True,
+                  help=_(THINK_HELP))
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
-                  help="the record of the game in progress, appended after every move "
-                  "(seat tokens go beside it, in FILE.seats.json)")
+                  help=_("the record of the game in progress, appended after every move "
+                         "(seat tokens go beside it, in FILE.seats.json)"))
     @click.option("--resume", type=click.Path(dir_okay=False), default=None,
-                  help="continue the game of this record (a host that was stopped); "
-                  "its players rejoin with their tokens")
+                  help=_("continue the game of this record (a host that was stopped); "
+                         "its players rejoin with their tokens"))
     @click.option("--password", default=None, envvar="BMOVIE_NET_PASSWORD",
-                  help="players need it to join")
+                  help=_("players need it to join"))
     @click.option("--grace", type=SECONDS, metavar="SECONDS", default=None,
-                  help="seconds a dropped player's seat waits before a bot decides for it "
-                  "[default: 30, or $BMOVIE_NET_GRACE]")
+                  help=_("seconds a dropped player's seat waits before a bot decides for it "
+                         "[default: 30, or $BMOVIE_NET_GRACE]"))
     @click.option("--on-disconnect", "on_disconnect", type=click.Choice(["bot", "pause"]),
                   default="bot", show_default=True,
-                  help="after the grace period a bot decides for the seat, or the table waits")
+                  help=_("after the grace period a bot decides for the seat, or the table "
+                         "waits"))
     @click.option("--fill", default=None, metavar="BOT", shell_complete=_complete_bots(spec),
-                  help="bot kind for empty seats at 'start' and for players who left "
-                  "[default: the game's own bot]")
+                  help=_("bot kind for empty seats at 'start' and for players who left "
+                         "[default: the game's own bot]"))
     @click.option("--share-record", is_flag=True,
-                  help="send every client the record at the end (it names the seed, and so "
-                  "every hidden card)")
-    @click.option("--tables", type=click.IntRange(1, 1000), metavar="N", default=1, show_default=True,
-                  help="independent tables on this host (t1, t2, ...; join --table NAME)")
+                  help=_("send every client the record at the end (it names the seed, and so "
+                         "every hidden card)"))
+    @click.option("--tables", type=click.IntRange(1, 1000), metavar="N", default=1,
+                  show_default=True,
+                  help=_("independent tables on this host (t1, t2, ...; join --table NAME)"))
     @click.option("--idle", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                   default=None,
-                  help="seconds of silence before a client is pinged; twice that and it is "
-                  "dropped [default: 30]")
+                  help=_("seconds of silence before a client is pinged; twice that and it is "
+                         "dropped [default: 30]"))
     @_game_flags(spec)
     def host(port, bind, seats, seed, variant, games, think, save, resume, password, grace,
              on_disconnect, fill, share_record, tables, idle, option, **flags) -> None:
@@ -320,28 +410,31 @@ def build(spec: GameSpec) -> click.Group:
                          idle=idle)
         guard(go)
 
-    @group.command(help="Join a hosted game: the lobby, then the REPL; or let a bot play (--bot), "
-                   "or watch (--watch).",
-                   epilog=_epilog((("BMOVIE_NET_PASSWORD", "the password, when --password is "
-                                    "not given"),
-                                   ("BMOVIE_NET_RETRY", "seconds a dropped client keeps trying "
-                                    "to rejoin (default 120)"),
-                                   ENV_STATE, ("USER", "the default --name"))))
+    @group.command(help=_("Join a hosted game: the lobby, then the REPL; or let a bot play "
+                          "(--bot), or watch (--watch)."),
+                   epilog=_epilog((ENV_PASSWORD,
+                                   ("BMOVIE_NET_RETRY", N_("seconds a dropped client keeps trying "
+                                                           "to rejoin (default 120)")),
+                                   ENV_STATE, ("USER", N_("the default --name")))))
     @click.argument("address", metavar="HOST:PORT")
-    @click.option("--name", default=None, help="your name at the table [default: $USER]")
-    @click.option("--seat", default=None, help="take this seat at once ('any': the first free one)")
+    @click.option("--name", default=None, help=_("your name at the table [default: $USER]"))
+    @click.option("--seat", default=None, help=_("take this seat at once ('any': the first free "
+                                                 "one)"))
     @click.option("--bot", default=None, metavar="BOT", shell_complete=_complete_bots(spec),
-                  help="play with this bot instead of the keyboard")
-    @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True, help=THINK_HELP)
-    @click.option("--watch", is_flag=True, help="watch the game (public information only) and chat")
+                  help=_("play with this bot instead of the keyboard"))
+    @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True,
+                  help=_(THINK_HELP))
+    @click.option("--watch", is_flag=True, help=_("watch the game (public information only) and "
+                                                  "chat"))
     @click.option("--rejoin", is_flag=False, flag_value="\0saved", default=None, metavar="[TOKEN]",
-                  help="take your seat back after a drop-out (the token saved at join, or TOKEN)")
+                  help=_("take your seat back after a drop-out (the token saved at join, or "
+                         "TOKEN)"))
     @click.option("--password", default=None, envvar="BMOVIE_NET_PASSWORD",
-                  help="the host's password, if it has one")
-    @click.option("--table", default=None, help="which table, on a host of several")
+                  help=_("the host's password, if it has one"))
+    @click.option("--table", default=None, help=_("which table, on a host of several"))
     @click.option("--pace", type=SECONDS, metavar="SECONDS", default=0.0, show_default=True,
-                  help="seconds a --bot waits before each move")
-    @click.option("--tui", is_flag=True, help="play or watch at a full-screen table")
+                  help=_("seconds a --bot waits before each move"))
+    @click.option("--tui", is_flag=True, help=_("play or watch at a full-screen table"))
     def join(address, name, seat, bot, think, watch, rejoin, password, table, pace, tui) -> None:
         def go() -> int:
             from common.net.client import join as join_game
@@ -351,28 +444,33 @@ def build(spec: GameSpec) -> click.Group:
                              tui=tui)
         guard(go)
 
-    @group.command(help="Measure the rules' speed in random self-play; with --matchups or "
-                   "--ladder, the bots' win rates too (those take minutes: searching bots "
-                   "think).\n\nGame options (--players and the like) replace the preset "
-                   "configurations with one of your own.")
-    @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=spec.bench_games, show_default=True,
-                  help="random self-play games per configuration (the bot tables scale with it)")
-    @click.option("--matchups", is_flag=True, help="also the bot match-ups: win shares")
-    @click.option("--ladder", is_flag=True, help="instead: the levels (easy < normal < hard) "
-                  "against each other: win rates with 95% intervals, the speed of each level; "
-                  "--games per pairing (100 unless given)")
-    @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-    @click.option("--net", is_flag=True, help="instead: the network load benchmark (many tables "
-                  "of bot clients over loopback, against a bare echo server as the floor)")
+    @group.command(help=_("Measure the rules' speed in random self-play; with --matchups or "
+                          "--ladder, the bots' win rates too (those take minutes: searching "
+                          "bots think).") + "\n\n" +
+                   _("Game options (--players and the like) replace the preset configurations "
+                     "with one of your own."), epilog=epilog)
+    @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=spec.bench_games,
+                  show_default=True,
+                  help=_("random self-play games per configuration (the bot tables scale with "
+                         "it)"))
+    @click.option("--matchups", is_flag=True, help=_("also the bot match-ups: win shares"))
+    @click.option("--ladder", is_flag=True, help=_("instead: the levels (easy < normal < hard) "
+                                                   "against each other: win rates with 95% "
+                                                   "intervals, the speed of each level; --games "
+                                                   "per pairing (100 unless given)"))
+    @click.option("--json", "as_json", is_flag=True, help=_("print one JSON object"))
+    @click.option("--net", is_flag=True, help=_("instead: the network load benchmark (many "
+                                                "tables of bot clients over loopback, against a "
+                                                "bare echo server as the floor)"))
     @click.option("--tables", type=AT_LEAST_ONE, metavar="N", default=100, show_default=True,
-                  help="with --net: tables")
+                  help=_("with --net: tables"))
     @click.option("--interval", type=SECONDS, metavar="SECONDS", default=0.1, show_default=True,
-                  help="with --net: seconds each bot client waits before it moves")
+                  help=_("with --net: seconds each bot client waits before it moves"))
     @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-                  default=20.0,
-                  show_default=True, help="with --net: how long each of the two runs lasts")
+                  default=20.0, show_default=True,
+                  help=_("with --net: how long each of the two runs lasts"))
     @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=100, show_default=True,
-                  help="with --ladder: search iterations per decision of the hard level")
+                  help=_("with --ladder: search iterations per decision of the hard level"))
     @_game_flags(spec)
     def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations, option,
               **flags) -> None:
@@ -390,9 +488,9 @@ def build(spec: GameSpec) -> click.Group:
                              options=_options(spec, option, flags))
         guard(go)
 
-    @group.command(help="Print the rules, in the project's own words.")
+    @group.command(help=_("Print the rules, in the project's own words."), epilog=epilog)
     @click.option("--all", "everything", is_flag=True,
-                  help="also the parts for developers: card data, records, bots")
+                  help=_("also the parts for developers: card data, records, bots"))
     def rules(everything: bool) -> None:
         def go() -> int:
             from common.render import markdown
@@ -401,7 +499,7 @@ def build(spec: GameSpec) -> click.Group:
             return 0
         guard(go)
 
-    @group.command(help="List the cards, or those matching QUERY.")
+    @group.command(help=_("List the cards, or those matching QUERY."), epilog=epilog)
     @click.argument("query", required=False, default="", shell_complete=_complete_cards(spec))
     def cards(query) -> None:
         def go() -> int:
@@ -411,7 +509,8 @@ def build(spec: GameSpec) -> click.Group:
             if query and not table.row_count:
                 from common.engine import GameError
 
-                raise GameError(f"no card matches {query!r}; '{spec.name} cards' lists them all")
+                raise GameError(_("no card matches {query}; '{game} cards' lists them "
+                                  "all").format(query=repr(query), game=spec.name))
             show(table)
             return 0
         guard(go)

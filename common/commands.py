@@ -9,24 +9,59 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from common import N_, _, pgettext
 from common.engine import GameError
 from common.render import console, error, markdown, plain, say, show
 
 PAGE = 20  # lines 'log' shows when no number is given
+# word -> (what it takes, what it does); the words are English here and in the player's
+# language at the prompt (``local_words``): both work, the move notation stays English
 COMMANDS = {
-    "help": "this list (also: help moves)",
-    "moves": "the moves you may make now",
-    "board": "show the game from your seat (what changed since you last saw it is marked)",
-    "hand": "show your hand",
-    "log [N|all]": "the last N lines of the story (20; 'log all': all of it, paged)",
-    "discard": "the discard pile, where the rules make it public (also: pile)",
-    "card NAME": "what a card does",
-    "cards [QUERY]": "the cards of the game (QUERY: words, type:T, deck:D)",
-    "rules": "the rules of the game",
-    "undo": "take back your last move (local games; never past cards you have drawn)",
-    "save FILE": "write the game so far as a record",
-    "quit": "leave (Ctrl-D does the same; Ctrl-C clears the line)",
+    "help": ("", N_("this list (also: help moves)")),
+    "moves": ("", N_("the moves you may make now")),
+    "board": ("", N_("show the game from your seat (what changed since you last saw it is "
+                     "marked)")),
+    "hand": ("", N_("show your hand")),
+    "log": (N_("[N|all]"), N_("the last N lines of the story (20; 'log all': all of it, paged)")),
+    "discard": ("", N_("the discard pile, where the rules make it public (also: pile)")),
+    "card": (N_("NAME"), N_("what a card does")),
+    "cards": (N_("[QUERY]"), N_("the cards of the game (QUERY: words, type:T, deck:D)")),
+    "rules": ("", N_("the rules of the game")),
+    "undo": ("", N_("take back your last move (local games; never past cards you have drawn)")),
+    "save": (N_("FILE"), N_("write the game so far as a record")),
+    "quit": ("", N_("leave (Ctrl-D does the same; Ctrl-C clears the line)")),
 }
+
+
+def _command_words() -> dict[str, str]:
+    """Each English command word in the player's language, looked up now (the language is
+    known only at run time)."""
+    # Translators: the "command" words are typed at the game's prompt: one word each, lower
+    # case, no spaces, all different (the English words keep working too)
+    return {"help": pgettext("command", "help"), "moves": pgettext("command", "moves"),
+            "board": pgettext("command", "board"), "hand": pgettext("command", "hand"),
+            "log": pgettext("command", "log"), "discard": pgettext("command", "discard"),
+            "card": pgettext("command", "card"), "cards": pgettext("command", "cards"),
+            "rules": pgettext("command", "rules"), "undo": pgettext("command", "undo"),
+            "save": pgettext("command", "save"), "quit": pgettext("command", "quit"),
+            "all": pgettext("command", "all"), "pile": pgettext("command", "pile"),
+            "exit": pgettext("command", "exit")}
+
+
+def local_word(word: str) -> str:
+    """A command word in the player's language ('board' is 'tavolo' in Italian)."""
+    return _command_words().get(word, word)
+
+
+def local_words() -> dict[str, str]:
+    """The player's language's command words -> the English ones they stand for (empty in
+    English)."""
+    out: dict[str, str] = {}
+    for word, local in _command_words().items():
+        local = local.strip().lower()
+        if local and local != word and " " not in local:
+            out.setdefault(local, word)
+    return out
 
 
 class Commands:
@@ -45,12 +80,13 @@ class Commands:
     def log(self, arg: str) -> None:
         """The story so far, as this seat heard it: the last N lines, or all of it, paged."""
         arg = arg.strip().lower()
+        arg = "all" if arg == local_word("all") else arg
         if arg and arg != "all" and not arg.isdigit():
-            error("log N (the last N lines) or log all")
+            error(_("log N (the last N lines) or log all"))
             return
         lines = self.story.tail(self.reader(), None if arg == "all" else int(arg or PAGE))
         if not lines:
-            say("Nothing has happened yet.")
+            say(_("Nothing has happened yet."))
             return
         if arg == "all" and not plain():
             with console().pager():
@@ -63,7 +99,7 @@ class Commands:
     def pile(self, seat: str | None) -> None:
         hook = getattr(self.spec.render, "discard_pile", None)
         text = hook(self.session.view(seat)) if hook else None
-        say(text or f"{self.title} keeps no public discard pile.")
+        say(text or _("{title} keeps no public discard pile.").format(title=self.title))
 
     def cards(self, query: str) -> None:
         from common.engine import GameError as Refusal
@@ -74,7 +110,7 @@ class Commands:
             error(str(exc))
             return
         if query and not getattr(table, "row_count", 1):
-            error(f"no card matches {query!r}; 'cards' lists them all")
+            error(_("no card matches {query}; 'cards' lists them all").format(query=repr(query)))
             return
         show(table)
 
@@ -95,29 +131,39 @@ class Commands:
             markdown(self.spec.rules_text())
 
     def help(self, topic: str) -> None:
-        if topic.startswith("move"):
+        if topic.startswith("move") or (topic and topic == local_word("moves")):
             notation = sys.modules.get(self.spec.rules.__module__.rsplit(".", 1)[0] + ".notation")
-            say((getattr(notation, "HELP", "") or "").strip() or "Type 'moves' for your options.")
+            text = getattr(notation, "HELP", "") or ""  # the game's catalog holds it as written
+            say(self.spec.text(text).strip() if text.strip() else
+                _("Type 'moves' for your options."))
             return
-        for name, what in COMMANDS.items():
-            say(f"  {name:<12} {what}")
-        for name, what in getattr(self.spec.render, "TOGGLES", {}).items():
-            say(f"  {name:<12} on/off: {what}")
-        for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items():
-            say(f"  {name:<12} {what}")
-        say("  anything else is a move: 'help moves' explains the notation, Tab completes it")
+        game = self.spec.text
+        rows = [(f"{local_word(word)} {_(takes) if takes else ''}".strip(), _(what))
+                for word, (takes, what) in COMMANDS.items()]
+        rows += [(name, _("on/off: {what}").format(what=game(what)))
+                 for name, what in getattr(self.spec.render, "TOGGLES", {}).items()]
+        rows += [(name, game(what))
+                 for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items()]
+        width = max(len(name) for name, _what in rows) + 1
+        for name, what in rows:
+            say(f"  {name:<{width}}{what}")
+        say("  " + _("anything else is a move: 'help moves' explains the notation, Tab "
+                     "completes it"))
+        if local_words():
+            say("  " + _("the English command words work too (help, board, quit, ...); the moves "
+                         "are always written as 'moves' lists them"))
 
     def save(self, path: str) -> None:
         if not path:
-            error("say where: save FILE")
+            error(_("say where: save FILE"))
             return
         try:
             Path(path).write_text(self.session.record_text().rstrip("\n") + "\n", encoding="utf-8")
-            say(f"Saved the record to {path}.")
+            say(_("Saved the record to {path}.").format(path=path))
         except GameError as exc:  # a network game's record exists only once it has ended
-            error(f"cannot save yet: {exc}")
+            error(_("cannot save yet: {reason}").format(reason=exc))
         except OSError as exc:
-            error(f"cannot save to {path}: {exc.strerror}")
+            error(_("cannot save to {path}: {reason}").format(path=path, reason=exc.strerror))
 
     def autosave(self) -> None:
         if self.save_path:

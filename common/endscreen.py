@@ -12,10 +12,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from common import _, ngettext
 from common.engine import GameError
 from common.render import error, say, show
 
 AGAIN, QUIT = "again", "quit"
+
+
+def _no_words() -> tuple[str, ...]:
+    """'n' and 'no' refuse to save in every language; the player's own 'no' does too."""
+    # Translators: the answer that declines to save the game (lower case)
+    return (_("no").lower(),)
 
 
 def default_file(game: str, folder: Path | None = None) -> str:
@@ -28,22 +35,30 @@ def default_file(game: str, folder: Path | None = None) -> str:
     return name
 
 
-def result_line(out: dict[str, Any], label: str = "Winner") -> str:
-    """'Winner: ray — the last card was drawn.' (a film says 'Top billing', not 'Winner')."""
+def result_line(out: dict[str, Any], label: str = "Winner", word: Any = None) -> str:
+    """'Winner: ray — the last card was drawn.' (a film says 'Top billing', not 'Winner':
+    a game's own label is in its own words, ``word`` translates it)."""
     winners = out.get("winners") or []
-    who = f"{label}{'s' * (len(winners) > 1 and label == 'Winner')}: {', '.join(winners)}" \
-        if winners else "No winner"
-    return f"{who} — {out.get('reason') or 'the game is over'}."
+    reason = out.get("reason") or _("the game is over")
+    if not winners:
+        return _("No winner — {reason}.").format(reason=reason)
+    names = ", ".join(winners)
+    if label == "Winner":
+        return ngettext("Winner: {names} — {reason}.", "Winners: {names} — {reason}.",
+                        len(winners)).format(names=names, reason=reason)
+    return _("{label}: {names} — {reason}.").format(label=word(label) if word else label,
+                                                    names=names, reason=reason)
 
 
 def show_end(spec: Any, view: dict[str, Any], out: dict[str, Any]) -> None:
     """The end screen: a rule, the result, then the game's own breakdown."""
     from rich.rule import Rule
 
-    show(Rule(f"The end of {spec.title_for(view.get('variant'))}"))
+    show(Rule(_("The end of {title}").format(title=spec.shown_title(view.get("variant")))))
     hook = getattr(spec.render, "end_summary", None)
     parts = list(hook(view, out)) if hook else []
-    say(result_line(out, getattr(spec.render, "WINNER_LABEL", "Winner")), "bold green")
+    say(result_line(out, getattr(spec.render, "WINNER_LABEL", "Winner"), spec.text),
+        "bold green")
     for part in parts:
         if isinstance(part, str):
             say(part)
@@ -70,8 +85,9 @@ def offer_save(ui: Any, question: str) -> None:
     except GameError:
         return
     name = default_file(ui.spec.name)
-    answer = ui.ask(f"{question} File name [{name}], or 'n': ")
-    if answer is None or answer.lower() in ("n", "no"):
+    answer = ui.ask(_("{question} File name [{name}], or 'n': ").format(question=question,
+                                                                        name=name))
+    if answer is None or answer.lower() in ("n", "no", *_no_words()):
         return
     ui.save(answer or name)
 
@@ -86,8 +102,9 @@ def after_game(ui: Any, can_again: bool) -> str:
     if not ui.interactive() or not (can_save or can_again):
         return QUIT
     while True:
-        choices = (["s) save the record"] if can_save else []) + (
-            ["a) play again with the same seats"] if can_again else []) + ["q) quit"]
+        # the letters stay s, a and q in every language (they are keys, not words)
+        choices = ([_("s) save the record")] if can_save else []) + (
+            [_("a) play again with the same seats")] if can_again else []) + [_("q) quit")]
         answer = ui.ask("  ".join(choices) + "  > ")
         if answer is None or answer.lower() in ("q", "quit", "exit", ""):
             return QUIT
@@ -96,8 +113,8 @@ def after_game(ui: Any, can_again: bool) -> str:
             return AGAIN
         if key == "s" and can_save:
             name = default_file(ui.spec.name)
-            path = ui.ask(f"File name [{name}]: ")
+            path = ui.ask(_("File name [{name}]: ").format(name=name))
             if path is not None:
                 ui.save(path or name)
             continue
-        error(f"{answer!r}: type one of the letters shown")
+        error(_("{answer}: type one of the letters shown").format(answer=repr(answer)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from common import _
 from common.rng import Rng
 
 Move = tuple  # small immutable value; its text form comes from Rules.format
@@ -34,9 +35,11 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
     try:
         value = int(raw)
     except (TypeError, ValueError):
-        raise GameError(f"option {key} must be a whole number, not {raw!r}") from None
+        raise GameError(_("option {key} must be a whole number, not {value}").format(
+            key=key, value=repr(raw))) from None
     if not low <= value <= high:
-        raise GameError(f"option {key} must be between {low} and {high}, not {value}")
+        raise GameError(_("option {key} must be between {low} and {high}, not {value}").format(
+            key=key, low=low, high=high, value=value))
     return value
 
 
@@ -97,9 +100,14 @@ class Rules(Generic[S]):
             if key == "variant" or any(fnmatch.fnmatchcase(key, k) for k in self.option_keys):
                 continue
             near = difflib.get_close_matches(key, self.option_keys, n=1, cutoff=0.6)
-            known = ", ".join(self.option_keys) or "none"
-            raise GameError(f"{self.title} has no option {key!r}"
-                            + (f"; did you mean {near[0]!r}?" if near else f" (options: {known})"))
+            if near:
+                raise GameError(_("{game} has no option {key}; did you mean {guess}?").format(
+                    game=self.title, key=repr(key), guess=repr(near[0])))
+            if not self.option_keys:
+                raise GameError(_("{game} has no option {key} (it takes none)").format(
+                    game=self.title, key=repr(key)))
+            raise GameError(_("{game} has no option {key} (options: {known})").format(
+                game=self.title, key=repr(key), known=", ".join(self.option_keys)))
 
     # -- set-up ---------------------------------------------------------------------------
     def seats(self, options: dict[str, str]) -> list[str]:

@@ -22,17 +22,23 @@ travel as data and each client narrates them itself.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pathlib costs --help a few milliseconds: imported where a catalog is read
+    from pathlib import Path
 
 LANGUAGES: tuple[str, ...] = ("en", "it", "ru")
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "ru": "Русский"}
 DEFAULT = "en"
 
-_current: ContextVar[str] = ContextVar("bmovie_language", default=DEFAULT)
+_current: ContextVar[str] = ContextVar("bmovie_language")
+# the process's language: what a thread without a language of its own speaks (a thread starts
+# with an empty context, so the full-screen table's game thread would otherwise be English)
+_process = [DEFAULT]
 # (domain, language, msgid) of every lookup that found no translation since the last reset:
 # the tests play whole games in each language and require this to stay empty
 MISSES: set[tuple[str, str, str]] = set()
@@ -65,12 +71,15 @@ def _code(value: str) -> str:
 
 
 def set_language(code: str) -> None:
-    """Make ``code`` the language of this process (of this context, for a host's task)."""
-    _current.set(code if code in LANGUAGES else DEFAULT)
+    """Make ``code`` the language of this process: of this context, and of every thread
+    that was not given one (``language``)."""
+    code = code if code in LANGUAGES else DEFAULT
+    _process[0] = code
+    _current.set(code)
 
 
 def current() -> str:
-    return _current.get()
+    return _current.get(_process[0])
 
 
 @contextmanager
@@ -87,6 +96,12 @@ def N_(message: str) -> str:
     """Mark a constant for the catalogs without translating it now (it is built at import
     time, before the language is known); translate it with ``_()`` where it is shown."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - gettext's spelling
+    """``N_`` for a message with plural forms: both reach the catalogs (``make catalogs``
+    extracts ``Nn_`` as it does ``ngettext``); look it up with ``ngettext`` where shown."""
+    return singular, plural
 
 
 class _Recorder:
@@ -123,10 +138,20 @@ class Domain:
     @property
     def folder(self) -> Path:
         import importlib.util
+        from pathlib import Path
 
         spec = importlib.util.find_spec(self.package)
         assert spec is not None and spec.origin is not None, self.package
         return Path(spec.origin).parent / "locale"
+
+    def _where(self, *parts: str) -> str:
+        """A file under ``locale/`` as a plain string: the package is imported already (its
+        code asked for a message), so os.path suffices; pathlib would cost ``--lang ru
+        --help`` a tenth of its start-up."""
+        module = sys.modules.get(self.package)
+        origin = getattr(module, "__file__", None)
+        base = os.path.join(os.path.dirname(origin), "locale") if origin else str(self.folder)
+        return os.path.join(base, *parts)
 
     def catalog(self, lang: str) -> Any:
         """The compiled catalog of ``lang``, loaded once; misses go to the recorder."""
@@ -134,7 +159,7 @@ class Domain:
         if found is None:
             import gettext
 
-            path = self.folder / lang / "LC_MESSAGES" / f"{self.package}.mo"
+            path = self._where(lang, "LC_MESSAGES", f"{self.package}.mo")
             try:
                 with open(path, "rb") as fh:
                     found = gettext.GNUTranslations(fh)
@@ -145,21 +170,21 @@ class Domain:
         return found
 
     def gettext(self, message: str) -> str:
-        lang = _current.get()
+        lang = _current.get(_process[0])
         return message if lang == DEFAULT else self.catalog(lang).gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        lang = _current.get()
+        lang = _current.get(_process[0])
         if lang == DEFAULT:
             return singular if n == 1 else plural
         return self.catalog(lang).ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        lang = _current.get()
+        lang = _current.get(_process[0])
         return message if lang == DEFAULT else self.catalog(lang).pgettext(context, message)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        lang = _current.get()
+        lang = _current.get(_process[0])
         if lang == DEFAULT:
             return singular if n == 1 else plural
         return self.catalog(lang).npgettext(context, singular, plural, n)
@@ -172,7 +197,7 @@ class Domain:
             import tomllib
 
             try:
-                with open(self.folder / lang / "cards.toml", "rb") as fh:
+                with open(self._where(lang, "cards.toml"), "rb") as fh:
                     found = tomllib.load(fh)
             except OSError:
                 found = {}
@@ -181,7 +206,7 @@ class Domain:
 
     def card(self, card_id: str, field: str, english: str) -> str:
         """A card's ``field`` (name, text, quote, ...) in the current language."""
-        lang = _current.get()
+        lang = _current.get(_process[0])
         if lang == DEFAULT or not english:
             return english
         text = self.cards(lang).get(card_id, {}).get(field)

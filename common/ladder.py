@@ -99,15 +99,19 @@ def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, 
 
     from rich.table import Table
 
+    from common import _, ngettext
     from common.render import say, show
 
     report = ladder(spec, games, options, iterations)
     if as_json:
         print(json.dumps(report))
         return 0
-    t = Table(title=f"{spec.title}: the levels ({report['hard_iterations']} iterations a decision for hard)")
-    for col in ("level", "against", "games", "wins", "95% interval", "even share",
-                "ahead of each", "95% interval"):
+    t = Table(title=ngettext("{title}: the levels ({n} iteration a decision for hard)",
+                             "{title}: the levels ({n} iterations a decision for hard)",
+                             report["hard_iterations"]).format(title=spec.shown_title(),
+                                                               n=report["hard_iterations"]))
+    for col in (_("level"), _("against"), _("games"), _("wins"), _("95% interval"),
+                _("even share"), _("ahead of each"), _("95% interval")):
         t.add_column(col, justify="right")
     for r in report["ladder"]:
         opponents = f"{r['seats'] - 1} × {r['weak']}" if r["seats"] > 2 else r["weak"]
@@ -115,14 +119,14 @@ def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, 
                   f"{r['low']:.1%}–{r['high']:.1%}", f"{r['even']:.0%}", f"{r['ahead']:.1%}",
                   f"{r['ahead_low']:.1%}–{r['ahead_high']:.1%}")
     show(t)
-    s = Table(title="speed of each level")
-    for col in ("level", "decisions", "decisions/s", "s/decision", "iterations/s"):
+    s = Table(title=_("speed of each level"))
+    for col in (_("level"), _("decisions"), _("decisions/s"), _("s/decision"), _("iterations/s")):
         s.add_column(col, justify="right")
     for kind, v in report["speed"].items():
         s.add_row(kind, str(v["decisions"]), str(v["decisions_per_s"]), str(v["s_per_decision"]),
                   str(v["iterations_per_s"] or "-"))
     show(s)
-    say("The stronger level takes one seat, the weaker every other; the seats rotate each game. "
-        "'ahead of each': the share of its head-to-heads with one weaker seat it finished above "
-        "(by final score; a tie counts half).")
+    say(_("The stronger level takes one seat, the weaker every other; the seats rotate each "
+          "game. 'ahead of each': the share of its head-to-heads with one weaker seat it "
+          "finished above (by final score; a tie counts half)."))
     return 0

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from common import _
+
 HEADER_KEYS = ("game", "variant", "cards", "seed", "seats", "option")
 
 
@@ -95,22 +97,24 @@ def parse_record(text: str, path: str = "<record>") -> Record:
         line = _strip(raw)
         if not line:
             continue
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         rest = rest.strip()
         where = f"{path}:{lineno}"
         if word == "expect":
             key, sep, value = rest.partition(":")
             if not sep or not key.strip():
-                raise RecordError(f"{where}: an expectation reads 'expect KEY: VALUE'")
+                raise RecordError(_("{where}: an expectation reads 'expect KEY: VALUE'").format(
+                    where=where))
             key = key.strip()
             if key.startswith("illegal "):
                 seat = key.removeprefix("illegal ").strip()
-                move, _, words = value.partition("->")
+                move, _sep, words = value.partition("->")
                 rec.body.append(Line(lineno, "illegal", seat, move.strip(), words.strip()))
             elif key.startswith("legal "):
                 seat = key.removeprefix("legal ").strip()
                 if not value.strip():
-                    raise RecordError(f"{where}: 'expect legal SEAT: MOVE' names a move")
+                    raise RecordError(_("{where}: 'expect legal SEAT: MOVE' names a "
+                                        "move").format(where=where))
                 rec.body.append(Line(lineno, "legal", seat, value.strip()))
             else:
                 rec.body.append(Line(lineno, "expect", key=key, text=value.strip()))
@@ -119,30 +123,35 @@ def parse_record(text: str, path: str = "<record>") -> Record:
             rec.body.append(Line(lineno, "result", text=rest))
         elif word == "setup":
             if seen_move:
-                raise RecordError(f"{where}: setup lines go before the first move")
+                raise RecordError(_("{where}: setup lines go before the first move").format(
+                    where=where))
             rec.setup.append((lineno, rest))
         elif word in HEADER_KEYS and ":" not in word:
             if seen_move:
-                raise RecordError(f"{where}: header line {word!r} after the first move")
+                raise RecordError(_("{where}: header line {word} after the first move").format(
+                    where=where, word=repr(word)))
             _header(rec, word, rest, where)
         elif ":" in line:
-            seat, _, move = line.partition(":")
+            seat, _sep, move = line.partition(":")
             seat, move = seat.strip(), move.strip()
             if not seat or " " in seat or not move:
-                raise RecordError(f"{where}: expected 'SEAT: MOVE', got {line!r}")
+                raise RecordError(_("{where}: expected 'SEAT: MOVE', got {line}").format(
+                    where=where, line=repr(line)))
             rec.body.append(Line(lineno, "move", seat, move))
             seen_move = True
         else:
-            raise RecordError(f"{where}: expected a header line ({', '.join(HEADER_KEYS)}), 'setup', "
-                              f"'SEAT: MOVE' or 'expect KEY: VALUE', got {line!r}")
+            raise RecordError(_("{where}: expected a header line ({keys}), 'setup', 'SEAT: MOVE' "
+                                "or 'expect KEY: VALUE', got {line}").format(
+                where=where, keys=", ".join(HEADER_KEYS), line=repr(line)))
     if not rec.game:
-        raise RecordError(f"{path}:1: the record names no game (a 'game NAME' line)")
+        raise RecordError(_("{where}: the record names no game (a 'game NAME' line)").format(
+            where=f"{path}:1"))
     return rec
 
 
 def _header(rec: Record, key: str, value: str, where: str) -> None:
     if not value:
-        raise RecordError(f"{where}: {key!r} needs a value")
+        raise RecordError(_("{where}: {key} needs a value").format(where=where, key=repr(key)))
     if key == "game":
         rec.game = value
     elif key == "variant":
@@ -153,15 +162,17 @@ def _header(rec: Record, key: str, value: str, where: str) -> None:
         try:
             rec.seed = int(value)
         except ValueError:
-            raise RecordError(f"{where}: the seed must be a whole number, not {value!r}") from None
+            raise RecordError(_("{where}: the seed must be a whole number, not {value}").format(
+                where=where, value=repr(value))) from None
     elif key == "seats":
         for part in value.split():
-            seat, _, kind = part.partition("=")
+            seat, _sep, kind = part.partition("=")
             rec.seats[seat] = kind or "human"
     elif key == "option":
-        name, _, val = value.partition(" ")
+        name, _sep, val = value.partition(" ")
         if not val.strip():
-            raise RecordError(f"{where}: an option reads 'option NAME VALUE'")
+            raise RecordError(_("{where}: an option reads 'option NAME VALUE'").format(
+                where=where))
         rec.options[name] = val.strip()
 
 
@@ -174,7 +185,7 @@ def format_record(rec: Record, result: str | None = None) -> str:
     if rec.seats:
         out.append("seats " + " ".join(f"{s}={k}" for s, k in rec.seats.items()))
     out += [f"option {k} {v}" for k, v in rec.options.items()]
-    out += [f"setup {escape(d)}" for _, d in rec.setup]
+    out += [f"setup {escape(d)}" for _line, d in rec.setup]
     for ln in rec.body:
         if ln.kind == "move":
             out.append(f"{ln.seat}: {escape(ln.text)}")

@@ -127,6 +127,7 @@ def card_query(query: str, fields: tuple[str, ...]) -> tuple[dict[str, str], lis
     """'type:sfx deck:gr2 zombie' -> ({'type': 'sfx', 'deck': 'gr2'}, ['zombie']): the card
     list's filters (``cards`` on the command line and in the game). An unknown FIELD: is a
     GameError naming the fields there are."""
+    from common import _
     from common.engine import GameError
 
     filters: dict[str, str] = {}
@@ -136,7 +137,8 @@ def card_query(query: str, fields: tuple[str, ...]) -> tuple[dict[str, str], lis
         if sep and key in fields and value:
             filters[key] = value
         elif sep and value and key.isalpha():
-            raise GameError(f"no card field {key!r}; filter by {', '.join(f + ':' for f in fields)} or words")
+            raise GameError(_("no card field {field}; filter by {fields} or words").format(
+                field=repr(key), fields=", ".join(f + ":" for f in fields)))
         else:
             words.append(token)
     return filters, words

@@ -17,16 +17,26 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from common import ngettext
-from common.commands import COMMANDS, Commands
+from common import _, ngettext
+from common.commands import COMMANDS, Commands, local_words
 from common.engine import GameError
 from common.render import console, error, plain, say, show
-from common.session import LocalSession, Session
-from common.spec import HUMAN, GameSpec, parse_seats
+from common.session import Session
+from common.spec import GameSpec
 from common.story import Pacer, Story, default_pace
 
-WORDS = [c.split()[0] for c in COMMANDS] + ["exit"]
+WORDS = [*COMMANDS, "exit"]
 HINTS = [w for w in WORDS if w not in ("quit", "exit")]  # a typo is never "corrected" into leaving
+
+
+def words() -> list[str]:
+    """The command words to complete: the English ones, then the player's language's."""
+    return WORDS + [w for w, english in local_words().items() if english in WORDS]
+
+
+def hints() -> list[str]:
+    """Words a typo may be corrected into (never into leaving), in both languages."""
+    return HINTS + [w for w, english in local_words().items() if english in HINTS]
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
 
 
@@ -104,13 +114,14 @@ class Ui(Commands):
 
     def toolbar(self) -> str:
         seat = self.session.waiting_for() or "—"
-        return f" {self.title} · {seat} to decide · Tab lists moves · 'help' for commands "
+        return " " + _("{title} · {seat} to decide · Tab lists moves · 'help' for "
+                       "commands").format(title=self.title, seat=seat) + " "
 
     def candidates(self) -> list[str]:
         """Everything worth completing now: legal moves, commands, card names."""
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
-        return (moves + WORDS + self.toggle_names() + self.game_command_names()
+        return (moves + words() + self.toggle_names() + self.game_command_names()
                 + [f"card {n}" for n in self.card_names(seat)])
 
     def _render_hook(self, name: str, seat: str | None, *args: str) -> Any:
@@ -180,11 +191,11 @@ class Ui(Commands):
             self.last_seat = seat
             if sys.stdin.isatty():
                 self.wipe()
-                say(f"Hand the keyboard to {seat} and press Enter.", "bold")
+                say(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat), "bold")
                 sys.stdin.readline()
                 self.wipe()
                 if missed:  # the wipe took what happened since this player's last turn: retell it
-                    say(f"{seat}, since your last turn:", "bold")
+                    say(_("{seat}, since your last turn:").format(seat=seat), "bold")
                     for move in missed:
                         self.lines(move)
                 self.dirty = self.wiped = True
@@ -217,7 +228,8 @@ class Ui(Commands):
 
             def progress(seat: str, fraction: float) -> None:
                 if seat not in tasks:
-                    tasks[seat] = bar.add_task(f"{seat} is thinking…", total=1.0)
+                    tasks[seat] = bar.add_task(_("{seat} is thinking…").format(seat=seat),
+                                               total=1.0)
                 bar.update(tasks[seat], completed=fraction)
 
             def lines(ls: list[str]) -> None:
@@ -235,7 +247,7 @@ class Ui(Commands):
         """The name of the game in progress: a variant's own title (gr2 is Skippy's Revenge).
         Read from the view, which a network client has as well as a local table."""
         variant = self.session.view(None).get("variant")
-        return self.spec.title_for(variant if isinstance(variant, str) else None)
+        return self.spec.shown_title(variant if isinstance(variant, str) else None)
 
     def run(self) -> int:
         """Play until the game ends or the player leaves (the full-screen table overrides
@@ -244,17 +256,22 @@ class Ui(Commands):
 
     def loop(self) -> int:
         self.title = self.game_title()
-        who = f"you play {', '.join(self.here)}" if self.here else "you are watching"
-        say(f"{self.title} — {who}. Type 'help' for commands; Tab completes moves.", "bold")
+        if self.here:
+            line = _("{title} — you play {seats}. Type 'help' for commands; Tab completes "
+                     "moves.").format(title=self.title, seats=", ".join(self.here))
+        else:
+            line = _("{title} — you are watching. Type 'help' for commands; Tab completes "
+                     "moves.").format(title=self.title)
+        say(line, "bold")
         while True:
             try:
                 self.advance()
             except KeyboardInterrupt:  # Ctrl-C while the bots think: leave, as a shell would
-                say("\nInterrupted; leaving the game unfinished.")
+                say("\n" + _("Interrupted; leaving the game unfinished."))
                 self.autosave()
                 return 130
             if self.quitting:  # 'quit' typed while others played (a network game)
-                say("Leaving the game unfinished.")
+                say(_("Leaving the game unfinished."))
                 self.leave()
                 return 0
             out = self.session.outcome()
@@ -270,25 +287,28 @@ class Ui(Commands):
             try:
                 text = self.read(seat).strip()
             except KeyboardInterrupt:
-                say("(Ctrl-C clears the line; type 'quit' or press Ctrl-D to leave)", "dim")
+                say(_("(Ctrl-C clears the line; type 'quit' or press Ctrl-D to leave)"), "dim")
                 continue
             except EOFError:
-                say("\nLeaving the game unfinished.")
+                say("\n" + _("Leaving the game unfinished."))
                 self.leave()
                 return 0
             if text and self.command(seat, text) == "quit":
-                say("Leaving the game unfinished.")
+                say(_("Leaving the game unfinished."))
                 self.leave()
                 return 0
 
     def command(self, seat: str, text: str) -> str | None:
         if len(text) > MAX_INPUT:
-            error(f"A line of {len(text)} characters is neither a move nor a command. "
-                  "Type 'moves' for your options.")
+            error(_("A line of {n} characters is neither a move nor a command. Type 'moves' for "
+                    "your options.").format(n=len(text)))
             return None
-        word, _, rest = text.partition(" ")
+        word, _sp, rest = text.partition(" ")
         word = word.lower()
         rest = rest.strip()
+        english = local_words().get(word)
+        if english and english in WORDS and word not in self.session.legal(seat):
+            word = english  # 'tabellone' is 'board'; the game's own words stay as they are
         if word in ("quit", "exit"):
             return "quit"
         if word == "help" and rest and " ".join(text.lower().split()) in self.session.legal(seat):
@@ -296,7 +316,7 @@ class Ui(Commands):
         elif word == "help":
             self.help(rest)
         elif word == "moves":
-            say("Moves now: " + " · ".join(self.session.legal(seat)))
+            say(_("Moves now: {moves}").format(moves=" · ".join(self.session.legal(seat))))
         elif word in ("board", "hand"):
             self.board(seat)
         elif word == "log":
@@ -307,12 +327,14 @@ class Ui(Commands):
             self.cards(rest)
         elif word in self.toggle_names():
             self.toggles[word] = not self.toggles.get(word, False)
-            say(f"{word}: {'on' if self.toggles[word] else 'off'}.")
+            say((_("{option}: on.") if self.toggles[word] else _("{option}: off.")).format(
+                option=word))
             self.board(seat)
         elif word == "rules":
             self.rules()
         elif word == "card" and not rest:
-            say("card NAME: what a card does (Tab completes the names; 'cards' on the command line lists them)")
+            say(_("card NAME: what a card does (Tab completes the names; 'cards' on the command "
+                  "line lists them)"))
         elif word == "card":
             found = self._render_hook("describe_card", seat, rest)
             if found:
@@ -320,7 +342,11 @@ class Ui(Commands):
             else:
                 names = self.card_names(seat)
                 near = difflib.get_close_matches(rest, names, n=3, cutoff=0.5)
-                error(f"no card {rest!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+                if near:
+                    error(_("no card {name}; did you mean {names}?").format(
+                        name=repr(rest), names=", ".join(near)))
+                else:
+                    error(_("no card {name}").format(name=repr(rest)))
         elif word == "undo":
             try:
                 n = self.session.undo(seat)
@@ -342,11 +368,14 @@ class Ui(Commands):
         except GameError as exc:
             legal = self.session.legal(seat)
             shape = re.sub(r"\d+", "#", text.lower())
-            near = [n for n in difflib.get_close_matches(text.lower(), legal + HINTS, n=3, cutoff=0.6)
+            near = [n for n in difflib.get_close_matches(text.lower(), legal + hints(), n=3,
+                                                         cutoff=0.6)
                     if re.sub(r"\d+", "#", n) != shape]  # 'bid 3' is no typo of 'bid 8': the
             # refusal says which numbers are allowed
-            hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else \
-                " Type 'moves' for your options."
+            # Translators: {moves} is one or more suggestions, each in quotes, joined by "or"
+            hint = " " + (_("Did you mean {moves}?").format(
+                moves=_(" or ").join(repr(n) for n in near)) if near else
+                _("Type 'moves' for your options."))
             error(f"{exc}.{hint}" if not str(exc).endswith(".") else f"{exc}{hint}")
 
     def finish(self, out: dict[str, Any]) -> int:
@@ -356,13 +385,13 @@ class Ui(Commands):
         from common.endscreen import AGAIN, after_game, show_end
 
         if out.get("unfinished"):
-            error(f"The game did not finish: {out['reason']}.")
+            error(_("The game did not finish: {reason}.").format(reason=out["reason"]))
             self.autosave()
             return 1
         seat = self.here[0] if len(self.here) == 1 else None
         self.board(seat)
         show_end(self.spec, self.session.view(seat), out)
-        say("Game over.", "bold")
+        say(_("Game over."), "bold")
         self.autosave()
         self.again = after_game(self, self.can_again) == AGAIN
         return 0
@@ -374,7 +403,7 @@ class Ui(Commands):
         if self.save_path:
             self.autosave()
         elif self.interactive():
-            offer_save(self, "Save the game so far?")
+            offer_save(self, _("Save the game so far?"))
 
     def interactive(self) -> bool:
         """A person at a terminal, who can answer a question."""
@@ -411,102 +440,3 @@ def run_session(spec: GameSpec, session: Session, save: str | None = None,
         return choose_ui(tui)(spec, session, save, pace).run()
     finally:
         session.close()
-
-
-def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, think: float | None,
-               save: str | None, options: dict[str, str], pace: float | None = None,
-               tui: bool = False) -> int:
-    """Play at this terminal; the end screen may start another game with the same seats (a
-    new shuffle each time)."""
-    from common.bots import BOT_KINDS
-    from common.rng import new_seed
-    from common.table import Table
-    from common.tui import choose_ui
-
-    rules = spec.rules
-    kind = choose_ui(tui)
-    while True:
-        if seed is None:  # 128 bits from the OS: the keyed generator; nobody can search the deal
-            seed = new_seed()
-        probe = rules.seats({**options, "variant": variant})
-        kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
-        table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
-        code, again = _play_once(kind(spec, LocalSession(spec, table, kinds, seed, think), save, pace))
-        if not again:
-            return code
-        seed = None
-
-
-def _play_once(ui: Any) -> tuple[int, bool]:
-    """One local game to its end screen: its exit code, and whether the players asked for
-    another with the same seats."""
-    ui.can_again = True
-    try:
-        code = ui.run()
-    finally:
-        ui.session.close()
-    return code, ui.again
-
-
-def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
-               save: str | None, pace: float | None = None, tui: bool = False) -> int:
-    """Go on with a saved game: the record's moves are played again (they may be undone),
-    with the record's seats unless ``seats`` says otherwise."""
-    from common.batch import Replay, open_table, read_record, step
-    from common.bots import BOT_KINDS
-
-    rules = spec.rules
-    rec = read_record(path)
-    table = open_table(rules, rec)
-    known = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}))
-    if seats:
-        kinds = parse_seats(seats, table.seats, known)
-    else:  # a seat the record gives no known kind is a human's
-        kinds = {s: k if k in known else HUMAN for s, k in (rec.seats or {}).items()}
-        kinds = {s: kinds.get(s, HUMAN) for s in table.seats}
-    table.record.seats = dict(kinds)
-    result = Replay(table)
-    for line in rec.body:
-        if line.kind == "move":
-            step(table, rec, line, result)
-    if table.outcome() is not None:
-        raise GameError(f"{path}: that game is over; '{spec.name} replay {path}' shows it")
-    say(f"Loaded {path}: {table.seq} move{'s' * (table.seq != 1)} played.", "dim")
-    from common.tui import choose_ui
-
-    code, again = _play_once(choose_ui(tui)(spec, LocalSession(spec, table, kinds, rec.seed, think),
-                                            save, pace))
-    if not again:
-        return code
-    return play_local(spec, seed=None, seats=",".join(f"{s}={k}" for s, k in kinds.items()),
-                      variant=table.record.variant, think=think, save=save,
-                      options=dict(table.record.options), pace=pace, tui=tui)
-
-
-def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:
-    """Show a record move by move; expectations are checked and reported as they pass."""
-    from common.batch import Replay, open_table, read_record
-    from common.batch import step as do_line
-
-    rules = spec.rules
-    rec = read_record(path)
-    table = open_table(rules, rec)
-    result = Replay(table)
-    show(spec.render.render_view(table.view(seat), seat))
-    interactive = step and sys.stdin.isatty()
-    for line in rec.body:
-        events = do_line(table, rec, line, result)
-        if line.kind != "move":
-            continue
-        say(f"{rec.where(line.lineno)}  {line.seat}: {line.text}", "bold")
-        for text in table.narrate(events, seat):
-            say("  " + text)
-        show(spec.render.render_view(table.view(seat), seat))
-        if interactive:
-            try:
-                input("Enter for the next move, Ctrl-C to stop ")
-            except (KeyboardInterrupt, EOFError):
-                return 0
-    for failure in result.failures:
-        error(f"FAIL {failure}")
-    return 1 if result.failures else 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from common import _
 from common.bots import Bot, bot_move, make_bot
 from common.engine import GameError
 from common.spec import HUMAN, GameSpec
@@ -130,15 +131,15 @@ class LocalSession:
         here = set(self.seats_here())
         mine = {seat} if seat is not None and len(here) > 1 else here
         span = self.table.undo_span(mine)
-        others = sorted((here - mine) & {who for who, _ in span})
+        others = sorted((here - mine) & {who for who, _told in span})
         if others:
-            raise GameError(f"{', '.join(others)} moved after your last move; undo takes back only "
-                            "your own moves")
-        if any(told & here for _, told in span):
-            raise GameError("undo cannot take back cards you have already drawn and seen")
+            raise GameError(_("{seats} moved after your last move; undo takes back only your own "
+                              "moves").format(seats=", ".join(others)))
+        if any(told & here for _who, told in span):
+            raise GameError(_("undo cannot take back cards you have already drawn and seen"))
         count = self.table.undo(mine)
         if count == 0:
-            raise GameError("nothing to undo")
+            raise GameError(_("nothing to undo"))
         moves = len(self.table.record.body)  # what the taken-back moves said is not news now
         self.missed = {s: [m for m in lines if m[0] <= moves] for s, lines in self.missed.items()}
         return count

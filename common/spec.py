@@ -10,6 +10,8 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any
 
+from common import _
+
 HUMAN = "human"
 
 
@@ -51,6 +53,24 @@ class GameSpec:
         # "module:function" of a game's own figures: function(games) -> (JSON dict, rich tables)
         self.bench_report = bench_report
 
+    @cached_property
+    def messages(self) -> Any:
+        """The game's own message domain: its spec's texts (title, blurb, flag help) are
+        marked ``N_`` in its cli.py, so their translations live in the game's catalogs."""
+        from common.i18n import Domain
+
+        package = self.rules_path.partition(".")[0]
+        return getattr(importlib.import_module(package), "MESSAGES", None) or Domain(package)
+
+    def text(self, message: str) -> str:
+        """One of the spec's own texts in the player's language ('' stays '')."""
+        return self.messages.gettext(message) if message else message
+
+    def shown_title(self, variant: str | None = None) -> str:
+        """``title_for`` in the player's language (``title_for`` itself is data: the lobby
+        sends it)."""
+        return self.text(self.title_for(variant))
+
     def title_for(self, variant: str | None) -> str:
         """The name of a game in progress. A variant may be a game of its own (gr2 is Skippy's
         Revenge), and players should read the name of the game they are actually playing."""
@@ -58,7 +78,7 @@ class GameSpec:
 
     @cached_property
     def rules(self) -> Any:
-        module, _, attr = self.rules_path.partition(":")
+        module, _sep, attr = self.rules_path.partition(":")
         return getattr(importlib.import_module(module), attr)
 
     @cached_property
@@ -77,13 +97,20 @@ class GameSpec:
         from importlib.resources import files
 
         from common.engine import GameError
+        from common.i18n import current
 
         package = self.rules_path.partition(".")[0]
+        stem, dot, suffix = self.rules_doc.rpartition(".")
+        # the page in the player's language where the game has one (rules.it.md), else English
+        page = files(package).joinpath(f"{stem}.{current()}{dot}{suffix}")
+        if not page.is_file():
+            page = files(package).joinpath(self.rules_doc)
         try:
-            text = files(package).joinpath(self.rules_doc).read_text(encoding="utf-8")
+            text = page.read_text(encoding="utf-8")
         except OSError as exc:  # a broken installation: say which file, not a traceback
-            raise GameError(f"the rules page {package}/{self.rules_doc} is missing from this "
-                            f"installation ({exc.strerror or exc}); reinstall the games") from None
+            raise GameError(_("the rules page {page} is missing from this installation "
+                              "({error}); reinstall the games").format(
+                page=f"{package}/{self.rules_doc}", error=exc.strerror or exc)) from None
         if not everything:
             return text.split("<!-- for developers", 1)[0].rstrip() + "\n"
         from common.record import reference
@@ -103,25 +130,29 @@ def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str
     if parts and parts[-1].endswith("*") and "=" not in parts[-1]:
         fill = len(seats) - len(parts) + 1
         if fill < 1:
-            raise GameError(f"--seats names more seats than the game has ({', '.join(seats)})")
+            raise GameError(_("--seats names more seats than the game has ({seats})").format(
+                seats=", ".join(seats)))
         parts = parts[:-1] + [parts[-1][:-1]] * fill
     out: dict[str, str] = {}
     if parts and all("=" in p for p in parts):
         for p in parts:
-            seat, _, kind = p.partition("=")
+            seat, _sep, kind = p.partition("=")
             if seat not in seats:
-                raise GameError(f"no seat {seat!r}; seats are {', '.join(seats)}")
+                raise GameError(_("no seat {seat}; seats are {seats}").format(
+                    seat=repr(seat), seats=", ".join(seats)))
             out[seat] = kind
         for seat in seats:
             out.setdefault(seat, HUMAN)
     elif len(parts) == len(seats):
         out = dict(zip(seats, parts, strict=True))
     else:
-        raise GameError(f"--seats needs {len(seats)} kinds in seat order ({', '.join(seats)}), "
-                        f"e.g. {','.join([HUMAN] + ['random'] * (len(seats) - 1))}")
+        raise GameError(_("--seats needs {n} kinds in seat order ({seats}), e.g. {example}").format(
+            n=len(seats), seats=", ".join(seats),
+            example=",".join([HUMAN] + ["random"] * (len(seats) - 1))))
     for seat, kind in out.items():
         if kind not in (HUMAN, *kinds):
-            raise GameError(f"seat {seat}: unknown kind {kind!r} (choose from {', '.join((HUMAN, *kinds))})")
+            raise GameError(_("seat {seat}: unknown kind {kind} (choose from {kinds})").format(
+                seat=seat, kind=repr(kind), kinds=", ".join((HUMAN, *kinds))))
     return out
 
 
@@ -151,11 +182,13 @@ def players_from_seats(spec: GameSpec, seats: str | None, variant: str,
     if len(have) == count:
         return options
     if "players" in options:
-        raise GameError(f"--players gives {len(have)} seats ({', '.join(have)}) but --seats names "
-                        f"{count} ({seats}); give one of them, or make them agree")
+        raise GameError(_("--players gives {n} seats ({have}) but --seats names {count} "
+                          "({seats}); give one of them, or make them agree").format(
+            n=len(have), have=", ".join(have), count=count, seats=seats))
     out = {**options, "players": str(count)}
     try:
         spec.rules.seats({**out, "variant": variant})
     except GameError as exc:
-        raise GameError(f"--seats names {count} seats: {exc}") from None
+        raise GameError(_("--seats names {count} seats: {reason}").format(
+            count=count, reason=exc)) from None
     return out

@@ -17,19 +17,30 @@ import sys
 import time
 from collections.abc import Iterable
 
+from common import N_, _
+
+# The words of the narration that earn each mark: regular expressions, translated (the
+# narration is in the player's language), matched ignoring case.
 MARKS: tuple[tuple[str, str], ...] = (
-    (r"\b(discards?|dies|killed|is removed|are removed|destroyed|loses|is stopped|"
-     r"leaves|collide|shot down|out of the film|eliminated)\b", "\u2212"),
-    (r"\b(goes to|go to|moves?|returns?|takes .+ from|sweeps?|descends?|passes? the)\b", "\u2192"),
-    (r"\b(plays?|casts?|draws?|drew|gets|gains|arrives?|places?|attacks?|fires?|earns?|"
-     r"hires?|buys?|adds?)\b", "+"),
+    # Translators: a regular expression (Python re): the verbs of a narrated sentence in
+    # which a card or piece leaves the table (is discarded, dies, is destroyed, ...)
+    (N_(r"\b(discards?|dies|killed|is removed|are removed|destroyed|loses|is stopped|"
+        r"leaves|collide|shot down|out of the film|eliminated)\b"), "\u2212"),
+    # Translators: a regular expression (Python re): the verbs of a sentence in which a card
+    # or piece moves (goes to, returns, descends, ...)
+    (N_(r"\b(goes to|go to|moves?|returns?|takes .+ from|sweeps?|descends?|passes? the)\b"),
+     "\u2192"),
+    # Translators: a regular expression (Python re): the verbs of a sentence in which a card
+    # or piece arrives (plays, draws, gains, places, attacks, hires, ...)
+    (N_(r"\b(plays?|casts?|draws?|drew|gets|gains|arrives?|places?|attacks?|fires?|earns?|"
+        r"hires?|buys?|adds?)\b"), "+"),
 )
 HEADER = re.compile(r"^\s*\u2014.*\u2014\s*$")  # '— ray's turn (round 1) —': a line of its own
 PAGE = 20  # lines 'log' shows without a number
 
 
 def _compiled(extra: Iterable[tuple[str, str]]) -> list[tuple[re.Pattern[str], str]]:
-    return [(re.compile(p, re.I), m) for p, m in (*extra, *MARKS)]
+    return [(re.compile(p, re.I), m) for p, m in (*extra, *((_(p), m) for p, m in MARKS))]
 
 
 class Story:
@@ -105,7 +116,7 @@ class Pacer:
             return
         try:
             tty.setcbreak(fd, termios.TCSANOW)
-            ready, _, _ = select.select([fd], [], [], self.pace)
+            ready, _write, _error = select.select([fd], [], [], self.pace)
             if ready:
                 os.read(fd, 64)
                 self.skipping = True

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common import _
 from common.engine import Event, GameError, IllegalMove, Move, Outcome, Rules
 from common.record import Line, Record, format_record
 
@@ -19,7 +20,8 @@ class Table:
         self.rules = rules
         options = dict(options or {})
         if variant not in rules.variants:
-            raise GameError(f"{rules.title} has no rules variant {variant!r} (try {', '.join(rules.variants)})")
+            raise GameError(_("{game} has no rules variant {variant} (try {variants})").format(
+                game=rules.title, variant=repr(variant), variants=", ".join(rules.variants)))
         rules.check_options(options)
         full = {**options, "variant": variant}  # the variant reaches the rules as an option
         self.state = rules.setup(full, seed)
@@ -71,9 +73,10 @@ class Table:
         if isinstance(move, str):
             move = rules.parse(move)
         if seat not in self.seats:
-            raise IllegalMove(f"there is no seat {seat!r} (seats: {', '.join(self.seats)})")
+            raise IllegalMove(_("there is no seat {seat} (seats: {seats})").format(
+                seat=repr(seat), seats=", ".join(self.seats)))
         if rules.outcome(self.state) is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         before = rules.clone(self.state)
         try:
             events = rules.apply(self.state, seat, move)
@@ -97,7 +100,7 @@ class Table:
         stack = self._undo
         for i in range(len(stack) - 1, -1, -1):
             if stack[i][1] in seats:
-                return [(who, told) for _, who, _, told in stack[i:]]
+                return [(who, told) for _mv, who, _seq, told in stack[i:]]
         return []
 
     def undo(self, seats: set[str] | None = None) -> int:
@@ -106,11 +109,11 @@ class Table:
         and then nothing changes."""
         stack = self._undo
         depth = len(stack) if seats is None else next(
-            (len(stack) - i for i, (_, who, _, _) in enumerate(reversed(stack)) if who in seats), 0)
+            (len(stack) - i for i, (_mv, who, _seq, _told) in enumerate(reversed(stack)) if who in seats), 0)
         if depth == 0 or not stack:
             return 0
         count = len(stack) - depth + 1
-        before, _, body_len, _ = stack[depth - 1]
+        before, _mv, body_len, _told = stack[depth - 1]
         del stack[depth - 1:]
         self.state = before
         del self.record.body[body_len:]

@@ -19,6 +19,7 @@ import threading
 import time
 from typing import Any
 
+from common import _, ngettext
 from common.render import divert, say
 from common.repl import Ui
 
@@ -30,10 +31,12 @@ LOG_MIN = 6  # rows the log keeps under the board
 def unfit() -> str | None:
     """Why this terminal cannot hold the full-screen table (None: it can)."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return "--tui needs a terminal (input or output is not one)"
+        return _("--tui needs a terminal (input or output is not one)")
     cols, rows = shutil.get_terminal_size((0, 0))
     if cols < MIN_COLS or rows < MIN_ROWS:
-        return f"--tui needs at least {MIN_COLS}x{MIN_ROWS} characters (this terminal is {cols}x{rows})"
+        return _("--tui needs at least {cols}x{rows} characters (this terminal is "
+                 "{have_cols}x{have_rows})").format(cols=MIN_COLS, rows=MIN_ROWS, have_cols=cols,
+                                                    have_rows=rows)
     return None
 
 
@@ -102,7 +105,7 @@ class TuiUi(Ui):
         """The board pane always shows the table as it is now (the line REPL draws it only at
         the player's decision, to keep the story in view; here the log keeps it)."""
         seat = self.last_seat if self.last_seat in self.here else self.reader()
-        self.shown, _ = self.drawing(seat)
+        self.shown, _view = self.drawing(seat)
         self.refresh()
 
     def board(self, seat: str | None) -> None:
@@ -129,11 +132,12 @@ class TuiUi(Ui):
             missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]
             self.last_seat = seat
             self.wipe()
-            self.shown = Text(f"Hand the keyboard to {seat} and press Enter.", style="bold")
+            self.shown = Text(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat),
+                              style="bold")
             self.wait_line("")
             self.wipe()
             if missed:
-                say(f"{seat}, since your last turn:", "bold")
+                say(_("{seat}, since your last turn:").format(seat=seat), "bold")
                 for move in missed:
                     self.lines(move)
             self.dirty = self.wiped = True
@@ -185,7 +189,8 @@ class TuiUi(Ui):
                 self.skip.wait(pace)
 
         def progress(seat: str, fraction: float) -> None:
-            self.status = f"{seat} is thinking… {int(fraction * 100)}%"
+            self.status = _("{seat} is thinking… {percent}%").format(
+                seat=seat, percent=int(fraction * 100))
             self.refresh()
 
         pump = getattr(self.session, "pump", None)
@@ -293,11 +298,11 @@ class TuiUi(Ui):
                       accept_handler=accept)
 
         def board_text() -> Any:
-            width, height, *_ = self._sizes()
+            width, height, *_rest = self._sizes()
             return ANSI("\n".join(self._board_lines(width)[:height]))
 
         def log_text() -> Any:
-            _, _, width, height, _ = self._sizes()
+            _cols, _rows, width, height, _beside = self._sizes()
             lines = self._log_lines(width)
             self.offset = max(0, min(self.offset, len(lines) - height))
             end = len(lines) - self.offset
@@ -306,9 +311,11 @@ class TuiUi(Ui):
 
         def status_text() -> str:  # read off the prompt: a network session is the game thread's
             seat = self.label[:-2] if self.waiting.is_set() and self.label.endswith("> ") else "—"
-            scrolled = f" · log scrolled back {self.offset} lines" if self.offset else ""
-            return (f" {self.title} · {self.status or seat + ' to decide'}{scrolled} · "
-                    "PgUp/PgDn the log · Tab completes · 'help' ")
+            scrolled = " · " + ngettext("log scrolled back {n} line", "log scrolled back {n} lines",
+                                        self.offset).format(n=self.offset) if self.offset else ""
+            status = self.status or _("{seat} to decide").format(seat=seat)
+            return (f" {self.title} · {status}{scrolled} · "
+                    + _("PgUp/PgDn the log · Tab completes · 'help'") + " ")
 
         board = Window(FormattedTextControl(board_text), wrap_lines=False,
                        height=lambda: Dimension.exact(self._sizes()[1]))
@@ -375,7 +382,7 @@ class TuiUi(Ui):
                 failure.append(exc)
             finally:
                 self.waiting.clear()
-                for _ in range(100):  # the screen may still be starting: wait for it, then close it
+                for _try in range(100):  # the screen may still be starting: wait for it, then close it
                     if app.is_running and app.loop is not None:
                         app.loop.call_soon_threadsafe(lambda: app.exit() if app.is_running else None)
                         break
@@ -406,5 +413,5 @@ def choose_ui(tui: bool) -> type[Ui]:
     why = unfit()
     if why is None:
         return TuiUi
-    say(f"{why}; using the line REPL.", "bold")
+    say(_("{why}; using the line REPL.").format(why=why), "bold")
     return Ui

@@ -2,22 +2,25 @@
 
 from common.cli import build
 from common.spec import GameSpec
+from gros import N_
 
 SPEC = GameSpec(
     name="gros",
-    title="Grave Robbers from Outer Space",
-    blurb="make the worst B-movie in town, and wreck everyone else's (2-6 players).",
+    title=N_("Grave Robbers from Outer Space"),
+    blurb=N_("make the worst B-movie in town, and wreck everyone else's (2-6 players)."),
     rules_path="gros.rules:RULES",
     render_module="gros.render",
     default_seats="human,heuristic*",
     variants=("gros", "gr2"),
-    variant_titles=(("gr2", "Grave Robbers II: Skippy's Revenge"),),
+    variant_titles=(("gr2", N_("Grave Robbers II: Skippy's Revenge")),),
     flags=(("--players N|NAMES", "players",
-            "how many players (2-6), or their names: ray,dana (default 3)"),
-           ("--deck DECK", "deck", "gros, gr2 or gros+gr2 (default: the rules variant's own deck)"),
-           ("--target SCORE", "target", "play games until someone's total reaches this score")),
-    more_options="autopass=off (no seat passes automatically when it cannot act; "
-                 "autopass.SEAT=off for one seat)",
+            N_("how many players (2-6), or their names: ray,dana (default 3)")),
+           ("--deck DECK", "deck",
+            N_("gros, gr2 or gros+gr2 (default: the rules variant's own deck)")),
+           ("--target SCORE", "target",
+            N_("play games until someone's total reaches this score"))),
+    more_options=N_("autopass=off (no seat passes automatically when it cannot act; "
+                    "autopass.SEAT=off for one seat)"),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4"), ("6 players", "players=6")),
     bench_matchups=(("normal vs 2 easy", "normal,easy,easy", 300, "players=3"),
                     ("hard vs 2 normal (60 iterations)", "hard,normal,normal", 10, "players=3")),

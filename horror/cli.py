@@ -7,21 +7,25 @@ import click
 
 from common.cli import build, guard
 from common.spec import GameSpec
+from horror import N_
 
 SPEC = GameSpec(
     name="horror",
-    title="Creature Feature",
-    blurb="a GM-less monster-movie story game for 2 to 8 players; the software keeps the books.",
+    title=N_("Creature Feature"),
+    blurb=N_("a GM-less monster-movie story game for 2 to 8 players; the software keeps the "
+             "books."),
     rules_path="horror.rules:RULES",
     render_module="horror.render",
     default_seats="human,auteur*",
-    flags=(("--players N|NAMES", "players", "how many players (2-8), or their names: bob,bethany (default 3)"),
-           ("--title TEXT", "title", "the film's title (default: one from the studio's list)"),
-           ("--monster NAME", "monster", "the monster's name"),
-           ("--setting PLACE", "setting", "where the film is set")),
-    more_options="budget=N (each player's starting dice, default 12), ability=TEXT and "
-                 "trigger=TEXT (the monster's)",
-    env=(("HORROR_SCREENPLAYS", "folder for the screenplay of a finished film (default: here)"),),
+    flags=(("--players N|NAMES", "players",
+            N_("how many players (2-8), or their names: bob,bethany (default 3)")),
+           ("--title TEXT", "title", N_("the film's title (default: one from the studio's list)")),
+           ("--monster NAME", "monster", N_("the monster's name")),
+           ("--setting PLACE", "setting", N_("where the film is set"))),
+    more_options=N_("budget=N (each player's starting dice, default 12), ability=TEXT and "
+                    "trigger=TEXT (the monster's)"),
+    env=(("HORROR_SCREENPLAYS",
+          N_("folder for the screenplay of a finished film (default: here)")),),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
     bench_games=30,  # whole films are long: the default bench stays a few seconds
     bench_report="horror.bench:report",
@@ -32,12 +36,13 @@ SPEC = GameSpec(
 main = build(SPEC)
 
 
-@main.command(help="Write the screenplay of a record's film (as far as it goes), as Markdown or Fountain.")
+@main.command(help=N_("Write the screenplay of a record's film (as far as it goes), as Markdown "
+                      "or Fountain."))
 @click.argument("record", type=click.Path())
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help="the file to write (default: TITLE.md or TITLE.fountain here)")
+              help=N_("the file to write (default: TITLE.md or TITLE.fountain here)"))
 @click.option("--format", "fmt", type=click.Choice(["markdown", "fountain"]), default="markdown",
-              show_default=True, help="Fountain is the plain-text format screenwriting apps open")
+              show_default=True, help=N_("Fountain is the plain-text format screenwriting apps open"))
 def screenplay(record, out, fmt) -> None:
     def go() -> int:
         from common.batch import read_record, replay
@@ -52,7 +57,8 @@ def screenplay(record, out, fmt) -> None:
     guard(go)
 
 
-@main.command(help="Write the example screenplays (seeded bot films of 3 and 5 players) into DIR.")
+@main.command(help=N_("Write the example screenplays (seeded bot films of 3 and 5 players) into "
+                      "DIR."))
 @click.argument("folder", type=click.Path(file_okay=False), default="docs/screenplays")
 def examples(folder) -> None:
     def go() -> int:

@@ -2,19 +2,20 @@
 
 from common.cli import build
 from common.spec import GameSpec
+from invaders import N_
 
 SPEC = GameSpec(
     name="invaders",
-    title="Galaxy Invaders",
-    blurb="the alien fleet against the lunar outpost, for two.",
+    title=N_("Galaxy Invaders"),
+    blurb=N_("the alien fleet against the lunar outpost, for two."),
     rules_path="invaders.rules:RULES",
     render_module="invaders.render",
     default_seats="heuristic,human",
-    flags=(("--width N", "width", "board columns, 3-26 (default 7)"),
-           ("--height N", "height", "space rows above the lunar row, 3-30 (default 6)")),
-    more_options="hand=N (opening hand, default 4), draw=N (cards drawn each phase, default 2), "
-                 "limit=N (hand limit, default 4), deck.aliens=fire:12,maneuver:8,... "
-                 "and deck.humans=... (the decks)",
+    flags=(("--width N", "width", N_("board columns, 3-26 (default 7)")),
+           ("--height N", "height", N_("space rows above the lunar row, 3-30 (default 6)"))),
+    more_options=N_("hand=N (opening hand, default 4), draw=N (cards drawn each phase, "
+                    "default 2), limit=N (hand limit, default 4), "
+                    "deck.aliens=fire:12,maneuver:8,... and deck.humans=... (the decks)"),
     bench_speed=(("7x6 board", ""), ("11x9 board", "width=11,height=9")),
     # the balance table of docs/rules-invaders.md: equal levels on both sides (hard searches
     # a fixed 60 iterations a decision in bench)

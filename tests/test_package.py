@@ -57,6 +57,15 @@ def test_the_wheel_works_away_from_the_checkout(tmp_path):
     for need in ("gros/rules.md", "invaders/rules.md", "horror/rules.md", "gros/cards/gros.toml",
                  "invaders/decks.toml"):
         assert need in inside, need
+    # the languages: every compiled catalog and every translated rules page (rules.it.md, ...)
+    # that the checkout has, so 'GAME --lang ru rules' reads Russian when installed too
+    for package in ("common", *GAMES):
+        for path in [*(ROOT / package / "locale").rglob("*.mo"),
+                     *(ROOT / package / "locale").rglob("cards.toml"),
+                     *(ROOT / package).glob("rules.*.md")]:
+            need = path.relative_to(ROOT).as_posix()
+            assert need in inside, need
+    assert "common/locale/ru/LC_MESSAGES/common.mo" in inside
     assert not [n for n in inside if n.startswith("tests/")]
     assert "License-Expression: MIT" in meta and "Classifier: Environment :: Console" in meta
 
@@ -101,3 +110,5 @@ def test_the_wheel_works_away_from_the_checkout(tmp_path):
         assert out.returncode == 0 and out.stdout.startswith("ok "), (game, out.stdout, out.stderr)
         out = run(game, "--version")
         assert out.stdout == f"{game} (bmovie-games) 0.1.0\n", out.stdout
+        out = run(game, "--lang", "ru", "rules", "--help")  # the installed catalogs are found
+        assert out.returncode == 0 and out.stdout.startswith("Использование:"), out.stdout

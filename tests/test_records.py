@@ -108,7 +108,7 @@ def test_a_refused_move_is_a_failure_at_its_line(tmp_path, invaders_rules, good_
     assert len(result.failures) == 1 and result.stopped == 7
     failure = result.failures[0]
     assert failure.startswith(f"{path}:7: humans: 'fire' was refused: ") and "not the humans" in failure
-    assert failure.endswith("(the 1 line after it were not replayed)")
+    assert failure.endswith("(the 1 line after it was not replayed)")
 
 
 def test_a_failed_expect_then_a_refused_move_reports_both(tmp_path, invaders_rules, good_text):

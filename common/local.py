@@ -1,0 +1,115 @@
+"""Playing at this terminal: a new game (again and again, with the same seats), a saved game
+taken up again, and a record stepped through move by move. Each goes through the REPL's
+``Ui`` (common.repl) or the full-screen table (common.tui)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from common import _, ngettext
+from common.engine import GameError
+from common.render import error, say, show
+from common.session import LocalSession
+from common.spec import HUMAN, GameSpec, parse_seats
+
+
+def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, think: float | None,
+               save: str | None, options: dict[str, str], pace: float | None = None,
+               tui: bool = False) -> int:
+    """Play at this terminal; the end screen may start another game with the same seats (a
+    new shuffle each time)."""
+    from common.bots import BOT_KINDS
+    from common.rng import new_seed
+    from common.table import Table
+    from common.tui import choose_ui
+
+    rules = spec.rules
+    kind = choose_ui(tui)
+    while True:
+        if seed is None:  # 128 bits from the OS: the keyed generator; nobody can search the deal
+            seed = new_seed()
+        probe = rules.seats({**options, "variant": variant})
+        kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
+        table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
+        code, again = _play_once(kind(spec, LocalSession(spec, table, kinds, seed, think), save, pace))
+        if not again:
+            return code
+        seed = None
+
+
+def _play_once(ui: Any) -> tuple[int, bool]:
+    """One local game to its end screen: its exit code, and whether the players asked for
+    another with the same seats."""
+    ui.can_again = True
+    try:
+        code = ui.run()
+    finally:
+        ui.session.close()
+    return code, ui.again
+
+
+def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
+               save: str | None, pace: float | None = None, tui: bool = False) -> int:
+    """Go on with a saved game: the record's moves are played again (they may be undone),
+    with the record's seats unless ``seats`` says otherwise."""
+    from common.batch import Replay, open_table, read_record, step
+    from common.bots import BOT_KINDS
+
+    rules = spec.rules
+    rec = read_record(path)
+    table = open_table(rules, rec)
+    known = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}))
+    if seats:
+        kinds = parse_seats(seats, table.seats, known)
+    else:  # a seat the record gives no known kind is a human's
+        kinds = {s: k if k in known else HUMAN for s, k in (rec.seats or {}).items()}
+        kinds = {s: kinds.get(s, HUMAN) for s in table.seats}
+    table.record.seats = dict(kinds)
+    result = Replay(table)
+    for line in rec.body:
+        if line.kind == "move":
+            step(table, rec, line, result)
+    if table.outcome() is not None:
+        raise GameError(_("{path}: that game is over; '{game} replay {path}' shows it").format(
+            path=path, game=spec.name))
+    say(ngettext("Loaded {path}: {n} move played.", "Loaded {path}: {n} moves played.",
+                 table.seq).format(path=path, n=table.seq), "dim")
+    from common.tui import choose_ui
+
+    code, again = _play_once(choose_ui(tui)(spec, LocalSession(spec, table, kinds, rec.seed, think),
+                                            save, pace))
+    if not again:
+        return code
+    return play_local(spec, seed=None, seats=",".join(f"{s}={k}" for s, k in kinds.items()),
+                      variant=table.record.variant, think=think, save=save,
+                      options=dict(table.record.options), pace=pace, tui=tui)
+
+
+def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:
+    """Show a record move by move; expectations are checked and reported as they pass."""
+    from common.batch import Replay, open_table, read_record
+    from common.batch import step as do_line
+
+    rules = spec.rules
+    rec = read_record(path)
+    table = open_table(rules, rec)
+    result = Replay(table)
+    show(spec.render.render_view(table.view(seat), seat))
+    interactive = step and sys.stdin.isatty()
+    for line in rec.body:
+        events = do_line(table, rec, line, result)
+        if line.kind != "move":
+            continue
+        say(f"{rec.where(line.lineno)}  {line.seat}: {line.text}", "bold")
+        for text in table.narrate(events, seat):
+            say("  " + text)
+        show(spec.render.render_view(table.view(seat), seat))
+        if interactive:
+            try:
+                input(_("Enter for the next move, Ctrl-C to stop "))
+            except (KeyboardInterrupt, EOFError):
+                return 0
+    for failure in result.failures:
+        error(_("FAIL {failure}").format(failure=failure))
+    return 1 if result.failures else 0

@@ -1,0 +1,43 @@
+"""Output streams that degrade on a terminal whose encoding cannot hold our characters."""
+
+from __future__ import annotations
+
+import sys
+
+
+def degrade_streams() -> None:
+    """Let output that the terminal's encoding cannot hold degrade instead of failing.
+
+    On an ASCII or cp1252 stream (``PYTHONIOENCODING=ascii``, an old Windows console) a
+    character with no place in the encoding is written as its nearest ASCII ('—' as '-',
+    'é' as 'e') or '?'. rich already draws its boxes in ASCII there.
+    """
+    import codecs
+
+    codecs.register_error("bmovie-nearest", _nearest)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="bmovie-nearest")
+
+
+_NEAREST = {"—": "-", "–": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...",
+            "×": "x", "→": "->", "←": "<-", "◀": "<", "▶": ">", "•": "*", "·": ".",
+            "µ": "u", "≤": "<=", "≥": ">=", "≠": "!=", **{chr(0x2680 + i): f"[{i + 1}]"
+                                                        for i in range(6)}}  # dice faces
+
+
+def _nearest(exc: UnicodeError) -> tuple[str, int]:
+    import unicodedata
+
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start:exc.end]:
+        near = _NEAREST.get(ch)
+        if near is None:  # 'é' -> 'e' + combining accent -> 'e'
+            near = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode() or "?"
+        out.append(near)
+    return "".join(out), exc.end
+
+
