@@ -42,7 +42,7 @@ def play_bot(spec: GameSpec, session: RemoteSession, bot: Bot, echo: Echo = prin
             echo(_("{seat}: the host offers no move this client can read ({moves})")
                  .format(seat=seat, moves=", ".join(texts)))
             return 1
-        legal = [m for m, _ in choices]
+        legal = [m for m, _text in choices]
         move = bot_move(bot, rules, session.view(seat) if bot.needs_view else {}, seat, legal)
         text = choices[legal.index(move)][1]
         if pace > 0:

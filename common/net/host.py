@@ -487,7 +487,7 @@ def join_addresses(bind: str) -> list[str]:
         import struct
 
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for _, name in socket.if_nameindex():
+            for _index, name in socket.if_nameindex():
                 with contextlib.suppress(OSError):
                     packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
                                          struct.pack("256s", name[:15].encode()))
