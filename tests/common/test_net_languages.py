@@ -167,3 +167,32 @@ def test_the_language_in_hello_is_checked_like_every_field():
         assert reply["code"] == "no_seat"
         assert reply["message"] == _said("ru", "there is no seat {seat} (seats: {seats})",
                                          seat="'nowhere'", seats=", ".join(RULES.seats({})))
+
+
+def test_a_client_narrates_what_it_can_and_counts_the_rest():
+    """Events are data from the host: garbled ones cost a line, never the game; an old host's
+    sentences are shown as sent (cleaned of terminal escapes)."""
+    with language("ru"):
+        session = RemoteSession(SPEC, Link(SPEC, "127.0.0.1", 1), {"type": "welcome", "seat": "aliens"})
+    good = {"kind": "draw", "data": ["aliens", 2], "seat": None}
+    garbage = [{"kind": 5}, {"data": []}, "\x1b[31mold host's sentence", ["draw"],
+               {"kind": "draw", "data": "aliens", "seat": None}, {"kind": "draw", "data": [], "seat": 3},
+               {"kind": "no such event", "data": [[1, [2]]], "seat": None}]
+    session._handle({"type": "state", "game_no": 1, "seq": 0, "view": {}, "events": [good, *garbage]})
+    lines = session._take_lines()
+    with language("ru"):
+        from common.engine import Event
+
+        assert lines[0] == RULES.narrate(Event("draw", ("aliens", 2)))
+    assert lines[1] == "[31mold host's sentence"
+    failed = 5  # the unknown kind narrates as the rules' fallback, the rest cannot be read
+    assert lines[-1] == _said_n("ru", failed)
+    assert len(lines) == 4
+
+
+def _said_n(lang: str, n: int) -> str:
+    from common import ngettext
+
+    with language(lang):
+        return ngettext("(the host sent {n} event this client cannot narrate)",
+                        "(the host sent {n} events this client cannot narrate)", n).format(n=n)
