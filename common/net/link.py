@@ -163,6 +163,7 @@ class Link:
                  table: str | None = None) -> None:
         self.spec, self.host, self.port, self.name, self.seat = spec, host, port, name, seat
         self.watch, self.password, self.table = watch, password, table
+        self.lang = current()  # the player's language, kept: a rejoin may say hello from a thread
         self.conn: _Conn | None = None
         self.version = PROTOCOL_VERSION
         # set while the player types: shows a chat or info message at once (from the reader
@@ -188,7 +189,7 @@ class Link:
         conn = _Conn(sock, self)
         hello: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION,
                                  "versions": list(SUPPORTED_VERSIONS), "game": self.spec.name,
-                                 "name": self.name, "lang": current()}
+                                 "name": self.name, "lang": self.lang}
         if token:
             hello.update(token=token, seq=since)
         elif self.watch:

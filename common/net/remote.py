@@ -14,7 +14,7 @@ from typing import Any
 
 from common import _, ngettext
 from common.engine import GameError
-from common.i18n import current, language
+from common.i18n import language
 from common.net.languages import seat_line
 from common.net.link import REPLY_TIMEOUT, Link, Lost, Refused, Unreachable, retry_delays
 from common.net.protocol import (
@@ -51,8 +51,9 @@ class RemoteSession:
         self.ignored = 0  # state messages older than the one shown (never applied twice)
         self.gaps = 0  # times a state skipped positions without a resync
         self.resyncing = False  # a patch did not fit: the whole view was asked for
-        # the player's language, kept: messages are also handled on the consoles' threads
-        self.lang = current()
+        # the player's language (the one its hello named), kept: messages are also handled on
+        # the consoles' threads
+        self.lang = link.lang
         self._handle(reply)
 
     # -- messages ------------------------------------------------------------------------------
