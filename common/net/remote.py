@@ -14,7 +14,7 @@ from typing import Any
 
 from common import _, ngettext
 from common.engine import GameError
-from common.i18n import language
+from common.i18n import current, language
 from common.net.languages import seat_line
 from common.net.link import REPLY_TIMEOUT, Link, Lost, Refused, Unreachable, retry_delays
 from common.net.protocol import (
@@ -53,7 +53,7 @@ class RemoteSession:
         self.resyncing = False  # a patch did not fit: the whole view was asked for
         # the player's language (the one its hello named), kept: messages are also handled on
         # the consoles' threads
-        self.lang = link.lang
+        self.lang = getattr(link, "lang", None) or current()
         self._handle(reply)
 
     # -- messages ------------------------------------------------------------------------------
