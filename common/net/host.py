@@ -2,7 +2,8 @@
 
 The host is the only authority. A client sends move text; the host checks it with the Table
 and sends every client only what its own seat may know: its view, its legal moves, the
-narration of the events it may learn of, and errors in reply to its own messages. Spectators
+events it may learn of (as data, which each client narrates in its own language: protocol 5),
+and errors in reply to its own messages, worded in that client's language. Spectators
 get the public view (``rules.view(state, None)``). The seed, and so the deck order, never
 leaves the host (the record goes out only with ``--share-record``, after the game).
 
@@ -13,21 +14,19 @@ seat token (or, with ``on_disconnect="pause"``, the table waits). The record is 
 flushed after every move; with the seat tokens beside it (``FILE.seats.json``, mode 0600) a
 killed host continues with ``--resume FILE`` and the same players rejoin.
 The parts: ``Server`` here (accepting, reading, the limits per address and overall, the heartbeat,
-dispatching messages, the host's console); ``Conn`` (common/net/conn.py); ``Room``, a table
-(common/net/room.py) on ``Lobby``, its seats (common/net/lobby.py); ``RecordFile``, the files
-(common/net/saving.py). docs/protocol.md describes every message.
+dispatching messages); the host's terminal (common/net/terminal.py); ``Conn``
+(common/net/conn.py); ``Room``, a table (common/net/room.py) on ``Lobby``, its seats
+(common/net/lobby.py); what is worded per client language (common/net/languages.py);
+``RecordFile``, the files (common/net/saving.py). docs/protocol.md describes every message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import gc
 import hmac
-import socket
 import sys
-import threading
 import time
 from typing import Any, TextIO
 
@@ -36,7 +35,6 @@ from common.bots import BOT_KINDS
 from common.engine import GameError
 from common.i18n import language
 from common.net.conn import Conn
-from common.net.languages import by_language, seat_line
 from common.net.limits import MAX_PENDING, Limits
 from common.net.lobby import REMOTE
 from common.net.protocol import (
@@ -60,6 +58,7 @@ from common.net.protocol import (
     versions_text,
 )
 from common.net.room import Room, RoomConfig, record_kinds
+from common.net.terminal import command, join_addresses, start_console
 from common.rng import new_seed
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table
@@ -399,67 +398,13 @@ class Server:
             conn.greeted = True
             self.limits.greeted(conn.address)
 
-    # -- the host's own terminal ---------------------------------------------------------------------
+    # -- the host's own terminal (common/net/terminal.py) -----------------------------------------
     def _console(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Commands typed at the host: start, who, say TEXT, bot SEAT, help."""
-
-        def read() -> None:
-            for line in sys.stdin:
-                loop.call_soon_threadsafe(self.command, line.strip())
-
-        if sys.stdin is None:
-            return
-        if sys.stdin.isatty():
-            self.log(_("type 'start' to give empty seats to bots and begin, 'help' for more"))
-        # in the host's language context (a new thread starts without it; its commands run in
-        # the context they were handed over in)
-        threading.Thread(target=contextvars.copy_context().run, args=(read,), name="host-console",
-                         daemon=True).start()
+        start_console(self, loop)
 
     def command(self, text: str) -> None:
-        """One line typed at the host's terminal (the command words stay English, as the
-        notation does; the answers are in the host's language)."""
-        word, _sep, rest = text.partition(" ")
-        room = next(iter(self.rooms.values()), None)
-        if room is None or not word:
-            return
-        if word == "start":
-            self.log(room.start(fill=True))
-        elif word in ("who", "seats"):
-            lobby = room.lobby()
-            self.log(lobby["waiting"])
-            for seat, info in lobby["seats"].items():
-                self.log(seat_line(seat, info))
-            watchers = [p["name"] for p in lobby["people"] if p["seat"] is None]
-            if watchers:
-                self.log(_("  in the lobby or watching: {names}").format(names=", ".join(watchers)))
-        elif word == "say" and rest:
-            data = encode({"type": "chat", "from": "host", "seat": None, "text": clean_text(rest, 300)})
-            for conn in list(room.members):
-                conn.send_raw(data)
-        elif word == "bot" and rest:
-            self.log(room.hand_to_bot(rest.strip()))
-        elif word in ("quit", "exit", "stop"):
-            if any(r.cfg.save for r in self.rooms.values()):
-                self.log(_("stopping the host; host --resume FILE goes on with a saved game"))
-            else:
-                self.log(_("stopping the host"))
-            for lang, conns in by_language(self.conns).items():  # told, so no client tries to rejoin
-                with language(lang):
-                    stopped = encode(error("stopped", _("the host stopped the game")))
-                for conn in conns:
-                    conn.send_raw(stopped)
-            self.quit.set()
-        else:
-            if word in ("help", "?"):
-                self.log(_("commands: start (empty seats to bots, begin) · who · say TEXT · bot "
-                           "SEAT (a bot decides for a player who left) · quit (stop hosting; "
-                           "Ctrl-C too)"))
-            else:
-                self.log(_("unknown command {word}; commands: start (empty seats to bots, begin) · "
-                           "who · say TEXT · bot SEAT (a bot decides for a player who left) · quit "
-                           "(stop hosting; Ctrl-C too)").format(word=repr(word)))
-
+        """One line typed at the host's terminal."""
+        command(self, text)
 
 def quiet_gc() -> None:
     """Make the cyclic garbage collector pause the host rarely.
@@ -474,32 +419,6 @@ def quiet_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_YOUNG, 20, 10)
-
-
-def join_addresses(bind: str) -> list[str]:
-    """How players on the LAN reach this host: the addresses of this machine's interfaces
-    (read locally; nothing is sent anywhere)."""
-    if bind not in ("", "0.0.0.0", "::"):
-        return [f"[{bind}]" if ":" in bind else bind]
-    found: list[str] = []
-    with contextlib.suppress(OSError, ImportError):
-        import fcntl
-        import struct
-
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for _index, name in socket.if_nameindex():
-                with contextlib.suppress(OSError):
-                    packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
-                                         struct.pack("256s", name[:15].encode()))
-                    address = socket.inet_ntoa(packed[20:24])
-                    if not address.startswith("127.") and address not in found:
-                        found.append(address)
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    return found or [socket.gethostname()]
 
 
 def serve(spec: GameSpec, **kw: Any) -> int:
