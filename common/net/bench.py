@@ -30,6 +30,7 @@ import sys
 import time
 from typing import Any
 
+from common import _
 from common.engine import GameError
 from common.net.protocol import PROTOCOL_VERSION
 from common.spec import GameSpec
@@ -46,7 +47,7 @@ def _memory(pid: int) -> dict[str, float]:
     with contextlib.suppress(OSError):
         with open(f"/proc/{pid}/status", encoding="ascii") as fh:
             for line in fh:
-                key, _, value = line.partition(":")
+                key, _sep, value = line.partition(":")
                 if key in ("VmRSS", "VmHWM"):
                     out["rss_mb" if key == "VmRSS" else "peak_rss_mb"] = round(int(value.split()[0]) / 1024, 1)
     return out
@@ -73,14 +74,14 @@ async def _wait_listening(port: int, proc: subprocess.Popen, timeout: float = 30
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise GameError(f"the benchmark's server exited with status {proc.returncode}")
+            raise GameError(_("the benchmark's server exited with status {code}").format(code=proc.returncode))
         try:
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            _reader, writer = await asyncio.open_connection("127.0.0.1", port)
             writer.close()
             return
         except OSError:
             await asyncio.sleep(0.05)
-    raise GameError("the benchmark's server did not start listening")
+    raise GameError(_("the benchmark's server did not start listening"))
 
 
 FLOOD_WATCHERS = 400  # spectators that try to watch the flooded table
@@ -249,7 +250,7 @@ async def _echo_pair(port: int, seats: int, interval: float, stats: Stats, stop:
     """A table's worth of echo clients: they take turns like the seats of a game (a random
     seat moves next), each waiting ``interval`` before it sends."""
     conns = []
-    for _ in range(seats):
+    for _seat in range(seats):
         conns.append(await asyncio.open_connection("127.0.0.1", port, limit=1 << 20))
     seq = 0
     try:
@@ -265,7 +266,7 @@ async def _echo_pair(port: int, seats: int, interval: float, stats: Stats, stop:
             json.loads(line)
             stats.add(time.perf_counter() - sent_at)
     finally:
-        for _, writer in conns:
+        for _reader, writer in conns:
             writer.close()
 
 
@@ -341,7 +342,7 @@ async def _host_run(spec: GameSpec, tables: int, interval: float, seconds: float
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         wall, busy = await _measure(clients, stats, stop, warmup=2.0, seconds=seconds, server=host.pid)
         if attack is not None:
-            out, _ = await asyncio.to_thread(attack.communicate, timeout=60)
+            out, _err = await asyncio.to_thread(attack.communicate, timeout=60)
             with contextlib.suppress(ValueError):
                 counts.update(json.loads(out.decode().strip().splitlines()[-1]))
         game = _figures(stats, wall, len(names) * len(seats), _memory(host.pid))
@@ -358,7 +359,7 @@ async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
     seats = spec.rules.seats(options)
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     # -- the game host ---------------------------------------------------------------------
-    game, calm, _ = await _host_run(spec, tables, interval, seconds, options, flood=False)
+    game, calm, _flood = await _host_run(spec, tables, interval, seconds, options, flood=False)
     # -- the floor: a bare echo server, the same clients, seats and pauses -------------------------
     port = _free_port()
     echo = subprocess.Popen([sys.executable, "-c", f"import asyncio; from common.net.bench import "
@@ -402,27 +403,36 @@ async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
 def run_net_bench(spec: GameSpec, *, tables: int, interval: float, seconds: float, as_json: bool,
                   options: dict[str, str]) -> int:
     if not 1 <= tables <= 1000:
-        raise GameError(f"--tables must be between 1 and 1000, not {tables}")
+        raise GameError(_("--tables must be between 1 and 1000, not {n}").format(n=tables))
     if interval < 0 or seconds <= 0:
-        raise GameError("--interval must be 0 or more and --seconds more than 0")
+        raise GameError(_("--interval must be 0 or more and --seconds more than 0"))
     options = {"variant": spec.variants[0], **options}
     report = asyncio.run(_run(spec, tables, interval, seconds, options))
     if as_json:
         print(json.dumps(report))
         return 0
-    print(f"{spec.title}: {tables} tables x {report['seats_per_table']} bot clients over loopback, "
-          f"each moving {interval:g} s after its decision comes, measured for {seconds:g} s")
-    for label, fig in (("host", report["host"]), ("echo floor", report["echo_floor"])):
-        print(f"  {label:<10} {fig['moves_per_s']:>8} moves/s  p50 {fig['p50_ms']:.3f} ms  "
-              f"p99 {fig['p99_ms']:.3f} ms  max {fig['max_ms']} ms  memory {fig.get('rss_mb')} MB "
-              f"(peak {fig.get('peak_rss_mb')} MB)  CPU {fig.get('cpu_pct')}% of a core  errors {fig['errors']}")
+    print(_("{title}: {tables} tables x {seats} bot clients over loopback, each moving {interval} s "
+            "after its decision comes, measured for {seconds} s").format(
+                title=spec.title, tables=tables, seats=report["seats_per_table"],
+                interval=f"{interval:g}", seconds=f"{seconds:g}"))
+    for label, fig in ((_("host"), report["host"]), (_("echo floor"), report["echo_floor"])):
+        print(f"  {label:<10} " + _(
+            "{moves:>8} moves/s  p50 {p50:.3f} ms  p99 {p99:.3f} ms  max {max} ms  memory {rss} MB "
+            "(peak {peak} MB)  CPU {cpu}% of a core  errors {errors}").format(
+                moves=fig["moves_per_s"], p50=fig["p50_ms"], p99=fig["p99_ms"], max=fig["max_ms"],
+                rss=fig.get("rss_mb"), peak=fig.get("peak_rss_mb"), cpu=fig.get("cpu_pct"),
+                errors=fig["errors"]))
     flood = report.get("flood")
     if flood:
-        print(f"  t1 flooded: {flood['watchers_let_in']} of {flood['watchers_tried']} spectators let in, "
-              f"{flood['syncs_sent']} syncs sent, {flood['join_and_leave']} joined and left; the other "
-              f"tables: {flood['others_moves']} moves, p50 {flood['others_p50_ms']:.3f} ms, p99 "
-              f"{flood['others_p99_ms']:.3f} ms ({flood['others_p99_ratio']}x their "
-              f"{flood['baseline_others_p99_ms']:.3f} ms unflooded)  host CPU {flood['host_cpu_pct']}%")
-    print(f"  p99 is {report['p99_ratio']}x the floor's; targets: "
-          + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in report["targets"].items()))
+        print("  " + _("t1 flooded: {let_in} of {tried} spectators let in, {syncs} syncs sent, {churn} "
+                       "joined and left; the other tables: {moves} moves, p50 {p50:.3f} ms, p99 "
+                       "{p99:.3f} ms ({ratio}x their {before:.3f} ms unflooded)  host CPU {cpu}%").format(
+            let_in=flood["watchers_let_in"], tried=flood["watchers_tried"],
+            syncs=flood["syncs_sent"], churn=flood["join_and_leave"], moves=flood["others_moves"],
+            p50=flood["others_p50_ms"], p99=flood["others_p99_ms"], ratio=flood["others_p99_ratio"],
+            before=flood["baseline_others_p99_ms"], cpu=flood["host_cpu_pct"]))
+    # the target names are the JSON keys (for tools), their verdicts words
+    targets = ", ".join(f"{k} {_('yes') if v else _('NO')}" for k, v in report["targets"].items())
+    print("  " + _("p99 is {ratio}x the floor's; targets: {targets}").format(
+        ratio=report["p99_ratio"], targets=targets))
     return 0

@@ -8,6 +8,7 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, Any
 
+from common.i18n import DEFAULT
 from common.net.limits import SYNC_BURST, SYNC_RATE, Bucket
 from common.net.protocol import BURST, CHAT_BURST, CHAT_RATE, RATE, encode
 
@@ -36,6 +37,7 @@ class Conn:
         self.watching = False
         self.name = ""
         self.version = 0
+        self.lang = DEFAULT  # the language its hello asked for: what the host words for it
         self.game_no = 0
         self.shown: tuple[int, int, dict[str, Any]] | None = None  # (game, seq, view) it was sent
         self.seats_shown: dict[str, Any] | None = None  # the seats its last state carried

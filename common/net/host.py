@@ -2,7 +2,8 @@
 
 The host is the only authority. A client sends move text; the host checks it with the Table
 and sends every client only what its own seat may know: its view, its legal moves, the
-narration of the events it may learn of, and errors in reply to its own messages. Spectators
+events it may learn of (as data, which each client narrates in its own language: protocol 5),
+and errors in reply to its own messages, worded in that client's language. Spectators
 get the public view (``rules.view(state, None)``). The seed, and so the deck order, never
 leaves the host (the record goes out only with ``--share-record``, after the game).
 
@@ -13,9 +14,10 @@ seat token (or, with ``on_disconnect="pause"``, the table waits). The record is 
 flushed after every move; with the seat tokens beside it (``FILE.seats.json``, mode 0600) a
 killed host continues with ``--resume FILE`` and the same players rejoin.
 The parts: ``Server`` here (accepting, reading, the limits per address and overall, the heartbeat,
-dispatching messages, the host's console); ``Conn`` (common/net/conn.py); ``Room``, a table
-(common/net/room.py) on ``Lobby``, its seats (common/net/lobby.py); ``RecordFile``, the files
-(common/net/saving.py). docs/protocol.md describes every message.
+dispatching messages); the host's terminal (common/net/terminal.py); ``Conn``
+(common/net/conn.py); ``Room``, a table (common/net/room.py) on ``Lobby``, its seats
+(common/net/lobby.py); what is worded per client language (common/net/languages.py);
+``RecordFile``, the files (common/net/saving.py). docs/protocol.md describes every message.
 """
 
 from __future__ import annotations
@@ -24,14 +26,14 @@ import asyncio
 import contextlib
 import gc
 import hmac
-import socket
 import sys
-import threading
 import time
 from typing import Any, TextIO
 
+from common import _
 from common.bots import BOT_KINDS
 from common.engine import GameError
+from common.i18n import language
 from common.net.conn import Conn
 from common.net.limits import MAX_PENDING, Limits
 from common.net.lobby import REMOTE
@@ -51,10 +53,12 @@ from common.net.protocol import (
     error,
     grace_seconds,
     keepalive,
+    language_of,
     negotiate,
     versions_text,
 )
 from common.net.room import Room, RoomConfig, record_kinds
+from common.net.terminal import command, join_addresses, start_console
 from common.rng import new_seed
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table
@@ -118,14 +122,16 @@ class Server:
             server = await asyncio.start_server(self._serve, self.bind, self.port, limit=MAX_LINE,
                                                 backlog=1024)
         except OSError as exc:
-            raise GameError(f"cannot listen on {self.bind}:{self.port}: {exc.strerror or exc}") from None
+            raise GameError(_("cannot listen on {address}: {reason}").format(
+                address=f"{self.bind}:{self.port}", reason=exc.strerror or exc)) from None
         port = self.bound = server.sockets[0].getsockname()[1]
         first = next(iter(self.rooms.values()))
         self.log(f"{self.spec.title_for(first.cfg.variant)} host listening on {self.bind}:{port}")
         for address in join_addresses(self.bind):
-            self.log(f"players join with: {self.spec.name} join {address}:{port}")
+            self.log(_("players join with: {command}").format(
+                command=f"{self.spec.name} join {address}:{port}"))
         if self.password:
-            self.log("a password is needed to join (join --password)")
+            self.log(_("a password is needed to join (join --password)"))
         self.log("seats: " + " ".join(f"{s}={k}" for s, k in first.cfg.kinds.items()))
         if self.console:
             self._console(loop)
@@ -157,7 +163,7 @@ class Server:
         refused = self.limits.connect(conn.address)
         if refused is not None:
             self.log_about(conn, f"{conn.peer}: refused (busy): {refused}")
-            conn.send(error("busy", f"{refused}; try later"))
+            conn.send(error("busy", _("{reason}; try later").format(reason=refused)))
             conn.close()
             return
         if self.limits.pending > MAX_PENDING:  # the oldest connection yet to say hello makes room
@@ -165,8 +171,9 @@ class Server:
                        and self.limits.limited(c.address)]
             if waiting:
                 oldest = min(waiting, key=lambda c: c.opened)
-                self.refuse(oldest, "busy", "too many connections are waiting to say hello; "
-                            "closing the one that waited longest", fatal=True)
+                with language(oldest.lang):
+                    self.refuse(oldest, "busy", _("too many connections are waiting to say hello; "
+                                                  "closing the one that waited longest"), fatal=True)
                 oldest.close()
         keepalive(writer.get_extra_info("socket"))
         task = asyncio.current_task()
@@ -198,8 +205,9 @@ class Server:
             try:
                 line = await reader.readline()
             except ValueError:  # longer than the limit
-                self.refuse(conn, "too_long", f"a message may be at most {MAX_LINE} bytes; "
-                            "closing the connection", fatal=True)
+                with language(conn.lang):
+                    self.refuse(conn, "too_long", _("a message may be at most {n} bytes; closing "
+                                                    "the connection").format(n=MAX_LINE), fatal=True)
                 break
             except OSError:
                 return
@@ -208,7 +216,9 @@ class Server:
             conn.heard, conn.pinged = time.monotonic(), False
             if not line.strip():
                 continue
-            if not self._admit(conn):
+            with language(conn.lang):
+                admitted = self._admit(conn)
+            if not admitted:
                 continue
             room = conn.room
             if room is not None and conn.seat is None:  # watchers share their table's budget
@@ -216,11 +226,13 @@ class Server:
                     await asyncio.sleep(max(0.005, room.share.wait()))
                 if conn.closed or conn.hangup:
                     break
-            try:
-                self._on_line(conn, line)
-            except Exception as exc:  # a bug here must not end the game
-                self.log_about(conn, f"{conn.label}: internal error: {exc!r}")
-                conn.send(error("internal", "the host failed on that message; the game goes on"))
+            with language(conn.lang):  # what the host says to this client, in its language
+                try:
+                    self._on_line(conn, line)
+                except Exception as exc:  # a bug here must not end the game
+                    self.log_about(conn, f"{conn.label}: internal error: {exc!r}")
+                    conn.send(error("internal", _("the host failed on that message; the game "
+                                                  "goes on")))
             if conn.delayed is not None:
                 await asyncio.sleep(PASSWORD_DELAY)
                 conn.send(conn.delayed)
@@ -254,12 +266,15 @@ class Server:
                 if conn.closed or conn.hangup:
                     continue
                 if conn.room is None and now - conn.opened > self.hello_timeout:
-                    self.refuse(conn, "no_hello", f"no accepted hello within "
-                                f"{self.hello_timeout:g} s; closing the connection", fatal=True)
+                    self.refuse(conn, "no_hello", _("no accepted hello within {seconds} s; closing "
+                                                    "the connection").format(
+                                                        seconds=f"{self.hello_timeout:g}"), fatal=True)
                     conn.close()
                 elif now - conn.heard > 2 * self.idle:
-                    self.refuse(conn, "idle", f"nothing heard for {2 * self.idle:g} s; closing "
-                                "the connection", fatal=True)
+                    with language(conn.lang):
+                        self.refuse(conn, "idle", _("nothing heard for {seconds} s; closing the "
+                                                    "connection").format(
+                                                        seconds=f"{2 * self.idle:g}"), fatal=True)
                     conn.close()
                 elif now - conn.heard > self.idle and not conn.pinged:
                     conn.pinged = True
@@ -276,8 +291,8 @@ class Server:
         self.log_about(conn, f"{conn.label}: refused ({code}): {message}")
         if fatal or conn.errors >= MAX_ERRORS:
             if not fatal:
-                conn.send(error("too_many_errors", f"{MAX_ERRORS} malformed messages in a row; "
-                                "closing the connection"))
+                conn.send(error("too_many_errors", _("{n} malformed messages in a row; closing the "
+                                                     "connection").format(n=MAX_ERRORS)))
             conn.hangup = True
 
     def _admit(self, conn: Conn) -> bool:
@@ -286,11 +301,11 @@ class Server:
         if not conn.take():
             conn.flooded += 1
             if conn.flooded == 1:
-                conn.send(error("flood", f"too many messages (more than {RATE:g} a second); "
-                                "ignoring them until you slow down"))
+                conn.send(error("flood", _("too many messages (more than {n} a second); ignoring "
+                                           "them until you slow down").format(n=f"{RATE:g}")))
             if conn.flooded >= FLOOD_LIMIT:
-                self.refuse(conn, "flood", f"{FLOOD_LIMIT} messages ignored; closing the "
-                            "connection", fatal=True)
+                self.refuse(conn, "flood", _("{n} messages ignored; closing the connection")
+                            .format(n=FLOOD_LIMIT), fatal=True)
             return False
         conn.flooded = 0
         return True
@@ -312,8 +327,8 @@ class Server:
         elif kind == "hello":
             self._hello(conn, message)
         elif room is None:
-            self.refuse(conn, "no_hello", "say hello first, e.g. "
-                        f'{{"type": "hello", "version": {PROTOCOL_VERSION}, "game": "{self.spec.name}"}}')
+            self.refuse(conn, "no_hello", _("say hello first, e.g. {example}").format(
+                example=f'{{"type": "hello", "version": {PROTOCOL_VERSION}, "game": "{self.spec.name}"}}'))
         elif kind == "move":
             if room.move(conn, message):
                 conn.rate_limit.give_back()  # accepted moves are free
@@ -329,44 +344,53 @@ class Server:
             conn.hangup = True
 
     def _hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if conn.room is None:  # from now on the host words everything for it in its language
+            conn.lang = language_of(msg.get("lang"))
+        with language(conn.lang):
+            self._hello_in_language(conn, msg)
+
+    def _hello_in_language(self, conn: Conn, msg: dict[str, Any]) -> None:
         offered = list(msg.get("versions") or []) + [msg["version"]]
         version = negotiate(offered)
         if version is None:
-            self.refuse(conn, "version", "protocol version mismatch: this host speaks version "
-                        f"{versions_text(SUPPORTED_VERSIONS)}, the client {versions_text(offered)}; "
-                        "use the same release on both sides", fatal=True)
+            self.refuse(conn, "version", _("protocol version mismatch: this host speaks version "
+                                           "{ours}, the client {theirs}; use the same release on "
+                                           "both sides").format(ours=versions_text(SUPPORTED_VERSIONS),
+                                                                theirs=versions_text(offered)),
+                        fatal=True)
             return
         if msg["game"] != self.spec.name:
-            self.refuse(conn, "wrong_game", f"this host plays {self.spec.title} ({self.spec.name}), "
-                        f"not {clean_text(msg['game'], 40)!r}", fatal=True)
+            self.refuse(conn, "wrong_game", _("this host plays {title} ({game}), not {other}").format(
+                title=self.spec.title, game=self.spec.name, other=repr(clean_text(msg["game"], 40))),
+                fatal=True)
             return
         if conn.room is not None:
-            self.refuse(conn, "already_joined", "you have already said hello on this connection")
+            self.refuse(conn, "already_joined", _("you have already said hello on this connection"))
             return
         token = msg.get("token")
         if not self.limits.room_for(token is not None):
-            self.refuse(conn, "busy", f"the host has {self.limits.members} players and watchers "
-                        "already; try later", fatal=True)
+            self.refuse(conn, "busy", _("the host has {n} players and watchers already; try "
+                                        "later").format(n=self.limits.members), fatal=True)
             return
         if self.password and token is None:
             if not self.limits.password_allowed(conn.address):
-                self.refuse(conn, "password_wait", "too many wrong passwords lately; wait a "
-                            "minute before trying again", fatal=True)
+                self.refuse(conn, "password_wait", _("too many wrong passwords lately; wait a "
+                                                     "minute before trying again"), fatal=True)
                 return
             given = (msg.get("password") or "").encode("utf-8")
             if not hmac.compare_digest(given, self.password.encode("utf-8")):
                 conn.errors += 1
                 self.limits.password_failed(conn.address)
                 self.log_about(conn, f"{conn.peer}: refused (password): wrong or missing password")
-                conn.delayed = error("password", "wrong or missing password (join --password)")
+                conn.delayed = error("password", _("wrong or missing password (join --password)"))
                 conn.hangup = True
                 return
         name = msg.get("table")
         room = self.rooms.get(name) if name is not None else next(iter(self.rooms.values()))
         if room is None:
-            self.refuse(conn, "no_table", f"there is no table {clean_text(name, 40)!r} (tables: "
-                        f"{', '.join(list(self.rooms)[:10])}{'…' if len(self.rooms) > 10 else ''})",
-                        fatal=True)
+            tables = ", ".join(list(self.rooms)[:10]) + ("…" if len(self.rooms) > 10 else "")
+            self.refuse(conn, "no_table", _("there is no table {table} (tables: {tables})").format(
+                table=repr(clean_text(name, 40)), tables=tables), fatal=True)
             return
         conn.version = version
         room.hello(conn, msg)
@@ -374,55 +398,13 @@ class Server:
             conn.greeted = True
             self.limits.greeted(conn.address)
 
-    # -- the host's own terminal ---------------------------------------------------------------------
+    # -- the host's own terminal (common/net/terminal.py) -----------------------------------------
     def _console(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Commands typed at the host: start, who, say TEXT, bot SEAT, help."""
-
-        def read() -> None:
-            for line in sys.stdin:
-                loop.call_soon_threadsafe(self.command, line.strip())
-
-        if sys.stdin is None:
-            return
-        if sys.stdin.isatty():
-            self.log("type 'start' to give empty seats to bots and begin, 'help' for more")
-        threading.Thread(target=read, name="host-console", daemon=True).start()
+        start_console(self, loop)
 
     def command(self, text: str) -> None:
-        word, _, rest = text.partition(" ")
-        room = next(iter(self.rooms.values()), None)
-        if room is None or not word:
-            return
-        if word == "start":
-            self.log(room.start(fill=True))
-        elif word in ("who", "seats"):
-            lobby = room.lobby()
-            self.log(lobby["waiting"])
-            for seat, info in lobby["seats"].items():
-                state = "connected" if info["connected"] else "not connected"
-                self.log(f"  {seat}: {info['name'] or info['kind']} ({state}{', bot decides' if info['bot'] else ''})")
-            watchers = [p["name"] for p in lobby["people"] if p["seat"] is None]
-            if watchers:
-                self.log(f"  watching or in the lobby: {', '.join(watchers)}")
-        elif word == "say" and rest:
-            data = encode({"type": "chat", "from": "host", "seat": None, "text": clean_text(rest, 300)})
-            for conn in list(room.members):
-                conn.send_raw(data)
-        elif word == "bot" and rest:
-            self.log(room.hand_to_bot(rest.strip()))
-        elif word in ("quit", "exit", "stop"):
-            self.log("stopping the host" + ("; host --resume FILE goes on with a saved game"
-                                            if any(r.cfg.save for r in self.rooms.values()) else ""))
-            stopped = encode(error("stopped", "the host stopped the game"))
-            for conn in list(self.conns):  # told, so that no client tries to rejoin
-                conn.send_raw(stopped)
-            self.quit.set()
-        else:
-            unknown = "" if word in ("help", "?") else f"unknown command {word!r}; "
-            self.log(f"{unknown}commands: start (empty seats to bots, begin) · who · say TEXT · "
-                     "bot SEAT (a bot decides for a player who left) · quit (stop hosting; "
-                     "Ctrl-C too)")
-
+        """One line typed at the host's terminal."""
+        command(self, text)
 
 def quiet_gc() -> None:
     """Make the cyclic garbage collector pause the host rarely.
@@ -437,32 +419,6 @@ def quiet_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_YOUNG, 20, 10)
-
-
-def join_addresses(bind: str) -> list[str]:
-    """How players on the LAN reach this host: the addresses of this machine's interfaces
-    (read locally; nothing is sent anywhere)."""
-    if bind not in ("", "0.0.0.0", "::"):
-        return [f"[{bind}]" if ":" in bind else bind]
-    found: list[str] = []
-    with contextlib.suppress(OSError, ImportError):
-        import fcntl
-        import struct
-
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for _, name in socket.if_nameindex():
-                with contextlib.suppress(OSError):
-                    packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
-                                         struct.pack("256s", name[:15].encode()))
-                    address = socket.inet_ntoa(packed[20:24])
-                    if not address.startswith("127.") and address not in found:
-                        found.append(address)
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    return found or [socket.gethostname()]
 
 
 def serve(spec: GameSpec, **kw: Any) -> int:
@@ -483,26 +439,28 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
     options = dict(options or {})
     variant = variant or spec.variants[0]
     if not 0 <= port <= 65535:
-        raise GameError(f"--port must be between 0 and 65535, not {port}")
+        raise GameError(_("--port must be between 0 and 65535, not {n}").format(n=port))
     if games is not None and games < 1:
-        raise GameError(f"--games must be at least 1, not {games}")
+        raise GameError(_("--games must be at least 1, not {n}").format(n=games))
     if think is not None and think <= 0:
-        raise GameError(f"--think must be more than 0 seconds, not {think:g}")
+        raise GameError(_("--think must be more than 0 seconds, not {seconds}").format(seconds=f"{think:g}"))
     if grace is not None and grace < 0:
-        raise GameError(f"--grace must be 0 seconds or more, not {grace:g}")
+        raise GameError(_("--grace must be 0 seconds or more, not {seconds}").format(seconds=f"{grace:g}"))
     if idle is not None and idle <= 0:
-        raise GameError(f"--idle must be more than 0 seconds, not {idle:g}")
+        raise GameError(_("--idle must be more than 0 seconds, not {seconds}").format(seconds=f"{idle:g}"))
     if on_disconnect not in ("bot", "pause"):
-        raise GameError(f"--on-disconnect must be 'bot' or 'pause', not {on_disconnect!r}")
+        raise GameError(_("--on-disconnect must be 'bot' or 'pause', not {value}").format(
+            value=repr(on_disconnect)))
     if not 1 <= tables <= 1000:
-        raise GameError(f"--tables must be between 1 and 1000, not {tables}")
+        raise GameError(_("--tables must be between 1 and 1000, not {n}").format(n=tables))
     if resume and tables != 1:
-        raise GameError("--resume continues one table; leave out --tables")
+        raise GameError(_("--resume continues one table; leave out --tables"))
     bot_kinds = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}) or {})
     if fill is None:
         fill = next(iter(getattr(rules, "bot_kinds", {}) or {}), "random")
     if fill not in bot_kinds:
-        raise GameError(f"--fill must be a bot kind ({', '.join(bot_kinds)}), not {fill!r}")
+        raise GameError(_("--fill must be a bot kind ({kinds}), not {value}").format(
+            kinds=", ".join(bot_kinds), value=repr(fill)))
     if resume:
         from common.batch import read_record
 

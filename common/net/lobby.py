@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from common import _
+from common.i18n import DEFAULT, language
+from common.net.languages import by_language
 from common.net.limits import WATCHERS, Bucket
 from common.net.protocol import (
     LOBBY_DELTAS_SINCE,
@@ -58,7 +62,7 @@ class Lobby:
     game_no: int
     started: bool
     over: bool
-    finished: dict[str, dict[str, Any]]  # token -> 'over' message of the last game
+    finished: dict[str, dict[str, dict[str, Any]]]  # token -> language -> 'over' message
     people_sent: dict[str, dict[str, Any]]  # the people of the last lobby broadcast, by name
     share: Bucket  # what the table's unseated members may ask of the host, all together
 
@@ -81,29 +85,33 @@ class Lobby:
         everyone the whole people list on every join made churn cost the square of the crowd)."""
         if not self.members:
             return
-        lobby = self.lobby()
-        whole = delta = b""
-        for conn in list(self.members):
-            if conn.lobby_whole and conn.version >= LOBBY_DELTAS_SINCE:
-                delta = delta or encode(lobby_delta(lobby, self.people_sent))
-                conn.send_raw(delta)
-            else:
-                whole = whole or encode(lobby)
-                conn.send_raw(whole)
-                conn.lobby_whole = True
+        lobby: dict[str, Any] = {}
+        for lang, conns in by_language(self.members).items():  # 'waiting' is a sentence
+            with language(lang):
+                lobby = self.lobby()
+            whole = delta = b""
+            for conn in conns:
+                if conn.lobby_whole and conn.version >= LOBBY_DELTAS_SINCE:
+                    delta = delta or encode(lobby_delta(lobby, self.people_sent))
+                    conn.send_raw(delta)
+                else:
+                    whole = whole or encode(lobby)
+                    conn.send_raw(whole)
+                    conn.lobby_whole = True
         self.people_sent = {p["name"]: p for p in lobby["people"]}
 
     def _crowded(self, conn: Conn) -> str | None:
         """Why ``conn`` may not join this table without a seat (watchers per table, and per
         address at the whole host), or None; when None it is counted."""
         if sum(1 for c in self.members if c.seat is None) >= WATCHERS:
-            return f"table {self.name} has {WATCHERS} watchers and lobby members already"
+            return _("table {table} has {n} watchers and lobby members already").format(
+                table=self.name, n=WATCHERS)
         # telling everyone of a newcomer costs a message per member: joins share the budget
         # of the table's watchers, in proportion
         if not self.share.take(1 + len(self.members) / 8):
-            return f"table {self.name} is busy with newcomers"
+            return _("table {table} is busy with newcomers").format(table=self.name)
         if not self.server.limits.watcher(conn.address, +1):
-            return f"{conn.address} watches enough tables already"
+            return _("{address} watches enough tables already").format(address=conn.address)
         conn.unseated = True
         return None
 
@@ -113,10 +121,13 @@ class Lobby:
             self.server.limits.watcher(conn.address, -1)
             conn.unseated = False
 
-    def inform(self, text: str, skip: Conn | None = None) -> None:
-        data = encode({"type": "info", "message": text})
-        for conn in list(self.members):
-            if conn is not skip:
+    def inform(self, text: Callable[[], str], skip: Conn | None = None) -> None:
+        """Tell every member (but ``skip``) something, worded by ``text()`` in each one's
+        language (once per language)."""
+        for lang, conns in by_language(c for c in self.members if c is not skip).items():
+            with language(lang):
+                data = encode({"type": "info", "message": text()})
+            for conn in conns:
                 conn.send_raw(data)
 
     def _paused_text(self) -> str | None:
@@ -125,14 +136,17 @@ class Lobby:
             return None
         info = self.seats[actor]
         if info.kind == REMOTE and info.conn is None and not info.abandoned:
-            return f"the table waits for {info.player or actor} ({actor}) to come back"
+            return _("the table waits for {name} ({seat}) to come back").format(
+                name=info.player or actor, seat=actor)
         return None
 
     def _waiting_text(self) -> str:
         if self.started:
-            return "the game is on"
+            return _("the game is on")
         missing = [s for s, info in self.seats.items() if info.kind == REMOTE and info.conn is None]
-        return f"waiting for players: {', '.join(missing)}" if missing else "the game is about to begin"
+        if missing:
+            return _("waiting for players: {seats}").format(seats=", ".join(missing))
+        return _("the game is about to begin")
 
     # -- joining ----------------------------------------------------------------------------------
     def hello(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -140,36 +154,39 @@ class Lobby:
         if token is not None:
             seat = self.tokens.get(token)
             if seat is None and token in self.finished:  # the game ended while it was away
-                conn.send(self.finished[token])
+                conn.send(self.finished[token][conn.lang])
                 conn.hangup = True
                 return
             if seat is None or self.over:
-                self.server.refuse(conn, "bad_token", "unknown or expired seat token (its game is "
-                                   "over, or it was given by another host)", fatal=True)
+                self.server.refuse(conn, "bad_token", _("unknown or expired seat token (its game "
+                                                        "is over, or it was given by another host)"),
+                                   fatal=True)
                 return
             self._enter(conn, msg, seat=None)
             self._sit(conn, seat, reply="welcome", since=msg.get("seq"))
             return
         if self.over or self.table is None:
-            self.server.refuse(conn, "not_ready", "a game just ended; join again in a moment", fatal=True)
+            self.server.refuse(conn, "not_ready", _("a game just ended; join again in a moment"),
+                               fatal=True)
             return
         wanted = msg.get("seat")
         crowded = self._crowded(conn) if msg.get("watch") or wanted is None else None
         if crowded is not None:
-            self.server.refuse(conn, "crowded", f"{crowded}; try later", fatal=True)
+            self.server.refuse(conn, "crowded", _("{reason}; try later").format(reason=crowded),
+                               fatal=True)
             return
         if msg.get("watch"):
             self._enter(conn, msg, seat=None, watching=True)
             self.log_about(conn, f"{conn.name} watches ({conn.peer})")
-            self.inform(f"{conn.name} is watching.", skip=conn)
+            self.inform(lambda: _("{name} is watching.").format(name=conn.name), skip=conn)
             self._broadcast_lobby()
             if self.started:
                 self.send_state(conn)
             return
         if wanted is None and self.started:
-            self.server.refuse(conn, "started", "the game has begun and every seat is taken; "
-                               "join --rejoin to take your seat back, or --watch to watch",
-                               fatal=True)
+            self.server.refuse(conn, "started", _("the game has begun and every seat is taken; "
+                                                  "join --rejoin to take your seat back, or "
+                                                  "--watch to watch"), fatal=True)
             return
         seat = None
         if wanted is not None:
@@ -181,7 +198,7 @@ class Lobby:
         self._enter(conn, msg, seat=seat, token=token)
         if seat is None:
             self.log_about(conn, f"{conn.name} is in the lobby ({conn.peer})")
-            self.inform(f"{conn.name} joined the lobby.", skip=conn)
+            self.inform(lambda: _("{name} joined the lobby.").format(name=conn.name), skip=conn)
             self._broadcast_lobby()
             return
         self._sit(conn, seat, reply=None)
@@ -209,7 +226,7 @@ class Lobby:
                 "seat": seat, "name": conn.name, "token": token, "rejoin": rejoin,
                 "watching": conn.watching, "started": self.started,
                 "grace": self.cfg.grace, "on_disconnect": self.cfg.on_disconnect,
-                "seats": self.public_seats()}
+                "seats": self.public_seats(), "lang": conn.lang}
 
     def _free_seat(self, wanted: str) -> tuple[str | None, tuple[str, str]]:
         free = [s for s, info in self.seats.items()
@@ -217,15 +234,18 @@ class Lobby:
         if wanted == "any":
             if free:
                 return free[0], ("", "")
-            return None, ("table_full", "every seat is taken: " + ", ".join(
-                f"{s}={self._who(s)}" for s in self.seats))
+            return None, ("table_full", _("every seat is taken: {seats}").format(
+                seats=", ".join(f"{s}={self._who(s)}" for s in self.seats)))
         info = self.seats.get(wanted)
         if info is None:
-            return None, ("no_seat", f"there is no seat {wanted!r} (seats: {', '.join(self.seats)})")
+            return None, ("no_seat", _("there is no seat {seat} (seats: {seats})").format(
+                seat=repr(wanted), seats=", ".join(self.seats)))
         if info.kind != REMOTE:
-            return None, ("seat_taken", f"seat {wanted} is played by the host's {info.kind} bot")
+            return None, ("seat_taken", _("seat {seat} is played by the host's {kind} bot").format(
+                seat=wanted, kind=info.kind))
         if wanted not in free:
-            return None, ("seat_taken", f"seat {wanted} is taken (free seats: {', '.join(free) or 'none'})")
+            return None, ("seat_taken", _("seat {seat} is taken (free seats: {free})").format(
+                seat=wanted, free=", ".join(free) or _("none")))
         return wanted, ("", "")
 
     def _new_token(self, seat: str) -> str:
@@ -245,7 +265,8 @@ class Lobby:
         rejoin = reply == "welcome"
         old = info.conn
         if old is not None and old is not conn:  # the same player on a new connection
-            old.send(error("replaced", "another connection took this seat with its token"))
+            with language(old.lang):
+                old.send(error("replaced", _("another connection took this seat with its token")))
             old.seat, old.room = None, None
             self.members.discard(old)
             old.close()
@@ -265,8 +286,7 @@ class Lobby:
         verb = "rejoined" if rejoin else "sat down"
         told = f"; told the moves after {since}" if rejoin and since is not None else ""
         self.log_about(conn, f"{seat} {verb} ({conn.name}, {conn.peer}{told})")
-        note = " and takes back the seat from the bot" if had_bot else ""
-        self.inform(f"{conn.name} {'is back' if rejoin else 'sits'} at {seat}{note}.", skip=conn)
+        self.inform(lambda: self._seated_text(conn.name, seat, rejoin, had_bot), skip=conn)
         self._broadcast_lobby()
         if self.started:
             self.send_state(conn, since)
@@ -277,10 +297,10 @@ class Lobby:
     def sit(self, conn: Conn, wanted: str) -> None:
         """A lobby member takes (or changes) a seat."""
         if self.started:
-            self.server.refuse(conn, "started", "the game has begun; seats are taken")
+            self.server.refuse(conn, "started", _("the game has begun; seats are taken"))
             return
         if conn.seat is not None and conn.seat == wanted:
-            self.server.refuse(conn, "seat_taken", f"you already sit at {wanted}")
+            self.server.refuse(conn, "seat_taken", _("you already sit at {seat}").format(seat=wanted))
             return
         seat, problem = self._free_seat(wanted)
         if seat is None:
@@ -293,16 +313,17 @@ class Lobby:
 
     def stand(self, conn: Conn) -> None:
         if self.started:
-            self.server.refuse(conn, "started", "the game has begun; leave with bye")
+            self.server.refuse(conn, "started", _("the game has begun; leave with bye"))
             return
         if conn.seat is None:
-            self.server.refuse(conn, "not_seated", "you have no seat")
+            self.server.refuse(conn, "not_seated", _("you have no seat"))
             return
         seat = conn.seat
         self._free(conn)
         conn.unseated = self.server.limits.watcher(conn.address, +1)
         conn.send({"type": "seated", "seat": None, "token": None})
-        self.inform(f"{conn.name} stood up; {seat} is free.", skip=conn)
+        self.inform(lambda: _("{name} stood up; {seat} is free.").format(name=conn.name, seat=seat),
+                    skip=conn)
         self._broadcast_lobby()
 
     def _free(self, conn: Conn) -> None:
@@ -319,19 +340,20 @@ class Lobby:
     def start(self, fill: bool) -> str:
         """Begin the game now; with ``fill`` the empty seats go to bots. A sentence saying so."""
         if self.started or self.over or self.table is None:
-            return "the game has already begun" if self.started else "no game is waiting"
+            return _("the game has already begun") if self.started else _("no game is waiting")
         empty = [s for s, info in self.seats.items() if info.kind == REMOTE and info.conn is None]
         if empty and not fill:
-            return f"waiting for players: {', '.join(empty)}"
+            return _("waiting for players: {seats}").format(seats=", ".join(empty))
         for seat in empty:
             info = self.seats[seat]
             info.kind, info.token, info.player = self.cfg.fill, None, ""
             self.kinds[seat] = self.cfg.fill
             self.tokens = {t: s for t, s in self.tokens.items() if s != seat}
         if empty:
-            self.inform(f"The host gives {', '.join(empty)} to {self.cfg.fill} bots.")
+            self.inform(lambda: _("The host gives {seats} to {kind} bots.").format(
+                seats=", ".join(empty), kind=self.cfg.fill))
         self._begin()
-        return f"game {self.game_no} begins"
+        return _("game {n} begins").format(n=self.game_no)
 
     def _maybe_start(self) -> None:
         if self.started or self.over or self.table is None:
@@ -348,14 +370,15 @@ class Lobby:
         table.record.seats = dict(self.kinds)
         self._open_record()
         self._save_tokens()
-        self.log("begins (" + " ".join(f"{s}={self._who(s)}" for s in self.seats) + ")")
+        with language(DEFAULT):  # the host's log stays English (tools read it)
+            self.log("begins (" + " ".join(f"{s}={self._who(s)}" for s in self.seats) + ")")
         for conn in list(self.members):
             if conn.seat is None:
                 conn.watching = True
-        self.inform(f"Game {self.game_no} begins.")
+        self.inform(lambda: _("Game {n} begins.").format(n=self.game_no))
         self._broadcast_lobby()
         for conn in list(self.members):
-            self.send_state(conn)
+            self.send_state(conn)  # in its own language
         self._poke()
 
     # -- leaving and coming back -------------------------------------------------------------------
@@ -365,7 +388,7 @@ class Lobby:
         if conn.game_no != self.game_no or self.over:
             return
         if seat is None:
-            self.inform(f"{conn.name} left.")
+            self.inform(lambda: _("{name} left.").format(name=conn.name))
             self._broadcast_lobby()
             return
         info = self.seats[seat]
@@ -375,7 +398,7 @@ class Lobby:
         if not self.started:  # before the game the seat is simply free again
             self._free(conn)
             self.log(f"{seat} left ({conn.name}); the seat is free")
-            self.inform(f"{conn.name} left; {seat} is free again.")
+            self.inform(lambda: _("{name} left; {seat} is free again.").format(name=conn.name, seat=seat))
             self._broadcast_lobby()
             return
         self.log(f"{seat} lost its connection ({conn.name})")
@@ -388,12 +411,14 @@ class Lobby:
         info = self.seats[seat]
         who = info.player or seat
         if self.cfg.on_disconnect == "pause":
-            self.inform(f"{who} ({seat}) is not connected; the table waits for them to come back.")
+            self.inform(lambda: _("{name} ({seat}) is not connected; the table waits for them to "
+                                  "come back.").format(name=who, seat=seat))
             self._resend_paused()
             return
         wait = self.cfg.grace if wait is None else wait
-        self.inform(f"{who} ({seat}) is not connected; a bot decides for {seat} if they are not "
-                    f"back in {wait:g} s.")
+        self.inform(lambda: _("{name} ({seat}) is not connected; a bot decides for {seat} if they "
+                              "are not back in {seconds} s.").format(name=who, seat=seat,
+                                                                     seconds=f"{wait:g}"))
         loop = asyncio.get_running_loop()
         info.timer = loop.call_later(wait, self._expire, seat, self.game_no)
 
@@ -402,7 +427,7 @@ class Lobby:
         if self._paused_text() is None:
             return
         for conn in list(self.members):
-            self._send_state(conn, [])
+            self._send_state(conn, [])  # in its own language
 
     def _expire(self, seat: str, game_no: int) -> None:
         info = self.seats.get(seat)
@@ -413,25 +438,37 @@ class Lobby:
     def hand_to_bot(self, seat: str) -> str:
         info = self.seats.get(seat)
         if info is None or not self.started or self.over:
-            return f"no seat {seat!r} in a game in progress"
+            return _("no seat {seat} in a game in progress").format(seat=repr(seat))
         if info.kind != REMOTE or info.conn is not None:
-            return f"{seat} is not waiting for a player"
+            return _("{seat} is not waiting for a player").format(seat=seat)
         if info.timer is not None:
             info.timer.cancel()
         info.timer, info.abandoned = None, True
         self.log(f"{seat} is not back; a {self.cfg.fill} bot decides for it")
-        self.inform(f"A bot now decides for {seat} until {info.player or 'its player'} rejoins.")
+        self.inform(lambda: _("A bot now decides for {seat} until {name} rejoins.").format(
+            seat=seat, name=info.player) if info.player else
+            _("A bot now decides for {seat} until its player rejoins.").format(seat=seat))
         self._broadcast_lobby()
         self._poke()
-        return f"a bot decides for {seat}"
+        return _("a bot decides for {seat}").format(seat=seat)
 
     # -- helpers -----------------------------------------------------------------------------------------
     def _poke(self) -> None:
         self.changed.set()
 
     def _who(self, seat: str) -> str:
+        """Who plays ``seat``, in a few words (the host's log shows it too: the log stays English)."""
         info = self.seats[seat]
         if info.kind != REMOTE:
-            return f"{info.kind} bot"
-        return info.player or ("free" if info.token is None else "taken")
+            return _("{kind} bot").format(kind=info.kind)
+        return info.player or (_("free") if info.token is None else _("taken"))
+
+    @staticmethod
+    def _seated_text(name: str, seat: str, rejoin: bool, had_bot: bool) -> str:
+        if rejoin and had_bot:
+            return _("{name} is back at {seat} and takes back the seat from the bot.").format(
+                name=name, seat=seat)
+        if rejoin:
+            return _("{name} is back at {seat}.").format(name=name, seat=seat)
+        return _("{name} sits at {seat}.").format(name=name, seat=seat)
 

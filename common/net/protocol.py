@@ -13,10 +13,16 @@ import os
 import socket
 from typing import Any
 
-PROTOCOL_VERSION = 4  # the newest version this release speaks (4: lobby changes as deltas)
-SUPPORTED_VERSIONS = (2, 3, 4)  # every version this release speaks (hello negotiates the highest shared)
+from common import N_, _, pgettext
+from common.engine import Event
+from common.i18n import DEFAULT, LANGUAGES
+
+PROTOCOL_VERSION = 5  # the newest version this release speaks (5: events as data, hello's language)
+SUPPORTED_VERSIONS = (2, 3, 4, 5)  # every version this release speaks (hello negotiates the highest shared)
 PATCHES_SINCE = 3  # the first version whose states carry view patches
 LOBBY_DELTAS_SINCE = 4  # the first version sent 'lobby_delta' instead of every whole 'lobby'
+EVENTS_SINCE = 5  # the first version sent events as data (each client narrates them in its language)
+MAX_LANG = 16  # characters in hello's language code
 MAX_LINE = 64 * 1024  # bytes in one message from a client, newline included
 MAX_HOST_LINE = 16 * 1024 * 1024  # bytes in one message from the host (a long film's whole view)
 MAX_TEXT = 200  # characters in a move, a seat, a token, a password
@@ -61,7 +67,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type, bool, int]]] = {
               "name": (str, False, MAX_TEXT), "seat": (str, False, MAX_TEXT),
               "token": (str, False, MAX_TEXT), "watch": (bool, False, 0),
               "password": (str, False, MAX_TEXT), "table": (str, False, MAX_TEXT),
-              "seq": (int, False, 0)},
+              "seq": (int, False, 0), "lang": (str, False, MAX_LANG)},
     "sit": {"seat": (str, True, MAX_TEXT)},
     "stand": {},
     "chat": {"text": (str, True, MAX_CHAT)},
@@ -72,8 +78,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type, bool, int]]] = {
     "bye": {},
 }
 
-_JSON_NAMES = {int: "a whole number", str: "a string", bool: "true or false",
-               list: "a list of whole numbers"}
+_JSON_NAMES = {int: N_("a whole number"), str: N_("a string"), bool: N_("true or false"),
+               list: N_("a list of whole numbers")}
 
 
 def keepalive(sock: Any, idle: int = 30, interval: int = 10, count: int = 3) -> None:
@@ -95,23 +101,25 @@ def encode(message: dict[str, Any]) -> bytes:
 def parse_line(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
     """One received line as a JSON object with a string ``type``, or ProtocolError."""
     if len(line) > limit:
-        raise ProtocolError("too_long", f"a message may be at most {limit} bytes")
+        raise ProtocolError("too_long", _("a message may be at most {limit} bytes").format(limit=limit))
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
-        raise ProtocolError("bad_utf8", "a message must be UTF-8 text") from None
+        raise ProtocolError("bad_utf8", _("a message must be UTF-8 text")) from None
     try:
         message = json.loads(text)
     except RecursionError:
-        raise ProtocolError("bad_json", "not valid JSON (nested too deeply)") from None
+        raise ProtocolError("bad_json", _("not valid JSON (nested too deeply)")) from None
     except ValueError as exc:  # JSONDecodeError, and integers too long to convert
-        reason = getattr(exc, "msg", None) or "a number too long"
-        raise ProtocolError("bad_json", f"not valid JSON ({reason})") from None
+        # the JSON decoder's own reason stays English (it comes from the standard library)
+        reason = getattr(exc, "msg", None) or _("a number too long")
+        raise ProtocolError("bad_json", _("not valid JSON ({reason})").format(reason=reason)) from None
     if not isinstance(message, dict):
-        raise ProtocolError("bad_message", "a message must be a JSON object like {\"type\": \"ping\"}")
+        raise ProtocolError("bad_message", _("a message must be a JSON object like {example}")
+                            .format(example='{"type": "ping"}'))
     kind = message.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("bad_message", "a message needs a string field 'type'")
+        raise ProtocolError("bad_message", _("a message needs a string field 'type'"))
     return message
 
 
@@ -125,26 +133,33 @@ def decode_client(line: bytes) -> dict[str, Any]:
     kind = message["type"]
     fields = CLIENT_MESSAGES.get(kind)
     if fields is None:
-        raise ProtocolError("unknown_type", f"unknown message type {_printable(kind)!r} "
-                            f"(expected one of: {', '.join(CLIENT_MESSAGES)})")
+        raise ProtocolError("unknown_type", _("unknown message type {kind} (expected one of: "
+                                              "{kinds})").format(kind=repr(_printable(kind)),
+                                                                 kinds=", ".join(CLIENT_MESSAGES)))
     out: dict[str, Any] = {"type": kind}
     for name, (want, required, longest) in fields.items():
         value = message.get(name)
         if value is None:
             if required:
-                raise ProtocolError("bad_message", f"a {kind!r} message needs the field {name!r}")
+                raise ProtocolError("bad_message", _("a {kind} message needs the field {field}")
+                                    .format(kind=repr(kind), field=repr(name)))
             continue
         ok = isinstance(value, want) and (want is bool or not isinstance(value, bool))
         if ok and want is list:
             ok = len(value) <= 16 and all(isinstance(v, int) and not isinstance(v, bool)
                                           for v in value)
         if not ok:
-            raise ProtocolError("bad_message", f"field {name!r} of a {kind!r} message must be "
-                                f"{_JSON_NAMES[want]}, not {type(value).__name__}")
+            # Translators: {what} is "a whole number", "a string", ...; {got} a JSON type's Python name
+            raise ProtocolError("bad_message", _("field {field} of a {kind} message must be {what}, "
+                                                 "not {got}").format(field=repr(name), kind=repr(kind),
+                                                                     what=_(_JSON_NAMES[want]),
+                                                                     got=type(value).__name__))
         if isinstance(value, str) and len(value) > longest:
-            raise ProtocolError("bad_message", f"field {name!r} is longer than {longest} characters")
+            raise ProtocolError("bad_message", _("field {field} is longer than {n} characters")
+                                .format(field=repr(name), n=longest))
         if isinstance(value, str) and not _encodable(value):
-            raise ProtocolError("bad_utf8", f"field {name!r} is not valid text (a lone surrogate)")
+            raise ProtocolError("bad_utf8", _("field {field} is not valid text (a lone surrogate)")
+                                .format(field=repr(name)))
         out[name] = value
     return out
 
@@ -167,7 +182,7 @@ def negotiate(offered: list[int]) -> int | None:
 
 def versions_text(versions: Any) -> str:
     vs = sorted({v for v in versions if isinstance(v, int)})
-    return " or ".join(str(v) for v in vs) if vs else "none"
+    return pgettext("between version numbers", " or ").join(str(v) for v in vs) if vs else _("none")
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -178,6 +193,38 @@ def clean_text(text: str, limit: int) -> str:
 
 def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
+
+
+# -- languages and events as data (version 5) ----------------------------------------------------------
+def language_of(value: Any) -> str:
+    """The language a hello asks for: 'ru', 'ru_RU', 'RU-ru' -> 'ru'; anything else (none, an
+    old client, a language this release does not have) -> English."""
+    if not isinstance(value, str):
+        return DEFAULT
+    code = value.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
+    return code if code in LANGUAGES else DEFAULT
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """An event as a ``state`` carries it to a client of version 5 (JSON makes tuples lists)."""
+    return {"kind": event.kind, "data": event.data, "seat": event.seat}
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def event_from_json(item: Any) -> Event:
+    """The event a client was sent, as the rules made it (lists become tuples again, as
+    ``narrate`` expects); ProtocolError for one that cannot be read."""
+    if not (isinstance(item, dict) and isinstance(item.get("kind"), str)
+            and isinstance(item.get("data", []), list)
+            and (item.get("seat") is None or isinstance(item.get("seat"), str))):
+        raise ProtocolError("bad_event", _("an event that cannot be read: {event}")
+                            .format(event=str(item)[:60]))
+    return Event(item["kind"], _tuples(item.get("data") or []), item.get("seat"))
 
 
 # -- lobby deltas: a member is sent the whole lobby once, then only what changed ----------------------
@@ -202,7 +249,7 @@ def apply_lobby_delta(lobby: dict[str, Any], delta: dict[str, Any]) -> dict[str,
     lobbies; a delta that does not fit raises ProtocolError)."""
     changes = delta.get("people")
     if not isinstance(changes, dict) or not all(p is None or isinstance(p, dict) for p in changes.values()):
-        raise ProtocolError("bad_delta", "a lobby delta whose 'people' cannot be read")
+        raise ProtocolError("bad_delta", _("a lobby delta whose 'people' cannot be read"))
     people = {p.get("name"): p for p in lobby.get("people") or [] if isinstance(p, dict)}
     for name, person in changes.items():
         if person is None:
@@ -300,12 +347,14 @@ def apply_patch(view: dict[str, Any], ops: list[Any]) -> dict[str, Any]:
     for op in ops:
         if not (isinstance(op, list) and len(op) in (2, 3) and op[0] in ("=", "-", "+")
                 and isinstance(op[1], list) and op[1] and (len(op) == 3) != (op[0] == "-")):
-            raise ProtocolError("bad_patch", f"a view patch operation that cannot be read: {str(op)[:60]}")
+            raise ProtocolError("bad_patch", _("a view patch operation that cannot be read: {op}")
+                                .format(op=str(op)[:60]))
         kind, path, last = op[0], op[1], op[1][-1]
         node: Any = out
         for key in path[:-1]:
             if not _fits(node, key) or not isinstance(node[key], (dict, list)):
-                raise ProtocolError("bad_patch", f"a view patch for a place the view lacks: {str(path)[:60]}")
+                raise ProtocolError("bad_patch", _("a view patch for a place the view lacks: {path}")
+                                    .format(path=str(path)[:60]))
             child = node[key]
             if id(child) not in fresh:
                 node[key] = child = type(child)(child)
@@ -318,7 +367,8 @@ def apply_patch(view: dict[str, Any], ops: list[Any]) -> dict[str, Any]:
         elif kind == "+" and _fits(node, last) and isinstance(node[last], list) and isinstance(op[2], list):
             node[last] = node[last] + op[2]
         else:
-            raise ProtocolError("bad_patch", f"a view patch that does not fit the view: {str(op)[:60]}")
+            raise ProtocolError("bad_patch", _("a view patch that does not fit the view: {op}")
+                                .format(op=str(op)[:60]))
     return out
 
 

@@ -12,8 +12,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from common import _
 from common.bots import Bot, bot_move, make_bot
-from common.engine import GameError, Move
+from common.engine import Event, GameError, Move
+from common.i18n import DEFAULT, LANGUAGES, language
+from common.net.languages import Told, by_language
 from common.net.limits import SHARE_BURST, SHARE_RATE, Bucket
 from common.net.lobby import REMOTE, Lobby, Seat
 from common.net.protocol import (
@@ -29,13 +32,13 @@ from common.net.saving import RecordFile, path_for, read_tokens
 from common.record import escape
 from common.rng import derive, derive_fast
 from common.spec import HUMAN
-from common.table import Table, heard
+from common.table import Table
 
 if TYPE_CHECKING:
     from common.net.conn import Conn
     from common.net.host import Server
 
-BACKLOG = 1000  # moves whose narration is kept for catching up after a rejoin
+BACKLOG = 1000  # moves whose events are kept for catching up after a rejoin
 
 
 def record_kinds(seats: dict[str, str] | None, names: list[str]) -> dict[str, str]:
@@ -77,12 +80,14 @@ class Room(Lobby):
         self.bots: dict[str, Bot] = {}
         self.started = False
         self.over = False
-        self.finished: dict[str, dict[str, Any]] = {}  # token -> 'over' message of the last game
+        # token -> the 'over' message of the last game, by language
+        self.finished: dict[str, dict[str, dict[str, Any]]] = {}
         self.changed = asyncio.Event()
-        self.narration: deque[tuple[int, list[tuple[str | None, str]]]] = deque(maxlen=BACKLOG)
+        self.narration: deque[tuple[int, list[Event]]] = deque(maxlen=BACKLOG)
         self.saved = RecordFile(server.log)
         self.people_sent: dict[str, dict[str, Any]] = {}
-        self.watch_cache: tuple[tuple[Any, ...], bytes, dict[str, Any], dict[str, Any]] | None = None
+        # per language: the whole public state, encoded once a position for every watcher
+        self.watch_cache: dict[str, tuple[tuple[Any, ...], bytes, dict[str, Any], dict[str, Any]]] = {}
         self.share = Bucket(SHARE_RATE, SHARE_BURST)  # what its watchers may ask, all together
         self.resumed_from: str | None = cfg.resume
 
@@ -246,7 +251,8 @@ class Room(Lobby):
         except Exception as exc:  # e.g. a notation bug: refuse, never crash
             if conn is None:
                 raise
-            self.server.refuse(conn, "illegal", f"cannot read that move ({type(exc).__name__})")
+            self.server.refuse(conn, "illegal", _("cannot read that move ({error})").format(
+                error=type(exc).__name__))
             return False
         text = table.record.body[-1].text
         ack = encode({"type": "ack", "seq": table.seq, "move": text}) if conn is not None else b""
@@ -257,12 +263,13 @@ class Room(Lobby):
         return True
 
     # -- what each connection is sent -----------------------------------------------------------
-    def _state(self, conn: Conn | None, seat: str | None, view: dict[str, Any], lines: list[str],
+    def _state(self, conn: Conn | None, seat: str | None, view: dict[str, Any], lines: list[Any],
                seats: dict[str, dict[str, Any]], resync: bool = False,
                memo: Memo | None = None) -> dict[str, Any]:
         """A ``state`` message for ``seat``. To a connection that holds a view of this game it
         carries a patch against that view (``base`` names it) and ``seats`` only when they
-        changed; on a resync, or to a connection that holds nothing, everything whole."""
+        changed; on a resync, or to a connection that holds nothing, everything whole. Built
+        in the language of the connection it is for (a decision's prompt, ``paused``)."""
         table = self.table
         assert table is not None
         actor = self._actor()
@@ -288,30 +295,42 @@ class Room(Lobby):
             msg["resync"] = True
         return msg
 
-    def _send_state(self, conn: Conn, lines: list[str], resync: bool = False,
+    def _send_state(self, conn: Conn, lines: list[Any], resync: bool = False,
                     seats: dict[str, dict[str, Any]] | None = None, ack: bytes = b"",
                     view: dict[str, Any] | None = None, memo: Memo | None = None) -> None:
-        """Send ``conn`` its state (after ``ack``, in the same write) and remember what it holds."""
+        """Send ``conn`` its state (after ``ack``, in the same write), in its language, and
+        remember what it holds."""
         table = self.table
         assert table is not None
-        view = table.view(conn.seat) if view is None else view
-        seats = self.public_seats() if seats is None else seats
-        conn.send_raw(ack + encode(self._state(conn, conn.seat, view, lines, seats, resync, memo)))
+        with language(conn.lang):
+            view = table.view(conn.seat) if view is None else view
+            seats = self.public_seats() if seats is None else seats
+            data = encode(self._state(conn, conn.seat, view, lines, seats, resync, memo))
+        conn.send_raw(ack + data)
         conn.shown, conn.seats_shown = (self.game_no, table.seq, view), seats
 
-    def _broadcast_state(self, events: list, mover: Conn | None = None, ack: bytes = b"") -> None:
+    def _broadcast_state(self, events: list[Event], mover: Conn | None = None,
+                         ack: bytes = b"") -> None:
         """Everyone at the table learns what the last move did: each seat its own view and
-        narration, the watchers the public ones (``ack`` goes first to ``mover``)."""
+        events, the watchers the public ones (``ack`` goes first to ``mover``). The views are
+        built once per language among the connections (a view may carry text; ``Rules.views``
+        shares the public part between the seats it is asked for at once)."""
         table = self.table
         assert table is not None
         seq = table.seq
         seats = self.public_seats()
-        told = table.narrate_all(events)
-        if told:
-            self.narration.append((seq, told))
+        told = Told(table, events)
+        if events:
+            self.narration.append((seq, events))
         watchers = [c for c in self.members if c.seat is None]
-        wanted: list[str | None] = [seat for seat, info in self.seats.items() if info.conn is not None]
-        views = table.views(wanted + [None] if watchers else wanted)
+        seated = [info.conn for info in self.seats.values() if info.conn is not None]
+        views: dict[tuple[str, str | None], dict[str, Any]] = {}
+        for lang, conns in by_language(seated + watchers).items():
+            wanted: list[str | None] = [c.seat for c in conns if c.seat is not None]
+            if any(c.seat is None for c in conns):
+                wanted.append(None)
+            with language(lang):
+                views.update(((lang, s), v) for s, v in table.views(wanted).items())
         # the seats' views share parts, and so did the ones sent last time: diff those once
         # (the memo is keyed by identity, so every view it has seen is kept alive meanwhile)
         memo: Memo = {}
@@ -321,47 +340,55 @@ class Room(Lobby):
             if info.conn is not None:
                 first = ack if info.conn is mover else b""
                 acked = acked or bool(first)
-                self._send_state(info.conn, heard(told, seat), seats=seats, ack=first,
-                                 view=views[seat], memo=memo)
+                self._send_state(info.conn, told.for_conn(info.conn, seat), seats=seats, ack=first,
+                                 view=views[info.conn.lang, seat], memo=memo)
         if not acked:
             mover.send_raw(ack)
         groups: dict[tuple[Any, ...], list[Conn]] = {}
         for conn in watchers:  # watchers holding the same view share one encoded message
             held = conn.shown
             key = (held[0], held[1], id(held[2])) if held is not None else (None,)
-            groups.setdefault((*key, id(conn.seats_shown), conn.version), []).append(conn)
+            groups.setdefault((*key, id(conn.seats_shown), conn.version, conn.lang), []).append(conn)
         for group in groups.values():
-            data = encode(self._state(group[0], None, views[None], heard(told, None), seats, memo=memo))
+            first = group[0]
+            view = views[first.lang, None]
+            with language(first.lang):
+                data = encode(self._state(first, None, view, told.for_conn(first, None), seats,
+                                          memo=memo))
             for conn in group:
                 conn.send_raw(data)
-                conn.shown, conn.seats_shown = (self.game_no, seq, views[None]), seats
+                conn.shown, conn.seats_shown = (self.game_no, seq, view), seats
         del alive  # the memo is done: the views it saw may go
 
-    def _catch_up(self, seat: str | None, since: int | None) -> list[str]:
-        """The narration ``seat`` missed after position ``since`` (a rejoin's resync)."""
+    def _catch_up(self, conn: Conn, since: int | None) -> list[Any]:
+        """The events ``conn``'s seat missed after position ``since`` (a rejoin's resync)."""
         if since is None or self.table is None or since >= self.table.seq:
             return []
-        return [line for seq, told in self.narration if seq > since for line in heard(told, seat)]
+        missed = [e for seq, events in self.narration if seq > since for e in events]
+        return Told(self.table, missed).for_conn(conn, conn.seat)
 
     def send_state(self, conn: Conn, since: int | None = None) -> None:
-        lines = self._catch_up(conn.seat, since)
+        lines = self._catch_up(conn, since)
         if conn.seat is None and not lines:  # a watcher's whole state: made once a position
             self._send_watcher_state(conn)
             return
         self._send_state(conn, lines, resync=True)
 
     def _send_watcher_state(self, conn: Conn) -> None:
-        """The public state whole, encoded once for every watcher that asks at this position
-        (a crowd of watchers joining or asking for sync must not cost a view each)."""
+        """The public state whole, encoded once (per language) for every watcher that asks at
+        this position (a crowd of watchers joining or asking for sync must not cost a view each)."""
         table = self.table
         assert table is not None
-        seats = self.public_seats()
-        key = (self.game_no, table.seq, json.dumps(seats, sort_keys=True), self._paused_text())
-        if self.watch_cache is None or self.watch_cache[0] != key:
-            view = table.view(None)
-            data = encode(self._state(None, None, view, [], seats, resync=True))
-            self.watch_cache = (key, data, view, seats)
-        _, data, view, seats = self.watch_cache
+        lang = conn.lang
+        with language(lang):
+            seats = self.public_seats()
+            key = (self.game_no, table.seq, json.dumps(seats, sort_keys=True), self._paused_text())
+            cached = self.watch_cache.get(lang)
+            if cached is None or cached[0] != key:
+                view = table.view(None)
+                data = encode(self._state(None, None, view, [], seats, resync=True))
+                cached = self.watch_cache[lang] = (key, data, view, seats)
+        _key, data, view, seats = cached
         conn.send_raw(data)
         conn.shown, conn.seats_shown = (self.game_no, table.seq, view), seats
 
@@ -369,34 +396,37 @@ class Room(Lobby):
     def move(self, conn: Conn, msg: dict[str, Any]) -> bool:
         seat = conn.seat
         if seat is None:
-            self.server.refuse(conn, "not_seated", "you watch this game; only seated players move")
+            self.server.refuse(conn, "not_seated", _("you watch this game; only seated players move"))
             return False
         if msg.get("seat") not in (None, seat):
-            self.server.refuse(conn, "not_your_seat", f"you sit at {seat}, not {msg['seat']}")
+            self.server.refuse(conn, "not_your_seat", _("you sit at {seat}, not {other}").format(
+                seat=seat, other=msg["seat"]))
             return False
         if not self.started:
             self.server.refuse(conn, "not_started", self._waiting_text())
             return False
         if self.over or self.table is None or self.table.outcome() is not None:
-            self.server.refuse(conn, "game_over", "the game is over")
+            self.server.refuse(conn, "game_over", _("the game is over"))
             return False
         actor = self._actor()
         if seat != actor:
-            self.server.refuse(conn, "not_your_turn", "it is not your decision now (waiting for "
-                               f"{actor or 'nobody'})")
+            self.server.refuse(conn, "not_your_turn", _("it is not your decision now (waiting for "
+                                                        "{seat})").format(seat=actor or _("nobody")))
             return False
         if "seq" in msg and msg["seq"] != self.table.seq:
-            self.server.refuse(conn, "stale", f"that move answers position {msg['seq']}, but the "
-                               f"game is at {self.table.seq}; look at the board again")
+            self.server.refuse(conn, "stale", _("that move answers position {seq}, but the game is "
+                                                "at {now}; look at the board again").format(
+                                                    seq=msg["seq"], now=self.table.seq))
             return False
         return self._apply(seat, msg["move"], conn)
 
     def chat(self, conn: Conn, text: str) -> None:
+        """Chat passes as typed (cleaned of control characters), in whatever language."""
         text = clean_text(text, 300)
         if not text:
             return
         if not conn.take_chat():
-            self.server.refuse(conn, "chat_flood", "you are chatting too fast; wait a moment")
+            self.server.refuse(conn, "chat_flood", _("you are chatting too fast; wait a moment"))
             return
         data = encode({"type": "chat", "from": conn.name, "seat": conn.seat, "text": text})
         for member in list(self.members):
@@ -406,8 +436,8 @@ class Room(Lobby):
         """The whole state again (a client whose patch did not fit asks once; a few more are
         allowed, not a stream: a whole view costs the host far more than a patch)."""
         if not conn.sync_limit.take():
-            self.server.refuse(conn, "sync_flood", "you asked for the whole state too often; "
-                               "wait a moment")
+            self.server.refuse(conn, "sync_flood", _("you asked for the whole state too often; "
+                                                     "wait a moment"))
             return
         if self.started and not self.over:
             self.send_state(conn)
@@ -420,30 +450,42 @@ class Room(Lobby):
         table = self.table
         assert table is not None
         self.over = True
-        out = table.outcome()
-        outcome = out.to_json() if out else {"winners": [], "reason": "", "scores": {}}
+        told: dict[str, dict[str, Any]] = {}  # the 'over' message in each language (a sentence)
+        for lang in LANGUAGES:
+            with language(lang):
+                told[lang] = self._over()
+        outcome = told[DEFAULT]["outcome"]  # the log's line stays English (tools read it)
         winners = " ".join(outcome["winners"]) or "nobody"
         self._write_result()
         self.saved.close()
-        message: dict[str, Any] = {"type": "over", "game_no": self.game_no, "seq": table.seq,
-                                   "outcome": outcome}
-        if self.cfg.share_record:
-            message["record"] = table.record_text()
-        self.finished = {info.token: message for info in self.seats.values() if info.token}
+        self.finished = {info.token: told for info in self.seats.values() if info.token}
         for info in self.seats.values():
             if info.timer is not None:
                 info.timer.cancel()
                 info.timer = None
             info.conn = None
-        data = encode(message)
-        for conn in list(self.members):
-            conn.send_raw(data)
-            conn.hangup = True
-            conn.close()
+        for lang, conns in by_language(self.members).items():
+            data = encode(told[lang])
+            for conn in conns:
+                conn.send_raw(data)
+                conn.hangup = True
+                conn.close()
         self.members.clear()
         saved = self.saved
         where = f"; record saved to {saved.path}" if saved.path and not saved.failed else ""
         self.log(f"over: result {winners} ({outcome['reason']}){where}")
+
+    def _over(self) -> dict[str, Any]:
+        """The ``over`` message, its reason in the current language."""
+        table = self.table
+        assert table is not None
+        out = table.outcome()
+        outcome = out.to_json() if out else {"winners": [], "reason": "", "scores": {}}
+        message: dict[str, Any] = {"type": "over", "game_no": self.game_no, "seq": table.seq,
+                                   "outcome": outcome}
+        if self.cfg.share_record:
+            message["record"] = table.record_text()
+        return message
 
     # -- the record and the tokens on disk --------------------------------------------------------
     def _write_result(self) -> None:

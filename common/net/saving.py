@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from common import _
 from common.engine import GameError
 from common.record import Record, format_record
 
@@ -98,7 +99,8 @@ class RecordFile:
             self.result_written = False
             self.file.flush()
         except OSError as exc:
-            raise GameError(f"cannot append to {path}: {exc.strerror or exc}") from None
+            raise GameError(_("cannot append to {path}: {reason}").format(
+                path=path, reason=exc.strerror or exc)) from None
 
     def append(self, text: str) -> None:
         if self.file is None:

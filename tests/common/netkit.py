@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from common.bots import make_bot
-from common.net.protocol import PROTOCOL_VERSION, apply_lobby_delta, apply_patch
+from common.net.protocol import PROTOCOL_VERSION, apply_lobby_delta, apply_patch, event_from_json
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("invaders", "gros", "horror")
@@ -168,11 +168,14 @@ def start_host(procs, game: str, *args: str, port: int = 0, **kw: Any) -> tuple[
 class Whole:
     """Gives every ``state`` message of one connection its whole ``view``: the host sends the
     view once, then patches against the last one sent; a patch that does not fit fails the test.
-    A ``lobby_delta`` becomes the whole ``lobby`` it makes (with ``"delta": True``)."""
+    A ``lobby_delta`` becomes the whole ``lobby`` it makes (with ``"delta": True``). Events sent
+    as data (protocol 5) are narrated as a client does, in the test's language (English), and
+    kept as sent in ``"event_data"``."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Any = None) -> None:
         self.held: tuple[Any, int, dict[str, Any]] | None = None
         self.lobby: dict[str, Any] | None = None
+        self.rules = rules
 
     def __call__(self, msg: dict[str, Any]) -> dict[str, Any]:
         if msg.get("type") == "lobby_delta":
@@ -187,6 +190,10 @@ class Whole:
                     f"a patch against seq {msg.get('base')}, but this connection holds {held and held[:2]}"
                 msg["view"] = apply_patch(held[2], msg["patch"])
             self.held = (msg["game_no"], msg["seq"], msg["view"])
+            events = msg.get("events")
+            if self.rules is not None and events and all(isinstance(e, dict) for e in events):
+                msg["event_data"] = events
+                msg["events"] = [self.rules.narrate(event_from_json(e)) for e in events]
         return msg
 
 
@@ -203,7 +210,7 @@ class Wire:
         self.received = bytearray()
         self.messages: list[dict[str, Any]] = []
         self.eof = False
-        self.whole = Whole()
+        self.whole = Whole(rules_of(game))
 
     def send(self, data: bytes | dict) -> None:
         if isinstance(data, dict):

@@ -148,10 +148,10 @@ def test_password_and_protocol_version_negotiation(procs):
     assert stranger.next() is None  # and hung up
     old = Wire(port, "invaders")
     reply = old.hello(version=1, versions=[1], password="s3cret")
-    assert reply["code"] == "version" and "version 2 or 3 or 4" in reply["message"] and "client 1" in reply["message"]
+    assert reply["code"] == "version" and "version 2 or 3 or 4 or 5" in reply["message"] and "client 1" in reply["message"]
     assert old.next() is None
     newer = Wire(port, "invaders")
-    reply = newer.hello(version=5, versions=[3, 5], password="s3cret")
+    reply = newer.hello(version=6, versions=[3, 6], password="s3cret")
     assert reply["type"] == "welcome" and reply["version"] == 3  # the highest both speak
     host.wait_line(r"refused \(version\): protocol version mismatch")
     assert "s3cret" not in host.stdout
@@ -199,7 +199,7 @@ def test_a_version_2_client_is_sent_whole_views(procs):
     rng = random.Random(5)
     old, new = Wire(port, "invaders"), Wire(port, "invaders")
     assert old.hello(name="old", seat="any", version=2, versions=[2])["version"] == 2
-    assert new.hello(name="new", seat="any")["version"] == PROTOCOL_VERSION == 4
+    assert new.hello(name="new", seat="any")["version"] == PROTOCOL_VERSION == 5
     states: dict[str, list] = {"old": [], "new": []}
     playing = {"old": old, "new": new}
     deadline = time.monotonic() + 30
@@ -220,6 +220,11 @@ def test_a_version_2_client_is_sent_whole_views(procs):
     assert sum("patch" in m for m in states["new"]) == len(states["new"]) - 1  # all but the first
     last = {name: [m for m in msgs if m["seq"] == msgs[-1]["seq"]][-1] for name, msgs in states.items()}
     assert last["old"]["view"]["ships"] == last["new"]["view"]["ships"]  # the same board either way
+    # before version 5 the host narrates (in English: an old hello names no language); from 5 on
+    # the events come as data, which the client narrates (Wire does it here, as join does)
+    assert any(m["events"] for m in states["old"]) and not any("event_data" in m for m in states["old"])
+    assert all(isinstance(line, str) for m in states["old"] for line in m["events"])
+    assert any("event_data" in m for m in states["new"])
 
 
 def test_a_host_names_the_variant_it_plays(procs):
