@@ -1,5 +1,6 @@
 """The Grave Robbers move language: the REPL, records, the wire protocol and logs all speak it.
-``HELP_TEXT`` is the in-game help ('help moves'), given in the player's language as ``HELP``.
+``HELP`` is the in-game help ('help moves'), marked for the catalog; common's ``help`` says it
+in the player's language.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from common.engine import Move, NotationError
 from gros import N_, _, pgettext
 from gros.catalog import all_aliases, shared_names, slug
 
-HELP_TEXT = N_("""\
+HELP = N_("""\
     title                               accept the generated title (it uses all six words)
     title Night of the Blob: night blob your own title, then the title words it uses
     play reporter                       a Character into your Movie (also Roll the Credits)
@@ -40,17 +41,12 @@ take, paying and to stay as they are, and records always write the English.
 """)
 
 
-def __getattr__(name: str) -> str:
-    """``HELP``, read when it is shown: the help in the language of the moment."""
-    if name == "HELP":
-        return _(HELP_TEXT)
-    raise AttributeError(name)
 _SHOWN_COPY = re.compile(r"^(.*?)\s*\((\d+)\)$")
 KEYWORDS = ("on", "take", "paying", "with", "to")
 VERBS = frozenset({"title", "play", "combine", "attack", "use", "move", "victim", "pass", "end", "discard",
                    "done", "draw"})
 _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
-          # also accepted, never written: the move words in Italian and Russian (HELP_TEXT says so)
+          # also accepted, never written: the move words in Italian and Russian (HELP says so)
           "passo": "pass", "passa": "pass", "fine": "end", "gioca": "play", "attacca": "attack",
           "scarta": "discard", "pesca": "draw", "usa": "use", "sposta": "move", "combina": "combine",
           "vittima": "victim", "fatto": "done", "titolo": "title",

@@ -13,7 +13,7 @@ from horror import N_, _
 from horror.freetext import NAME_MAX, TEXT_MAX, clean, limited
 
 # Translators: keep the move words, ids and the column layout; translate the explanations.
-_HELP = N_("""The Creature Feature move language: one notation for the REPL, records, the wire and logs.
+HELP = N_("""The Creature Feature move language: one notation for the REPL, records, the wire and logs.
 
 A card is named by its id (c3 a character, s2 a set, t5 a trope, p4 a subplot, m the
 monster) or by its name. Free text follows a colon or the verb.
@@ -38,11 +38,6 @@ monster) or by its name. Free text follows a colon or the verb.
 """)
 
 
-def __getattr__(name: str) -> str:
-    """``HELP`` in the player's language (read when shown: the language is chosen after import)."""
-    if name == "HELP":
-        return _(_HELP)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _ALIASES = {"armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
             "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot"}

@@ -17,7 +17,8 @@ from horror.narration import dice as dice_text
 
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
-_WINNER_LABEL = N_("Top billing")  # the end screen's word: a film has no winner
+# read by common (which says them in the player's language through this game's catalog)
+WINNER_LABEL = N_("Top billing")  # the end screen's word: a film has no winner
 # the story's marks and the lines that open a meeting turn, a scene or an act (common.story),
 # in every language's narration (horror/locale): English, Italian, Russian
 MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot|"
@@ -104,17 +105,9 @@ def script_text(view: dict[str, Any] | None = None) -> str:
     return "\n".join(out)
 
 
-_GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, tropes by act"), "script_text")}
+GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, tropes by act"), "script_text")}
 
 
-def __getattr__(name: str) -> Any:
-    """The words common's REPL and end screen read from this module, in the player's language
-    (read when shown, not at import: the language is chosen after)."""
-    if name == "WINNER_LABEL":
-        return _(_WINNER_LABEL)
-    if name == "GAME_COMMANDS":
-        return {word: (_(what), hook) for word, (what, hook) in _GAME_COMMANDS.items()}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _styled(text: str, kind: str):

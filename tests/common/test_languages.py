@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MAINS = {"gros": gros_main, "invaders": invaders_main, "horror": horror_main}
 # the domains whose every message a play-through must find translated; widen to all four
 # ("common", "gros", "invaders", "horror") once the games' catalogs are complete
-CHECKED_DOMAINS = ("common",)
+CHECKED_DOMAINS = ("common", "gros", "invaders", "horror")
 USAGE = {"en": "Usage:", "it": "Uso:", "ru": "Использование:"}
 ENVIRONMENT = {"en": "Environment:", "it": "Ambiente:", "ru": "Переменные окружения:"}
 

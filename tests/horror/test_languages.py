@@ -17,7 +17,7 @@ from common.batch import read_record, replay
 from common.i18n import language
 from common.selfplay import play_game
 from common.table import Table
-from horror import MESSAGES, notation, render, screenplay
+from horror import MESSAGES, _, notation, render, screenplay
 from horror.bots import AuteurBot
 from horror.narration import KIND_WORDS
 from horror.rules import RULES
@@ -70,9 +70,10 @@ def test_a_whole_film_is_told_drawn_and_written_in_the_language(lang):
         said.append(_text(render.cards_table()))
         said += [render.describe_card(row[0]) for row in render.PRICES]
         said += [render.film_card(table.view(s), e[0]) or "" for s in table.seats for e in final["elements"]]
-        said += [out["reason"], render.WINNER_LABEL, *[w for w, _h in render.GAME_COMMANDS.values()]]
-        assert notation.HELP != notation._HELP and "offer CARD" not in notation.HELP  # 'help moves'
-        assert "offer" in notation.HELP and "c3" in notation.HELP  # the move words stay
+        said += [out["reason"], _(render.WINNER_LABEL), *[_(w) for w, _h in render.GAME_COMMANDS.values()]]
+        shown = _(notation.HELP)  # what common's 'help moves' says
+        assert shown != notation.HELP and "offer CARD" not in shown
+        assert "offer" in shown and "c3" in shown  # the move words stay
         markdown, fountain = screenplay.markdown(final), screenplay.fountain(final)
         assert f"> {screenplay.the_end()} <" in fountain and f"**{screenplay.the_end()}**" in markdown
     assert not _misses(lang), _misses(lang)[:20]
