@@ -174,12 +174,14 @@ class GameGroup(click.Group):
         return super().main(*args, **kwargs)
 
 
-def _ladder(spec: GameSpec, games: int, as_json: bool, iterations: int, options: dict[str, str]) -> int:
+def _ladder(spec: GameSpec, games: int | None, as_json: bool, iterations: int | None,
+            options: dict[str, str]) -> int:
     """``bench --ladder``: kept apart so that the other bench flags may change around it.
-    ``--games`` counts games per pairing; left at the self-play default, the ladder plays 100."""
-    from common.ladder import LADDER_GAMES, run_ladder
+    ``--games`` counts games per pairing; not given, the game's own ladder defaults hold."""
+    from common.ladder import run_ladder
 
-    games = LADDER_GAMES if games == spec.bench_games else games
+    games = spec.ladder_games if games is None else games
+    iterations = spec.ladder_iterations if iterations is None else iterations
     return run_ladder(spec, games=games, as_json=as_json, options=options, iterations=iterations)
 
 
@@ -355,12 +357,14 @@ def build(spec: GameSpec) -> click.Group:
                    "--ladder, the bots' win rates too (those take minutes: searching bots "
                    "think).\n\nGame options (--players and the like) replace the preset "
                    "configurations with one of your own.")
-    @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=spec.bench_games, show_default=True,
-                  help="random self-play games per configuration (the bot tables scale with it)")
+    @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=None,
+                  help=f"random self-play games per configuration (the bot tables scale with it; "
+                       f"default {spec.bench_games}); with --ladder: games per pairing (default "
+                       f"{spec.ladder_games})")
     @click.option("--matchups", is_flag=True, help="also the bot match-ups: win shares")
     @click.option("--ladder", is_flag=True, help="instead: the levels (easy < normal < hard) "
                   "against each other: win rates with 95% intervals, the speed of each level; "
-                  "--games per pairing (100 unless given)")
+                  "--games per pairing")
     @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
     @click.option("--net", is_flag=True, help="instead: the network load benchmark (many tables "
                   "of bot clients over loopback, against a bare echo server as the floor)")
@@ -371,8 +375,9 @@ def build(spec: GameSpec) -> click.Group:
     @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                   default=20.0,
                   show_default=True, help="with --net: how long each of the two runs lasts")
-    @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=100, show_default=True,
-                  help="with --ladder: search iterations per decision of the hard level")
+    @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=None,
+                  help=f"with --ladder or --matchups: search iterations per decision of the "
+                       f"hard level (default {spec.ladder_iterations})")
     @_game_flags(spec)
     def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations, option,
               **flags) -> None:
@@ -386,7 +391,8 @@ def build(spec: GameSpec) -> click.Group:
                                      as_json=as_json, options=_options(spec, option, flags))
             from common.bench import run_bench
 
-            return run_bench(spec, games=games, as_json=as_json, matchups=matchups,
+            return run_bench(spec, games=spec.bench_games if games is None else games,
+                             as_json=as_json, matchups=matchups, iterations=iterations,
                              options=_options(spec, option, flags))
         guard(go)
 
