@@ -62,9 +62,9 @@ def pacing(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng
     and directing a scene that cannot yet be cut. The premise, the meetings, trades and help
     are the co-author's (a search whose play-outs stop short of the next scene sees no gain in
     what it writes, and once made 60 trade offers a film); so are closing a meeting and
-    cutting a scene (it would let the film run on). Against two ``auteur`` bots (20 3-player
-    films, 50 iterations) it took top billing in 4 films when it searched everything else, 8
-    with this."""
+    cutting a scene (it would let the film run on). Against two ``auteur`` bots (the same 30
+    3-player films, 50 iterations) it took top billing in 9 when it searched everything else,
+    and 9 with this, at a fifth of the cost."""
     verbs = {m[0] for m in legal}
     if verbs & SEARCHED and not verbs & {"close", "cut"}:
         return None

@@ -200,8 +200,9 @@ def test_bench_json_reports_the_figures():
     # the balance table: every level, each side's wins with a 95% interval and its choices
     assert [m["kinds"] for m in report["matchups"]] == [["easy", "easy"], ["normal", "normal"], ["hard", "hard"]]
     for m in report["matchups"]:
-        assert m["hard_iterations"] == 4 and set(m["choices_per_game"]) == {"aliens (%s)" % m["kinds"][0],
-                                                                          "humans (%s)" % m["kinds"][1]}
+        aliens, humans = m["kinds"]
+        assert m["hard_iterations"] == 4
+        assert set(m["choices_per_game"]) == {f"aliens ({aliens})", f"humans ({humans})"}
         for side, share in m["share"].items():
             low, high = m["interval"][side]
             assert low <= share <= high and m["wins"][side] == round(share * m["games"], 1)
