@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from common import _
-from common.bots import make_bot
+from common.bots import Bot, make_bot
 from common.render import progress, say, show
 from common.selfplay import play_game
 from common.spec import GameSpec
@@ -43,29 +43,55 @@ def speed(spec: GameSpec, games: int, options: dict[str, str], label: str) -> di
             "decisions_per_s": round(decisions / wall)}
 
 
+class Counted:
+    """A bot that counts the choices it is given: decisions with more than one legal move."""
+
+    def __init__(self, bot: Bot, tally: Counter[str], key: str) -> None:
+        self.bot, self.kind, self.tally, self.key = bot, bot.kind, tally, key
+
+    @property
+    def needs_view(self) -> bool:
+        return self.bot.needs_view
+
+    def choose(self, rules: Any, view: dict[str, Any], seat: str, legal: list[Any],
+               progress: Any = None) -> Any:
+        self.tally[self.key] += len(legal) > 1
+        return self.bot.choose(rules, view, seat, legal, progress)
+
+
 def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
-            options: dict[str, str], rotate: bool | None = None) -> dict[str, Any]:
-    """Win shares over ``games`` games (ties split): per kind when the kinds rotate round the
-    seats (``spec.bench_rotate`` unless ``rotate`` says), else per seat."""
+            options: dict[str, str], rotate: bool | None = None,
+            iterations: int | None = None) -> dict[str, Any]:
+    """Win shares over ``games`` games (ties split), with their 95% intervals and each side's
+    choices a game: per kind when the kinds rotate round the seats (``spec.bench_rotate``
+    unless ``rotate`` says), else per seat. ``hard`` searches ``iterations`` a decision."""
+    from common.ladder import wilson
+
     rules = spec.rules
     seats = rules.seats(options)
     rotate = spec.bench_rotate if rotate is None else rotate
+    iterations = iterations or spec.ladder_iterations
     wins: Counter[str] = Counter()
+    choices: Counter[str] = Counter()
     t0 = time.perf_counter()
     with progress(label, games) as advance:
         for g in range(games):
             # rotate seats so that no kind always sits first
             rot = g % len(seats)
             seat_kinds = kinds[rot:] + kinds[:rot] if len(set(kinds)) > 1 and rotate else kinds
-            bots = {s: make_bot(k, rules, seed=g * 97 + i, iterations=60)
-                    for i, (s, k) in enumerate(zip(seats, seat_kinds, strict=True))}
+            keys = [k if rotate else f"{s} ({k})" for s, k in zip(seats, seat_kinds, strict=True)]
+            bots: dict[str, Bot] = {
+                s: Counted(make_bot(k, rules, seed=g * 97 + i, iterations=iterations), choices, keys[i])
+                for i, (s, k) in enumerate(zip(seats, seat_kinds, strict=True))}
             out = play_game(rules, 10_000 + g, bots, options).outcome
             for w in out.winners if out else []:
-                kind = seat_kinds[seats.index(w)]
-                wins[kind if rotate else f"{w} ({kind})"] += 1 / len(out.winners)
+                wins[keys[seats.index(w)]] += 1 / len(out.winners)
             advance()
-    return {"matchup": label, "kinds": kinds, "games": games,
+    interval = {k: [round(x, 3) for x in wilson(v, games)] for k, v in sorted(wins.items())}
+    return {"matchup": label, "kinds": kinds, "games": games, "hard_iterations": iterations,
             "share": {k: round(v / games, 3) for k, v in sorted(wins.items())},
+            "wins": {k: round(v, 1) for k, v in sorted(wins.items())}, "interval": interval,
+            "choices_per_game": {k: round(v / games, 1) for k, v in sorted(choices.items())},
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
@@ -82,7 +108,8 @@ def speed_configs(spec: GameSpec, options: dict[str, str]) -> list[tuple[str, di
     return [(label, _opts(extra, {})) for label, extra in spec.bench_speed]
 
 
-def _matchups(spec: GameSpec, games: int, options: dict[str, str]) -> list[dict[str, Any]]:
+def _matchups(spec: GameSpec, games: int, options: dict[str, str],
+              iterations: int | None = None) -> list[dict[str, Any]]:
     """The spec's match-ups with the player's options on top (their seat count wins)."""
     out = []
     for label, kinds, n, extra in spec.bench_matchups:
@@ -91,19 +118,19 @@ def _matchups(spec: GameSpec, games: int, options: dict[str, str]) -> list[dict[
         fitted = _fit(kinds.split(","), len(spec.rules.seats(opts)))
         if fitted != kinds.split(","):
             label = f"{label}, as {','.join(fitted)}"
-        out.append(matchup(spec, label, fitted, n, opts))
+        out.append(matchup(spec, label, fitted, n, opts, iterations=iterations))
     return out
 
 
 def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, str],
-              matchups: bool = False) -> int:
+              matchups: bool = False, iterations: int | None = None) -> int:
     """Random self-play speed; the bot tables only when asked (they take minutes)."""
     spec.rules.check_options(options)
     report: dict[str, Any] = {"game": spec.name, "speed": [], "matchups": []}
     for label, opts in speed_configs(spec, options):
         report["speed"].append(speed(spec, games, opts, label))
     if matchups:
-        report["matchups"] = _matchups(spec, games, options)
+        report["matchups"] = _matchups(spec, games, options, iterations)
     extra_tables: list[Any] = []
     if spec.bench_report:  # a game's own figures (horror: film lengths, bot films as stories)
         from importlib import import_module
@@ -124,13 +151,19 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
                   str(r["us_per_decision"]), str(r["decisions_per_s"]))
     show(t)
     if report["matchups"]:
-        m = Table(title=_("win shares"))
-        for col in (_("match-up"), _("games"), _("shares"), _("s")):
+        m = Table(title=_("win shares (hard: {n} iterations a decision)").format(
+            n=report["matchups"][0]["hard_iterations"]))
+        for col in (_("match-up"), _("games"), _("side"), _("wins"), _("95% interval"),
+                    _("choices a game"), _("s")):
             m.add_column(col)
         for r in report["matchups"]:
-            m.add_row(r["matchup"], str(r["games"]),
-                      "  ".join(f"{k} {v:.1%}" for k, v in r["share"].items()), str(r["seconds"]))
+            for i, (k, v) in enumerate(r["share"].items()):
+                low, high = r["interval"][k]
+                m.add_row(r["matchup"] if i == 0 else "", str(r["games"]) if i == 0 else "", k,
+                          f"{v:.1%}", f"{low:.1%}–{high:.1%}", str(r["choices_per_game"].get(k, 0)),
+                          str(r["seconds"]) if i == 0 else "")
         show(m)
+        say(_("A choice: a decision with more than one legal move."))
     for extra in extra_tables:
         show(extra)
     say(_("µs/decision counts legal_moves + apply only; games/s is wall time including the "

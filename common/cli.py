@@ -237,12 +237,14 @@ class GameGroup(click.Group):
         super().add_command(cmd, name)
 
 
-def _ladder(spec: GameSpec, games: int, as_json: bool, iterations: int, options: dict[str, str]) -> int:
+def _ladder(spec: GameSpec, games: int | None, as_json: bool, iterations: int | None,
+            options: dict[str, str]) -> int:
     """``bench --ladder``: kept apart so that the other bench flags may change around it.
-    ``--games`` counts games per pairing; left at the self-play default, the ladder plays 100."""
-    from common.ladder import LADDER_GAMES, run_ladder
+    ``--games`` counts games per pairing; not given, the game's own ladder defaults hold."""
+    from common.ladder import run_ladder
 
-    games = LADDER_GAMES if games == spec.bench_games else games
+    games = spec.ladder_games if games is None else games
+    iterations = spec.ladder_iterations if iterations is None else iterations
     return run_ladder(spec, games=games, as_json=as_json, options=options, iterations=iterations)
 
 
@@ -449,15 +451,15 @@ def _build(spec: GameSpec) -> GameGroup:
                           "bots think).") + "\n\n" +
                    _("Game options (--players and the like) replace the preset configurations "
                      "with one of your own."), epilog=epilog)
-    @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=spec.bench_games,
-                  show_default=True,
+    @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=None,
                   help=_("random self-play games per configuration (the bot tables scale with "
-                         "it)"))
+                         "it; default {games}); with --ladder: games per pairing (default "
+                         "{ladder})").format(games=spec.bench_games, ladder=spec.ladder_games))
     @click.option("--matchups", is_flag=True, help=_("also the bot match-ups: win shares"))
     @click.option("--ladder", is_flag=True, help=_("instead: the levels (easy < normal < hard) "
                                                    "against each other: win rates with 95% "
                                                    "intervals, the speed of each level; --games "
-                                                   "per pairing (100 unless given)"))
+                                                   "per pairing"))
     @click.option("--json", "as_json", is_flag=True, help=_("print one JSON object"))
     @click.option("--net", is_flag=True, help=_("instead: the network load benchmark (many "
                                                 "tables of bot clients over loopback, against a "
@@ -469,8 +471,9 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                   default=20.0, show_default=True,
                   help=_("with --net: how long each of the two runs lasts"))
-    @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=100, show_default=True,
-                  help=_("with --ladder: search iterations per decision of the hard level"))
+    @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=None,
+                  help=_("with --ladder or --matchups: search iterations per decision of the "
+                         "hard level (default {n})").format(n=spec.ladder_iterations))
     @_game_flags(spec)
     def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations, option,
               **flags) -> None:
@@ -484,7 +487,8 @@ def _build(spec: GameSpec) -> GameGroup:
                                      as_json=as_json, options=_options(spec, option, flags))
             from common.bench import run_bench
 
-            return run_bench(spec, games=games, as_json=as_json, matchups=matchups,
+            return run_bench(spec, games=spec.bench_games if games is None else games,
+                             as_json=as_json, matchups=matchups, iterations=iterations,
                              options=_options(spec, option, flags))
         guard(go)
 

@@ -18,7 +18,6 @@ from common.selfplay import play_game
 from common.spec import GameSpec
 
 RUNGS = (("hard", "normal"), ("normal", "easy"), ("easy", "random"))
-LADDER_GAMES = 100  # games per pairing unless --games says otherwise
 
 
 class Timed:

@@ -26,7 +26,8 @@ class GameSpec:
                  more_options: str = "", env: tuple[tuple[str, str], ...] = (),
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
-                 bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "") -> None:
+                 bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "",
+                 ladder_games: int = 100, ladder_iterations: int = 100) -> None:
         self.name = name  # command and record name, e.g. "invaders"
         self.title = title
         self.blurb = blurb
@@ -52,6 +53,10 @@ class GameSpec:
         self.bench_games = bench_games  # default random self-play games (whole films are long)
         # "module:function" of a game's own figures: function(games) -> (JSON dict, rich tables)
         self.bench_report = bench_report
+        # ``bench --ladder`` unless --games and --iterations say otherwise: games per pairing and
+        # the hard level's search iterations a decision (long films: fewer, so it takes minutes)
+        self.ladder_games = ladder_games
+        self.ladder_iterations = ladder_iterations
 
     @cached_property
     def messages(self) -> Any:

@@ -23,7 +23,7 @@ SPEC = GameSpec(
                     "autopass.SEAT=off for one seat)"),
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4"), ("6 players", "players=6")),
     bench_matchups=(("normal vs 2 easy", "normal,easy,easy", 300, "players=3"),
-                    ("hard vs 2 normal (60 iterations)", "hard,normal,normal", 10, "players=3")),
+                    ("hard vs 2 normal", "hard,normal,normal", 10, "players=3")),
     bench_rotate=True,
     bench_games=500,  # the default bench (speed only) takes seconds
 )

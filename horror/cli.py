@@ -29,6 +29,10 @@ SPEC = GameSpec(
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
     bench_games=30,  # whole films are long: the default bench stays a few seconds
     bench_report="horror.bench:report",
+    # a film with a searching seat takes about 20 s at 50 iterations a decision: the default
+    # ladder stays a few minutes (--games and --iterations ask for more)
+    ladder_games=10,
+    ladder_iterations=50,
     bench_matchups=(("auteur vs two random", "auteur,random,random", 200, "players=3"),
                     ("four auteurs (seat shares)", "auteur,auteur,auteur,auteur", 1000, "players=4")),
 )

@@ -17,11 +17,12 @@ SPEC = GameSpec(
                     "default 2), limit=N (hand limit, default 4), "
                     "deck.aliens=fire:12,maneuver:8,... and deck.humans=... (the decks)"),
     bench_speed=(("7x6 board", ""), ("11x9 board", "width=11,height=9")),
-    # the balance table of docs/rules-invaders.md: equal levels on both sides (hard searches
-    # a fixed 60 iterations a decision in bench)
+    # the balance table of invaders/rules.md: equal levels on both sides (hard searches a
+    # fixed number of iterations a decision in bench: --iterations, by default ladder_iterations)
     bench_matchups=(("easy vs easy", "easy,easy", 2000, ""),
                     ("normal vs normal", "normal,normal", 2000, ""),
-                    ("hard vs hard (60 iterations)", "hard,hard", 200, "")),
+                    ("hard vs hard", "hard,hard", 200, "")),
+    ladder_iterations=40,
 )
 
 main = build(SPEC)

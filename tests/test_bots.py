@@ -21,9 +21,11 @@ GAMES: dict[str, tuple[Rules, dict[str, str], int]] = {
 }
 
 
-def midgame(name: str, seed: int = 4, kind: str | None = None, avoid: frozenset[str] = frozenset()):
+def midgame(name: str, seed: int = 4, kind: str | None = None, avoid: frozenset[str] = frozenset(),
+            need: frozenset[str] = frozenset()):
     """A position some random moves into a game where its deciding seat has a choice (of
-    decision ``kind``, if given, and with no move whose verb is in ``avoid``), with that seat."""
+    decision ``kind``, if given, with no move whose verb is in ``avoid`` and, if ``need`` is
+    given, one whose verb is in it), with that seat."""
     rules, options, moves = GAMES[name]
     st = rules.setup(options, seed)
     rng = RandomBot(seed)
@@ -31,7 +33,7 @@ def midgame(name: str, seed: int = 4, kind: str | None = None, avoid: frozenset[
         seat = rules.decisions(st)[0].seat
         legal = rules.legal_moves(st, seat)
         if done >= moves and len(legal) > 1 and kind in (None, rules.decisions(st)[0].kind) \
-                and not any(m[0] in avoid for m in legal):
+                and not any(m[0] in avoid for m in legal) and (not need or any(m[0] in need for m in legal)):
             return rules, st, seat
         rules.apply(st, seat, rng.choose(rules, {}, seat, legal))
     raise AssertionError(f"no choice in 500 moves of {name} seed {seed}")
@@ -128,8 +130,12 @@ def test_hard_is_given_a_view_never_the_state(name):
     """It searches samples of what its seat cannot see; the view it gets hides the rest."""
     from common.bots import make_bot
 
-    # (horror's hard leaves closing a meeting and cutting a scene to auteur: a search decision)
-    rules, st, seat = midgame(name, avoid=frozenset({"close", "cut"}))
+    # (horror's hard leaves all but the chair's price, stakes and directing to auteur, and so
+    # closing a meeting and cutting a scene: a decision it searches)
+    from horror.bots import SEARCHED
+
+    rules, st, seat = midgame(name, avoid=frozenset({"close", "cut"}),
+                              need=frozenset(SEARCHED) if name == "horror" else frozenset())
     view = rules.view(st, seat)
     real = type(rules).determinize
     seen: list[dict] = []

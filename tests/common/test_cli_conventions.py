@@ -155,6 +155,23 @@ def test_bench_is_quick_by_default_and_honours_its_flags():
     assert [r["config"] for r in plain["speed"]] == ["2 players", "4 players", "6 players"]
 
 
+def test_bench_ladder_defaults_are_the_games_own(monkeypatch):
+    """'horror bench --ladder' played 100 films a pairing by default: over an hour. Each game
+    now sets its own default (a few minutes); --games and --iterations still ask for more."""
+    import common.ladder
+    from horror.cli import SPEC as HORROR
+
+    asked: list[tuple[int, int]] = []
+    monkeypatch.setattr(common.ladder, "run_ladder",
+                        lambda spec, *, games, as_json, options, iterations: asked.append((games, iterations)) or 0)
+    assert CliRunner().invoke(horror_main, ["bench", "--ladder"]).exit_code == 0
+    assert CliRunner().invoke(horror_main, ["bench", "--ladder", "--games", "40",
+                                            "--iterations", "200"]).exit_code == 0
+    assert CliRunner().invoke(gros_main, ["bench", "--ladder"]).exit_code == 0
+    assert asked == [(HORROR.ladder_games, HORROR.ladder_iterations), (40, 200), (100, 100)]
+    assert HORROR.ladder_games < 100
+
+
 def test_bench_ladder_and_matchups_on_request():
     result = CliRunner().invoke(invaders_main, ["bench", "--ladder", "--games", "2",
                                                 "--iterations", "4", "--json"])

@@ -191,12 +191,21 @@ def test_every_command_has_help():
 
 
 def test_bench_json_reports_the_figures():
-    proc = run_cli("bench", "--games", "30", "--json", "--matchups")
+    proc = run_cli("bench", "--games", "30", "--json", "--matchups", "--iterations", "4")
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     speed = report["speed"][0]
     assert speed["games"] == 30 and speed["games_per_s"] > 0 and speed["us_per_decision"] > 0
     assert {m["matchup"] for m in report["matchups"]} >= {"normal vs normal"}
+    # the balance table: every level, each side's wins with a 95% interval and its choices
+    assert [m["kinds"] for m in report["matchups"]] == [["easy", "easy"], ["normal", "normal"], ["hard", "hard"]]
+    for m in report["matchups"]:
+        aliens, humans = m["kinds"]
+        assert m["hard_iterations"] == 4
+        assert set(m["choices_per_game"]) == {f"aliens ({aliens})", f"humans ({humans})"}
+        for side, share in m["share"].items():
+            low, high = m["interval"][side]
+            assert low <= share <= high and m["wins"][side] == round(share * m["games"], 1)
 
 
 def test_plain_output_when_not_a_terminal():

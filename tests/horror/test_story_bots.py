@@ -57,3 +57,20 @@ def test_the_director_bot_narrates_its_beats():
 def test_the_example_screenplays_are_what_the_command_writes():
     for name, text in texts().items():
         assert (DOCS / name).read_text(encoding="utf-8") == text, f"run 'horror examples docs/screenplays' ({name})"
+
+
+def test_hard_finishes_its_films_and_co_writes_them():
+    """The hard level searches the chair's price, stakes and directing; the rest of its film is
+    auteur's: it writes tropes at the meetings, says lines, and the film reaches its credits."""
+    from collections import Counter
+
+    from common.bots import make_bot
+
+    opts = {"players": "3"}
+    seats = RULES.seats(opts)
+    bots = {s: make_bot("hard" if i == 0 else "normal", RULES, seed=7 + i, iterations=8)
+            for i, s in enumerate(seats)}
+    result = play_game(RULES, 7, bots, opts)
+    assert result.outcome is not None  # the credits rolled
+    verbs = Counter(m[0] for seat, m in result.moves if seat == seats[0])
+    assert verbs["trope"] >= 1 and verbs["say"] >= 1 and verbs["bid"] >= 1, verbs
