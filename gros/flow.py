@@ -220,23 +220,28 @@ def settle(st: GrosState, events: list[Event]) -> None:
     """Run the open windows on until a seat must decide: auto-pass who cannot act, resolve the
     newest card when everyone passed in succession, resolve the attack likewise, close the
     books' SFX window when everyone but the current player passed."""
-    n = st.n
+    n = len(st.names)
+    autopass, hands = st.autopass, st.hands
     while st.phase != OVER:
-        if st.stack:
-            kind, resolve, need = "stop", resolve_top, n
+        if st.stack:  # a hand with no stop card passes at once (the common case: no call)
+            can, resolve, need, cards = mv.has_stop, resolve_top, n, st.kinds.stops
         elif st.attack_open:
-            kind, resolve, need = "respond", resolve_attack, n
+            can, resolve, need, cards = mv.can_respond, resolve_attack, n, None
         elif st.window:
-            kind, resolve, need = "anytime", close_window, n - 1
+            can, resolve, need, cards = mv.has_anytime, close_window, n - 1, st.kinds.anytime
         else:
             return
-        if st.passes >= need:
-            resolve(st, events)
-            continue
-        if mv.wants(st, st.actor, kind):
-            return
-        st.passes += 1
-        st.actor = next_seat(st, st.actor)
+        # the seats in turn from the one to speak; one is asked unless auto-pass is on for it
+        # and it has no move but 'pass' (each test stops at the first move it finds)
+        passes, actor = st.passes, st.actor
+        while passes < need:
+            if not autopass[actor] or ((cards is None or not cards.isdisjoint(hands[actor])) and can(st, actor)):
+                st.passes, st.actor = passes, actor
+                return
+            passes += 1
+            actor = (actor + 1) % n
+        st.passes, st.actor = passes, actor
+        resolve(st, events)
 
 
 def after_resolution(st: GrosState) -> None:

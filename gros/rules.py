@@ -11,8 +11,8 @@ from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome
 from common.rng import Rng
 from gros import flow, notation, zones
 from gros import moves as mv
-from gros.catalog import DECKS, Catalog, load_catalog
-from gros.state import OVER, TITLE, GrosState
+from gros.catalog import DECKS, Card, Catalog, load_catalog
+from gros.state import OVER, TITLE, GrosState, Kinds
 
 NAMES = ("ray", "dana", "amanda", "bela", "vincent", "ed")
 PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
@@ -25,6 +25,21 @@ PROMPTS = {"title": "agree on the title ('title' takes the generated one)",
            "discard": "end of turn: 'discard CARD' any, then 'done' (six cards at most)"}
 
 _DECISIONS: dict[tuple[str, str], Decision] = {}
+_INSTANCES: dict[int, tuple[Catalog, tuple[str, ...], tuple[Card, ...], Kinds]] = {}
+
+
+def _instances(cat: Catalog) -> tuple[tuple[str, ...], tuple[Card, ...], Kinds]:
+    """The card of every instance of a catalog's deck, in instance order, and their ``Kinds``:
+    made once per catalog (loaded catalogs are cached), so every game shares them."""
+    key = id(cat)
+    got = _INSTANCES.get(key)
+    if got is None or got[0] is not cat:
+        if len(_INSTANCES) > 16:  # catalogs read from other folders (tests): keep it small
+            _INSTANCES.clear()
+        ids = tuple(cid for cid in sorted(cat.deck) for _ in range(cat.deck[cid]))
+        defs = tuple(cat.cards[c] for c in ids)
+        got = _INSTANCES[key] = (cat, ids, defs, Kinds.of(defs))
+    return got[1], got[2], got[3]
 
 
 class GrosRules(Rules[GrosState]):
@@ -76,16 +91,15 @@ class GrosRules(Rules[GrosState]):
             raise GameError(f"no rules variant {variant!r} (gros or gr2)")
         cat = self.catalog(options)
         names = tuple(self.seats(options))
-        ids = tuple(cid for cid in sorted(cat.deck) for _ in range(cat.deck[cid]))
+        ids, defs, kinds = _instances(cat)
         default = options.get("autopass", "on") != "off"
         autopass = tuple(options.get(f"autopass.{n}", "on" if default else "off") != "off" for n in names)
         timing = options.get("timing", "books")
         if timing not in ("books", "windows"):
             raise GameError(f"option timing is 'books' (SFX at any time, the default) or 'windows', not {timing!r}")
-        st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids,
-                       tuple(cat.cards[c] for c in ids), autopass=autopass,
+        st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids, defs, autopass=autopass,
                        target=int_option(options, "target", 0, 0, 100_000), totals=[0] * len(names),
-                       dcache=[None] * len(names), windows=timing == "windows")
+                       dcache=[None] * len(names), windows=timing == "windows", kinds=kinds)
         flow.start_game(st, [])
         return st
 
@@ -259,7 +273,10 @@ class GrosRules(Rules[GrosState]):
 
     def from_json(self, data: dict[str, Any]) -> GrosState:
         cat = self.catalog({"deck": data["deck_name"]})
-        return GrosState.from_json(data, tuple(cat.cards[c] for c in data["ids"]))
+        ids, defs, kinds = _instances(cat)
+        if tuple(data["ids"]) != ids:  # not the deck these rules deal: its own instances
+            return GrosState.from_json(data, tuple(cat.cards[c] for c in data["ids"]))
+        return GrosState.from_json(data, defs, kinds)
 
     def check_invariants(self, state: GrosState) -> list[str]:
         from gros.views import invariants

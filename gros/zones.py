@@ -34,9 +34,9 @@ def _char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
     base = st.names[seat] + "/"
     ids = st.ids
     chars = st.movies[seat].chars
-    out = [(base + ids[ch.iid], ch) for ch in chars]
-    if len(chars) < 2 or len({ch.iid for ch in chars}) == len({ids[ch.iid] for ch in chars}):
-        return out  # no two copies of one card: no copy numbers needed
+    cids = [ids[ch.iid] for ch in chars]
+    if len(set(cids)) == len(cids):  # no two copies of one card: no copy numbers needed
+        return [(base + cid, ch) for cid, ch in zip(cids, chars, strict=True)]
     out = []
     seen: dict[str, int] = {}
     for ch in chars:
@@ -57,7 +57,7 @@ def spoken(st: GrosState, ref: str) -> str:
     if "." in char or seat < 0:
         return ref
     ids = st.ids
-    if sum(ids[ch.iid] == char for ch in st.movies[seat].chars) < 2:
+    if [ids[ch.iid] for ch in st.movies[seat].chars].count(char) < 2:
         return ref
     return f"{seat_name}/{char}.1{sep2}{prop}"
 
