@@ -295,7 +295,7 @@ def _place_prop(st: GrosState, iid: int, ref: str, events: list[Event]) -> None:
         st.discard.append(iid)
         return
     found[1].props.append(iid)
-    zones.touch(st, found[0])
+    zones.touch(st, found[0], cast=False)
     events.append(Event("prop", (zones.spoken(st, ref), st.ids[iid])))
 
 
@@ -335,13 +335,13 @@ def _slide_under(st: GrosState, iid: int, target: str, ref: str) -> bool:
         if found is None:
             return False
         found[1].under.append(iid)
-        zones.touch(st, found[0])
+        zones.touch(st, found[0], cast=False)
         return True
     seat = zones.seat_of(st, ref)
     if seat < 0 or not st.movies[seat].location:
         return False
     st.movies[seat].loc_under.append(iid)
-    zones.touch(st, seat)
+    zones.touch(st, seat, cast=False)
     return True
 
 

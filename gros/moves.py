@@ -123,10 +123,9 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
         elif st.round >= 3 and st.movies[seat].chars:  # Roll the Credits (G5)
             add(("play", cid, (), "", ()))
     if len(own_refs) > 1 and any(ch.props for _ref, ch in own_refs):
+        takers = [(ref, ch) for ref, ch in own_refs if ch.iid not in propped]
         for pref, holder, _p in zones.prop_refs(st, seat):
-            for ref, ch in own_refs:
-                if ch is not holder and ch.iid not in propped:
-                    add(("move", pref, ref))
+            moves += [("move", pref, ref) for ref, ch in takers if ch is not holder]
     moves.extend(ability_moves(st, seat, "main"))
     return moves
 
@@ -285,32 +284,29 @@ def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
 
 def _ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
-    defs = st.defs
+    able = st.kinds.able
     m = st.movies[seat]
-    if not _any_ability(defs, m):  # most Movies have no ability at all: say so quickly
+    if not _any_ability(able, m):  # most Movies have no ability at all: say so quickly
         return out
     for ref, ch in zones.char_refs(st, seat):
-        if defs[ch.iid].ability is not None:
+        if ch.iid in able:
             out.append((ref, ch.iid))
         for p in ch.props:
-            if defs[p].ability is not None:
+            if p in able:
                 out.append((f"{ref}/{st.ids[p]}", p))
     for i in st.movies[seat].location:
-        if defs[i].ability is not None:
+        if i in able:
             out.append((f"{st.names[seat]}/{st.ids[i]}", i))
     return out
 
 
-def _any_ability(defs: tuple[Card, ...], m: Movie) -> bool:
+def _any_ability(able: frozenset[int], m: Movie) -> bool:
     """Does any card ``ability_cards`` would list (cast, their Props, the Location) have an
     ability? Walks the Movie in place rather than building ``Movie.cards()`` each call."""
     for ch in m.chars:
-        if defs[ch.iid].ability is not None:
+        if ch.iid in able or (ch.props and not able.isdisjoint(ch.props)):
             return True
-        for p in ch.props:
-            if defs[p].ability is not None:
-                return True
-    return any(defs[i].ability is not None for i in m.location)
+    return not able.isdisjoint(m.location)
 
 
 def action_options(st: GrosState, seat: int, action: Action, context: str,
@@ -353,7 +349,8 @@ def _option_parts(st: GrosState, seat: int, action: Action, context: str,
         return None
     takes = [""]
     if action.take:
-        takes = sorted({st.ids[i] for i in st.discard if st.defs[i].type == action.take})
+        ids = st.ids
+        takes = sorted({ids[i] for i in st.kinds.types[action.take].intersection(st.discard)})
         if not takes:
             return None
     rest: list[int] = []

@@ -222,7 +222,7 @@ class GrosRules(Rules[GrosState]):
         holder.props.remove(p)
         dst[1].props.append(p)
         st.propped.append(dst[1].iid)
-        zones.touch(st, seat)
+        zones.touch(st, seat, cast=False)
         events.append(Event("moved", said))
 
     def outcome(self, state: GrosState) -> Outcome | None:

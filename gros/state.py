@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from common.rng import Rng
-from gros.catalog import Card
+from gros.catalog import TYPES, Card
 
 TITLE, DRAW, MAIN, VICTIM, DISCARD, OVER = "title", "draw", "main", "victim", "discard", "over"
 HAND_SIZE = 6
@@ -80,6 +80,8 @@ class Kinds:
     stops: frozenset[int]
     anytime: frozenset[int]
     respond: frozenset[int]
+    types: dict[str, frozenset[int]]  # card type -> its instances (what an action may take back)
+    able: frozenset[int]  # cards with an ability (used while in play)
 
     @classmethod
     def of(cls, defs: tuple[Card, ...]) -> Kinds:
@@ -94,7 +96,9 @@ class Kinds:
                     anytime.add(i)
             if d.type == "prop":
                 respond.add(i)
-        return cls(frozenset(stops), frozenset(anytime), frozenset(respond))
+        types = {t: frozenset(i for i, d in enumerate(defs) if d.type == t) for t in TYPES}
+        able = frozenset(i for i, d in enumerate(defs) if d.ability is not None)
+        return cls(frozenset(stops), frozenset(anytime), frozenset(respond), types, able)
 
 
 @dataclass(slots=True)

@@ -12,11 +12,14 @@ from gros.state import Char, GrosState
 DRAW_LIMIT = 6
 
 
-def touch(st: GrosState, seat: int) -> None:
-    """A Movie changed: its cached Defence must be recomputed."""
+def touch(st: GrosState, seat: int, cast: bool = True) -> None:
+    """A Movie changed: its cached Defence, names and cards with abilities must be found anew.
+    ``cast=False``: its Characters are the same ones (a Prop, an SFX under a card or the
+    Location changed), so their names stand."""
     st.dcache[seat] = None
     refs = st.refs
-    refs.pop(seat, None)
+    if cast:
+        refs.pop(seat, None)
     refs.pop(~seat, None)
     refs.pop((seat, "abilities"), None)
 
@@ -83,8 +86,13 @@ def _prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
     out = []
     ids = st.ids
     for ref, ch in char_refs(st, seat):
+        props = ch.props
+        if len(props) == 1:  # the common case: one Prop, no copy number
+            p = props[0]
+            out.append((f"{ref}/{ids[p]}", ch, p))
+            continue
         seen: dict[str, int] = {}
-        for p in ch.props:
+        for p in props:
             pid = ids[p]
             k = seen[pid] = seen.get(pid, 0) + 1
             out.append((f"{ref}/{pid}" if k == 1 else f"{ref}/{pid}.{k}", ch, p))
@@ -135,7 +143,7 @@ def clear_location(st: GrosState, seat: int) -> None:
     st.discard.extend(m.loc_under)
     m.location.clear()
     m.loc_under.clear()
-    touch(st, seat)
+    touch(st, seat, cast=False)
 
 
 def place_location(st: GrosState, seat: int, iid: int, combine: bool, events: list[Event]) -> None:
@@ -143,7 +151,7 @@ def place_location(st: GrosState, seat: int, iid: int, combine: bool, events: li
     if not combine:
         clear_location(st, seat)
     st.movies[seat].location.append(iid)
-    touch(st, seat)
+    touch(st, seat, cast=False)
     events.append(Event("location", (st.names[seat], st.ids[iid], combine)))
 
 
@@ -191,5 +199,5 @@ def end_attack(st: GrosState, events: list[Event]) -> None:
     st.discard.extend(a.spent)
     st.attack = None
     st.attack_open = False
-    touch(st, a.target)
+    touch(st, a.target, cast=False)
     events.append(Event("attack_over", (st.ids[a.creature],)))

@@ -93,7 +93,7 @@ def test_clone_and_json_are_faithful():
 
 def test_cached_defence_is_checked(monkeypatch):
     """The invariant catches a move that forgets to clear a Movie's cached Defence."""
-    monkeypatch.setattr(zones, "touch", lambda st, seat: st.refs.clear())  # names kept right, Defence not
+    monkeypatch.setattr(zones, "touch", lambda st, seat, cast=True: st.refs.clear())  # names kept right, Defence not
     broken = 0
     for st, _seat, _legal in states(games=6, every=1):
         broken += any("cached Defence" in b for b in RULES.check_invariants(st))
