@@ -197,7 +197,8 @@ def push(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -
     """A played card waits in a stop window before it resolves."""
     st.stack.append((iid, seat, move))
     st.actor, st.passes = next_seat(st, seat), 0
-    said = move if move[0] != "play" else (*move[:2], tuple(zones.spoken(st, t) for t in move[2]), *move[3:])
+    said = move if move[0] != "play" or not move[2] else \
+        (*move[:2], tuple(zones.spoken(st, t) for t in move[2]), *move[3:])
     events.append(Event("played", (st.names[seat], st.ids[iid], said)))
     settle(st, events)
 

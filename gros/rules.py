@@ -129,8 +129,9 @@ class GrosRules(Rules[GrosState]):
         return [dec]
 
     def legal_moves(self, state: GrosState, seat: str) -> list[Move]:
-        s = zones.seat_of(state, seat)
-        if s < 0:
+        try:
+            s = state.names.index(seat)  # zones.seat_of, written out: once a decision
+        except ValueError:
             return []
         moves = mv.legal(state, s)
         state.legal_cache = (s, moves)
@@ -138,9 +139,10 @@ class GrosRules(Rules[GrosState]):
 
     def apply(self, state: GrosState, seat: str, move: Move) -> list[Event]:
         st = state
-        s = zones.seat_of(st, seat)
-        if s < 0:
-            raise IllegalMove(f"there is no seat {seat!r}")
+        try:
+            s = st.names.index(seat)  # zones.seat_of, written out: once a decision
+        except ValueError:
+            raise IllegalMove(f"there is no seat {seat!r}") from None
         cache = st.legal_cache
         legal = cache[1] if cache is not None and cache[0] == s else mv.legal(st, s)
         if move not in legal and not self._custom_title(st, s, move):

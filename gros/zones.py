@@ -87,6 +87,8 @@ def _prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
     ids = st.ids
     for ref, ch in char_refs(st, seat):
         props = ch.props
+        if not props:
+            continue
         if len(props) == 1:  # the common case: one Prop, no copy number
             p = props[0]
             out.append((f"{ref}/{ids[p]}", ch, p))
