@@ -24,7 +24,8 @@ class GameSpec:
                  more_options: str = "", env: tuple[tuple[str, str], ...] = (),
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
-                 bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "") -> None:
+                 bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "",
+                 bench_search: tuple[str, str, float] = ("default", "", 0.0)) -> None:
         self.name = name  # command and record name, e.g. "invaders"
         self.title = title
         self.blurb = blurb
@@ -50,6 +51,9 @@ class GameSpec:
         self.bench_games = bench_games  # default random self-play games (whole films are long)
         # "module:function" of a game's own figures: function(games) -> (JSON dict, rich tables)
         self.bench_report = bench_report
+        # the hard level's search speed: (label, options "k=v,...", the share of a game between
+        # normal bots skipped before its positions are searched: 0.6 searches its last 40%)
+        self.bench_search = bench_search
 
     def title_for(self, variant: str | None) -> str:
         """The name of a game in progress. A variant may be a game of its own (gr2 is Skippy's

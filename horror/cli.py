@@ -25,6 +25,7 @@ SPEC = GameSpec(
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
     bench_games=30,  # whole films are long: the default bench stays a few seconds
     bench_report="horror.bench:report",
+    bench_search=("8 players, late in the film", "players=8", 0.6),
     bench_matchups=(("auteur vs two random", "auteur,random,random", 200, "players=3"),
                     ("four auteurs (seat shares)", "auteur,auteur,auteur,auteur", 1000, "players=4")),
 )

@@ -197,6 +197,9 @@ def test_bench_json_reports_the_figures():
     speed = report["speed"][0]
     assert speed["games"] == 30 and speed["games_per_s"] > 0 and speed["us_per_decision"] > 0
     assert {m["matchup"] for m in report["matchups"]} >= {"normal vs normal"}
+    search = report["search"]  # the hard level's cost: a fixed count of iterations a decision
+    assert search["decisions"] > 0 and search["iterations"] == 200 * search["decisions"]
+    assert search["iterations_per_s"] > 0 and search["ms_per_decision"] > 0
 
 
 def test_plain_output_when_not_a_terminal():
