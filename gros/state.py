@@ -6,7 +6,9 @@ is its definition. Seats are indices into ``names``. The deck's top is the end o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from common.rng import Rng
@@ -80,7 +82,7 @@ class Kinds:
     stops: frozenset[int]
     anytime: frozenset[int]
     respond: frozenset[int]
-    types: dict[str, frozenset[int]]  # card type -> its instances (what an action may take back)
+    types: Mapping[str, frozenset[int]]  # card type -> its instances (what an action may take back)
     able: frozenset[int]  # cards with an ability (used while in play)
 
     @classmethod
@@ -96,7 +98,7 @@ class Kinds:
                     anytime.add(i)
             if d.type == "prop":
                 respond.add(i)
-        types = {t: frozenset(i for i, d in enumerate(defs) if d.type == t) for t in TYPES}
+        types = MappingProxyType({t: frozenset(i for i, d in enumerate(defs) if d.type == t) for t in TYPES})
         able = frozenset(i for i, d in enumerate(defs) if d.ability is not None)
         return cls(frozenset(stops), frozenset(anytime), frozenset(respond), types, able)
 
