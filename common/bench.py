@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from common import _
-from common.bots import Bot, make_bot
+from common.bots import Bot, bot_move, make_bot
 from common.render import progress, say, show
 from common.selfplay import play_game
 from common.spec import GameSpec
@@ -57,6 +57,42 @@ class Counted:
                progress: Any = None) -> Any:
         self.tally[self.key] += len(legal) > 1
         return self.bot.choose(rules, view, seat, legal, progress)
+def search_speed(spec: GameSpec, label: str, options: dict[str, str], start: float,
+                 iterations: int = 200, positions: int = 12, seed: int = 5) -> dict[str, Any]:
+    """The ``hard`` level's cost: its search's iterations per second of CPU time, at positions
+    (a choice to make) of a game between ``normal`` bots from ``start`` (a share of the game)
+    on, ``iterations`` a decision. Decisions its rules of thumb answer without a search are
+    not counted."""
+    rules = spec.rules
+    seats = rules.seats(options)
+    bots = {s: make_bot("normal", rules, seed=seed + i) for i, s in enumerate(seats)}
+    st = rules.setup(options, seed)
+    seen: list[tuple[dict[str, Any], str, list]] = []
+    while decisions := rules.decisions(st):
+        seat = decisions[0].seat
+        legal = rules.legal_moves(st, seat)
+        view = rules.view(st, seat)
+        if len(legal) > 1:
+            seen.append((view, seat, legal))
+        rules.apply(st, seat, bot_move(bots[seat], rules, view, seat, legal, strict=True))
+    late = seen[int(len(seen) * start):]
+    step = max(1, len(late) // positions)
+    searched = done = 0
+    spent = 0.0
+    with progress(_("hard, {n} iterations a decision ({config})").format(n=iterations, config=label),
+                  len(late[::step])) as advance:
+        for k, (view, seat, legal) in enumerate(late[::step]):
+            bot = make_bot("hard", rules, seed=seed + k, iterations=iterations)
+            t0 = time.process_time()
+            bot_move(bot, rules, view, seat, legal, strict=True)
+            spent += time.process_time() - t0
+            n = getattr(bot, "done", 0)
+            searched += n > 0
+            done += n
+            advance()
+    return {"config": label, "decisions": searched, "iterations": done,
+            "iterations_per_s": round(done / spent) if spent else None,
+            "ms_per_decision": round(spent / searched * 1000, 1) if searched else None}
 
 
 def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
@@ -129,6 +165,11 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
     report: dict[str, Any] = {"game": spec.name, "speed": [], "matchups": []}
     for label, opts in speed_configs(spec, options):
         report["speed"].append(speed(spec, games, opts, label))
+    label, extra, start = spec.bench_search
+    if options:
+        label = ",".join(f"{k}={v}" for k, v in options.items())
+    report["search"] = search_speed(spec, label, {**_opts(extra, {}), **options}, start,
+                                    positions=min(12, games))  # a quick --games: a quick look
     if matchups:
         report["matchups"] = _matchups(spec, games, options, iterations)
     extra_tables: list[Any] = []
@@ -150,6 +191,13 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
         t.add_row(r["config"], str(r["games"]), str(r["games_per_s"]), str(r["decisions_per_game"]),
                   str(r["us_per_decision"]), str(r["decisions_per_s"]))
     show(t)
+    h = Table(title=_("the hard level's search (CPU time)"))
+    for col in (_("config"), _("decisions"), _("iterations"), _("iterations/s"), _("ms/decision")):
+        h.add_column(col, justify="right")
+    r = report["search"]
+    h.add_row(r["config"], str(r["decisions"]), str(r["iterations"]), str(r["iterations_per_s"]),
+              str(r["ms_per_decision"]))
+    show(h)
     if report["matchups"]:
         m = Table(title=_("win shares (hard: {n} iterations a decision)").format(
             n=report["matchups"][0]["hard_iterations"]))
@@ -167,7 +215,8 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
     for extra in extra_tables:
         show(extra)
     say(_("µs/decision counts legal_moves + apply only; games/s is wall time including the "
-          "bots."))
+          "bots. The search: a fixed count of iterations at positions of one game between "
+          "normal bots."))
     if not matchups:
         say(_("The bots' win rates: '{game} bench --matchups' or '--ladder' (minutes).").format(
             game=spec.name))

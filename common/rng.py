@@ -112,16 +112,32 @@ class Rng:
         """A uniform integer in [0, n) (multiply-shift; the bias is < n / 2**64)."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        return (self.next64() * n) >> 64
+        if self._h is not None:
+            return (self._next_keyed() * n) >> 64
+        # next64's splitmix64, written out: self-play and search draw here on every move
+        self._s = z = (self._s + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence) -> None:
         """Fisher–Yates in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        if self._h is not None:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        s = self._s
+        for i in range(len(items) - 1, 0, -1):  # below(i + 1), written out: a deal shuffles 100 cards
+            s = z = (s + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self._s = s
 
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1

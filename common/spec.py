@@ -27,7 +27,8 @@ class GameSpec:
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
                  bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "",
-                 ladder_games: int = 100, ladder_iterations: int = 100) -> None:
+                 ladder_games: int = 100, ladder_iterations: int = 100,
+                 bench_search: tuple[str, str, float] = ("default", "", 0.0)) -> None:
         self.name = name  # command and record name, e.g. "invaders"
         self.title = title
         self.blurb = blurb
@@ -53,6 +54,9 @@ class GameSpec:
         self.bench_games = bench_games  # default random self-play games (whole films are long)
         # "module:function" of a game's own figures: function(games) -> (JSON dict, rich tables)
         self.bench_report = bench_report
+        # the hard level's search speed: (label, options "k=v,...", the share of a game between
+        # normal bots skipped before its positions are searched: 0.6 searches its last 40%)
+        self.bench_search = bench_search
         # ``bench --ladder`` unless --games and --iterations say otherwise: games per pairing and
         # the hard level's search iterations a decision (long films: fewer, so it takes minutes)
         self.ladder_games = ladder_games

@@ -26,6 +26,7 @@ SPEC = GameSpec(
                     ("hard vs 2 normal", "hard,normal,normal", 10, "players=3")),
     bench_rotate=True,
     bench_games=500,  # the default bench (speed only) takes seconds
+    bench_search=("3 players", "players=3", 0.0),
 )
 
 main = build(SPEC)

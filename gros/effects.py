@@ -274,7 +274,7 @@ def _discard(ctx: Ctx, e: Effect) -> None:
         if found:
             found[1].props.remove(found[2])
             st.discard.append(found[2])
-            zones.touch(st, found[0])
+            zones.touch(st, found[0], cast=False)
             ctx.say("removed", st.names[found[0]], st.ids[found[2]])
     elif t == "location":
         seat = _movie(ctx)
@@ -293,7 +293,7 @@ def _discard_self(ctx: Ctx) -> None:
             if ctx.iid in ch.props:
                 ch.props.remove(ctx.iid)
                 st.discard.append(ctx.iid)
-                zones.touch(st, seat)
+                zones.touch(st, seat, cast=False)
                 ctx.say("removed", st.names[seat], st.ids[ctx.iid])
                 return
         if ctx.iid in m.location:
@@ -319,7 +319,7 @@ def _fetch(ctx: Ctx, e: Effect) -> None:
             st.discard.append(iid)
             return
         found[1].props.append(iid)
-        zones.touch(st, found[0])
+        zones.touch(st, found[0], cast=False)
         ctx.say("fetched", st.names[found[0]], st.ids[iid], zones.spoken(st, ctx.on[0]))
     else:
         zones.place_location(st, _movie(ctx), iid, False, ctx.events)
@@ -349,7 +349,7 @@ def _return(ctx: Ctx, e: Effect) -> None:
             said = zones.spoken(st, ctx.on[0])
             ch.props.remove(p)
             st.hands[seat].append(p)
-            zones.touch(st, seat)
+            zones.touch(st, seat, cast=False)
             ctx.say("returned", said)
 
 

@@ -205,7 +205,8 @@ def push(st: GrosState, iid: int, seat: int, move: tuple, events: list[Event]) -
     """A played card waits in a stop window before it resolves."""
     st.stack.append((iid, seat, move))
     st.actor, st.passes = next_seat(st, seat), 0
-    said = move if move[0] != "play" else (*move[:2], tuple(zones.spoken(st, t) for t in move[2]), *move[3:])
+    said = move if move[0] != "play" or not move[2] else \
+        (*move[:2], tuple(zones.spoken(st, t) for t in move[2]), *move[3:])
     events.append(Event("played", (st.names[seat], st.ids[iid], said)))
     settle(st, events)
 
@@ -228,23 +229,28 @@ def settle(st: GrosState, events: list[Event]) -> None:
     """Run the open windows on until a seat must decide: auto-pass who cannot act, resolve the
     newest card when everyone passed in succession, resolve the attack likewise, close the
     books' SFX window when everyone but the current player passed."""
-    n = st.n
+    n = len(st.names)
+    autopass, hands = st.autopass, st.hands
     while st.phase != OVER:
-        if st.stack:
-            kind, resolve, need = "stop", resolve_top, n
+        if st.stack:  # a hand with no stop card passes at once (the common case: no call)
+            can, resolve, need, cards = mv.has_stop, resolve_top, n, st.kinds.stops
         elif st.attack_open:
-            kind, resolve, need = "respond", resolve_attack, n
+            can, resolve, need, cards = mv.can_respond, resolve_attack, n, None
         elif st.window:
-            kind, resolve, need = "anytime", close_window, n - 1
+            can, resolve, need, cards = mv.has_anytime, close_window, n - 1, st.kinds.anytime
         else:
             return
-        if st.passes >= need:
-            resolve(st, events)
-            continue
-        if mv.wants(st, st.actor, kind):
-            return
-        st.passes += 1
-        st.actor = next_seat(st, st.actor)
+        # the seats in turn from the one to speak; one is asked unless auto-pass is on for it
+        # and it has no move but 'pass' (each test stops at the first move it finds)
+        passes, actor = st.passes, st.actor
+        while passes < need:
+            if not autopass[actor] or ((cards is None or not cards.isdisjoint(hands[actor])) and can(st, actor)):
+                st.passes, st.actor = passes, actor
+                return
+            passes += 1
+            actor = (actor + 1) % n
+        st.passes, st.actor = passes, actor
+        resolve(st, events)
 
 
 def after_resolution(st: GrosState) -> None:
@@ -298,7 +304,7 @@ def _place_prop(st: GrosState, iid: int, ref: str, events: list[Event]) -> None:
         st.discard.append(iid)
         return
     found[1].props.append(iid)
-    zones.touch(st, found[0])
+    zones.touch(st, found[0], cast=False)
     events.append(Event("prop", (zones.spoken(st, ref), st.ids[iid])))
 
 
@@ -338,13 +344,13 @@ def _slide_under(st: GrosState, iid: int, target: str, ref: str) -> bool:
         if found is None:
             return False
         found[1].under.append(iid)
-        zones.touch(st, found[0])
+        zones.touch(st, found[0], cast=False)
         return True
     seat = zones.seat_of(st, ref)
     if seat < 0 or not st.movies[seat].location:
         return False
     st.movies[seat].loc_under.append(iid)
-    zones.touch(st, seat)
+    zones.touch(st, seat, cast=False)
     return True
 
 

@@ -81,13 +81,10 @@ def victims(st: GrosState) -> list[str]:
 
 
 def _distinct(st: GrosState, hand: list[int]) -> dict[str, Card]:
-    out: dict[str, Card] = {}
+    """The cards in ``hand`` once each, in the order of their first copy (every copy of a card
+    has the same definition, so the dict may keep any of them)."""
     ids, defs = st.ids, st.defs
-    for i in hand:
-        cid = ids[i]
-        if cid not in out:
-            out[cid] = defs[i]
-    return out
+    return {ids[i]: defs[i] for i in hand}
 
 
 # -- the current player's turn -----------------------------------------------------------------
@@ -96,7 +93,7 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
     moves: list[tuple] = []
     add = moves.append
     names = st.names
-    guard = protected(st)
+    guard = st.variant == "gr2" and protected(st)
     own_refs = zones.char_refs(st, seat)
     propped = st.propped
     open_refs = None  # own Characters that may still take a Prop this turn
@@ -126,10 +123,9 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
         elif st.round >= 3 and st.movies[seat].chars:  # Roll the Credits (G5)
             add(("play", cid, (), "", ()))
     if len(own_refs) > 1 and any(ch.props for _ref, ch in own_refs):
+        takers = [(ref, ch) for ref, ch in own_refs if ch.iid not in propped]
         for pref, holder, _p in zones.prop_refs(st, seat):
-            for ref, ch in own_refs:
-                if ch is not holder and ch.iid not in propped:
-                    add(("move", pref, ref))
+            moves += [("move", pref, ref) for ref, ch in takers if ch is not holder]
     moves.extend(ability_moves(st, seat, "main"))
     return moves
 
@@ -138,6 +134,7 @@ def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
     """Movies this Creature may attack: an opponent's, holding a Character that may be
     targeted; an Aquatic Creature only one with no Location or an Aquatic one."""
     out = []
+    defs = st.defs
     aquatic = "Aquatic" in card.traits
     for s in range(st.n):
         if s == seat:
@@ -147,8 +144,10 @@ def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
             continue
         if aquatic and m.location and not any("Aquatic" in sx.card_traits(st, i, m.loc_under) for i in m.location):
             continue
-        if any(sx.targetable(st, s, ch.iid, None, card.traits) for ch in m.chars):
-            out.append(s)
+        for ch in m.chars:  # a Character with no passive effect is never untargetable
+            if not defs[ch.iid].passive or sx.targetable(st, s, ch.iid, None, card.traits):
+                out.append(s)
+                break
     return out
 
 
@@ -156,38 +155,43 @@ def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
 
 def stop_moves(st: GrosState, seat: int) -> list[tuple]:
     moves: list[tuple] = []
-    for some in _stop_groups(st, seat):
-        moves.extend(some)
+    for cid, action in _stop_sources(st, seat):
+        moves.extend(action_plays(st, seat, cid, action, "stop"))
     return moves
 
 
-def _stop_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
-    """The stops card by card, in order: ``has_stop`` stops at the first it finds."""
+def _stop_sources(st: GrosState, seat: int) -> Iterator[tuple[str, Action]]:
+    """The cards that stop a card, with the action that does, in order."""
     for cid, card in _distinct(st, st.hands[seat]).items():
         for action in (card.action, card.as_sfx):
             if action is not None and action.stops:
-                yield action_plays(st, seat, cid, action, "stop")
+                yield cid, action
 
 
 def has_stop(st: GrosState, seat: int) -> bool:
-    """Cheap test for auto-pass: could this seat stop the card on top of the stack?"""
-    defs = st.defs
-    for i in st.hands[seat]:
-        d = defs[i]
-        if (d.action is not None and d.action.stops) or (d.as_sfx is not None and d.as_sfx.stops):
-            return any(_stop_groups(st, seat))
-    return False
+    """Cheap test for auto-pass: could this seat stop the card on top of the stack? (Asks
+    whether one stop has a way to be played; it never lists them all.)"""
+    if st.kinds.stops.isdisjoint(st.hands[seat]):
+        return False
+    return any(action_possible(st, seat, cid, action, "stop") for cid, action in _stop_sources(st, seat))
 
 
 def respond_moves(st: GrosState, seat: int) -> list[tuple]:
     moves: list[tuple] = []
-    for some in _respond_groups(st, seat):
-        moves.extend(some)
+    if st.attack is None:
+        return moves
+    for cid, action in _respond_sources(st, seat):
+        if action is None:  # a Prop raising a Psycho's Attack
+            moves.append(("play", cid, (st.ids[st.attack.creature],), "", ()))  # type: ignore[union-attr]
+        else:
+            moves.extend(action_plays(st, seat, cid, action, "respond"))
+    moves.extend(ability_moves(st, seat, "respond"))
     return moves
 
 
-def _respond_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
-    """The responses card by card, in order: ``wants`` stops at the first group it finds."""
+def _respond_sources(st: GrosState, seat: int) -> Iterator[tuple[str, Action | None]]:
+    """The cards in hand that may answer an attack, in order, with the action they are played
+    for (None: a Prop added to a Psycho, which needs no target)."""
     a = st.attack
     if a is None:
         return
@@ -195,54 +199,50 @@ def _respond_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "sfx":
-            yield action_plays(st, seat, cid, card.action, "respond")  # type: ignore[arg-type]
+            yield cid, card.action
         elif t == "creature" and card.as_sfx is not None:
-            yield action_plays(st, seat, cid, card.as_sfx, "respond")
+            yield cid, card.as_sfx
         elif t == "prop" and psycho and not (protected(st) and a.attacker != seat):
-            yield [("play", cid, (st.ids[a.creature],), "", ())]
-    yield ability_moves(st, seat, "respond")
+            yield cid, None
+
+
+def can_respond(st: GrosState, seat: int) -> bool:
+    """Has this seat one response to the attack (a card or an ability)? Stops at the first."""
+    if st.attack is None:
+        return False
+    if not st.kinds.respond.isdisjoint(st.hands[seat]):  # else no card in hand could answer
+        for cid, action in _respond_sources(st, seat):
+            if action is None or action_possible(st, seat, cid, action, "respond"):
+                return True
+    return any(action_possible(st, seat, "", ab, "respond") for _ref, ab in _abilities(st, seat, "respond"))
 
 
 def anytime_moves(st: GrosState, seat: int) -> list[tuple]:
     """The books' SFX window outside attacks: SFX (and Creatures played as SFX) that neither
     stop a card nor need an attack."""
     moves: list[tuple] = []
-    for some in _anytime_groups(st, seat):
-        moves.extend(some)
+    for cid, action in _anytime_sources(st, seat):
+        moves.extend(action_plays(st, seat, cid, action, "main"))
     return moves
 
 
-def _anytime_groups(st: GrosState, seat: int) -> Iterator[list[tuple]]:
+def _anytime_sources(st: GrosState, seat: int) -> Iterator[tuple[str, Action]]:
     for cid, card in _distinct(st, st.hands[seat]).items():
         t = card.type
         if t == "sfx":
-            yield action_plays(st, seat, cid, card.action, "main")  # type: ignore[arg-type]
+            yield cid, card.action  # type: ignore[misc]
         elif t == "creature" and card.as_sfx is not None:
-            yield action_plays(st, seat, cid, card.as_sfx, "main")
+            yield cid, card.as_sfx
 
 
 def has_anytime(st: GrosState, seat: int) -> bool:
     """Cheap test for auto-pass in the books' SFX window: a hand with no SFX needs no search."""
-    defs = st.defs
-    for i in st.hands[seat]:
-        d = defs[i]
-        if d.type == "sfx" or d.as_sfx is not None:
-            return any(_anytime_groups(st, seat))
-    return False
+    if st.kinds.anytime.isdisjoint(st.hands[seat]):
+        return False
+    return any(action_possible(st, seat, cid, action, "main") for cid, action in _anytime_sources(st, seat))
 
 
 _WINDOW_MOVES = {"stop": stop_moves, "respond": respond_moves, "anytime": anytime_moves}
-
-
-def wants(st: GrosState, seat: int, kind: str) -> bool:
-    """Must this seat be asked in the open window? (No, when auto-pass is on and it can only pass.)"""
-    if not st.autopass[seat]:
-        return True
-    if kind == "stop":
-        return has_stop(st, seat)
-    if kind == "anytime":
-        return has_anytime(st, seat)
-    return any(_respond_groups(st, seat))
 
 
 # -- targets, takes and costs ----------------------------------------------------------------------
@@ -254,13 +254,22 @@ def action_plays(st: GrosState, seat: int, cid: str, action: Action, context: st
 
 def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
     moves: list[tuple] = []
+    if not ability_cards(st, seat):  # most Movies have none
+        return moves
+    for ref, ab in _abilities(st, seat, context):
+        moves.extend(("use", ref, on, take, pay) for on, take, pay in action_options(st, seat, ab, context, ""))
+    return moves
+
+
+def _abilities(st: GrosState, seat: int, context: str) -> Iterator[tuple[str, Action]]:
+    """The abilities ``seat`` may use now (before their targets and costs are asked for)."""
     if context == "main" or st.attack_open:
+        used = st.used
         for ref, iid in ability_cards(st, seat):
             ab = st.defs[iid].ability
-            if ab is None or (ab.once and iid in st.used) or (ab.timing == "own" and context != "main"):
+            if ab is None or (ab.once and iid in used) or (ab.timing == "own" and context != "main"):
                 continue
-            moves.extend(("use", ref, on, take, pay) for on, take, pay in action_options(st, seat, ab, context, ""))
-    return moves
+            yield ref, ab
 
 
 def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
@@ -275,58 +284,76 @@ def ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
 
 def _ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
-    defs = st.defs
+    able = st.kinds.able
     m = st.movies[seat]
-    if not _any_ability(defs, m):  # most Movies have no ability at all: say so quickly
+    if not _any_ability(able, m):  # most Movies have no ability at all: say so quickly
         return out
     for ref, ch in zones.char_refs(st, seat):
-        if defs[ch.iid].ability is not None:
+        if ch.iid in able:
             out.append((ref, ch.iid))
         for p in ch.props:
-            if defs[p].ability is not None:
+            if p in able:
                 out.append((f"{ref}/{st.ids[p]}", p))
     for i in st.movies[seat].location:
-        if defs[i].ability is not None:
+        if i in able:
             out.append((f"{st.names[seat]}/{st.ids[i]}", i))
     return out
 
 
-def _any_ability(defs: tuple[Card, ...], m: Movie) -> bool:
+def _any_ability(able: frozenset[int], m: Movie) -> bool:
     """Does any card ``ability_cards`` would list (cast, their Props, the Location) have an
     ability? Walks the Movie in place rather than building ``Movie.cards()`` each call."""
     for ch in m.chars:
-        if defs[ch.iid].ability is not None:
+        if ch.iid in able or (ch.props and not able.isdisjoint(ch.props)):
             return True
-        for p in ch.props:
-            if defs[p].ability is not None:
-                return True
-    return any(defs[i].ability is not None for i in m.location)
+    return not able.isdisjoint(m.location)
 
 
 def action_options(st: GrosState, seat: int, action: Action, context: str,
                    cid: str) -> list[tuple[tuple[str, ...], str, tuple[str, ...]]]:
+    parts = _option_parts(st, seat, action, context, cid)
+    if parts is None:
+        return []
+    ons, takes, rest = parts
+    pays: list[tuple[str, ...]] = [()]
+    if action.cost:
+        pays = sorted(set(combinations(sorted(st.ids[i] for i in rest), action.cost)))
+    return [(on, take, pay) for on in ons for take in takes for pay in pays]
+
+
+def action_possible(st: GrosState, seat: int, cid: str, action: Action, context: str) -> bool:
+    """Is there one way to play ``cid`` for ``action`` now? (``action_options`` is not empty,
+    without listing the ways to pay: auto-pass asks this of every seat in every window.)"""
+    return _option_parts(st, seat, action, context, cid) is not None
+
+
+def _option_parts(st: GrosState, seat: int, action: Action, context: str,
+                  cid: str) -> tuple[list[tuple[str, ...]], list[str], list[int]] | None:
+    """An action's targets, cards to take back and the hand it may pay from; None when one
+    of them leaves no way to play it."""
     a = st.attack
     attack_on = a is not None and st.attack_open
     if context == "stop":
         if not action.stops:
-            return []
+            return None
     elif action.stops or (action.attack_only and not attack_on):
-        return []
+        return None
     atraits = sx.attack_traits(st, a) if attack_on else sx.NO_TRAITS
     aa = a if attack_on else None
     movie = a.target if aa is not None else seat
     plain_when = action.plain_when
     if plain_when and not sx.holds(plain_when, st, seat, movie, aa, atraits):
-        return []
+        return None
     ons = targets(st, seat, action, aa, atraits)
     if not ons:
-        return []
+        return None
     takes = [""]
     if action.take:
-        takes = sorted({st.ids[i] for i in st.discard if st.defs[i].type == action.take})
+        ids = st.ids
+        takes = sorted({ids[i] for i in st.kinds.types[action.take].intersection(st.discard)})
         if not takes:
-            return []
-    pays = [()]
+            return None
+    rest: list[int] = []
     if action.cost:
         rest = st.hands[seat][:]
         if cid:
@@ -335,9 +362,8 @@ def action_options(st: GrosState, seat: int, action: Action, context: str,
                     del rest[k]
                     break
         if len(rest) < action.cost:
-            return []
-        pays = sorted(set(combinations(sorted(st.ids[i] for i in rest), action.cost)))
-    return [(on, take, pay) for on in ons for take in takes for pay in pays]
+            return None
+    return ons, takes, rest
 
 
 def _allowed(st: GrosState, seat: int, owner: int, action: Action) -> bool:

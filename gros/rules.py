@@ -11,8 +11,8 @@ from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome
 from common.rng import Rng
 from gros import N_, _, flow, notation, zones
 from gros import moves as mv
-from gros.catalog import DECKS, Catalog, load_catalog
-from gros.state import OVER, TITLE, GrosState
+from gros.catalog import DECKS, Card, Catalog, load_catalog
+from gros.state import OVER, TITLE, GrosState, Kinds
 
 NAMES = ("ray", "dana", "amanda", "bela", "vincent", "ed")
 # the views carry these in English (data); a front-end shows them through _()
@@ -26,6 +26,21 @@ PROMPTS = {"title": N_("agree on the title ('title' takes the generated one)"),
            "discard": N_("end of turn: 'discard CARD' any, then 'done' (six cards at most)")}
 
 _DECISIONS: dict[tuple[str, str], Decision] = {}
+_INSTANCES: dict[int, tuple[Catalog, tuple[str, ...], tuple[Card, ...], Kinds]] = {}
+
+
+def _instances(cat: Catalog) -> tuple[tuple[str, ...], tuple[Card, ...], Kinds]:
+    """The card of every instance of a catalog's deck, in instance order, and their ``Kinds``:
+    made once per catalog (loaded catalogs are cached), so every game shares them."""
+    key = id(cat)
+    got = _INSTANCES.get(key)
+    if got is None or got[0] is not cat:
+        if len(_INSTANCES) > 16:  # catalogs read from other folders (tests): keep it small
+            _INSTANCES.clear()
+        ids = tuple(cid for cid in sorted(cat.deck) for _ in range(cat.deck[cid]))
+        defs = tuple(cat.cards[c] for c in ids)
+        got = _INSTANCES[key] = (cat, ids, defs, Kinds.of(defs))
+    return got[1], got[2], got[3]
 
 
 class GrosRules(Rules[GrosState]):
@@ -78,17 +93,16 @@ class GrosRules(Rules[GrosState]):
             raise GameError(_("no rules variant {variant!r} (gros or gr2)").format(variant=variant))
         cat = self.catalog(options)
         names = tuple(self.seats(options))
-        ids = tuple(cid for cid in sorted(cat.deck) for _ in range(cat.deck[cid]))
+        ids, defs, kinds = _instances(cat)
         default = options.get("autopass", "on") != "off"
         autopass = tuple(options.get(f"autopass.{n}", "on" if default else "off") != "off" for n in names)
         timing = options.get("timing", "books")
         if timing not in ("books", "windows"):
             raise GameError(_("option timing is 'books' (SFX at any time, the default) or 'windows', "
                               "not {timing!r}").format(timing=timing))
-        st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids,
-                       tuple(cat.cards[c] for c in ids), autopass=autopass,
+        st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids, defs, autopass=autopass,
                        target=int_option(options, "target", 0, 0, 100_000), totals=[0] * len(names),
-                       dcache=[None] * len(names), windows=timing == "windows")
+                       dcache=[None] * len(names), windows=timing == "windows", kinds=kinds)
         flow.start_game(st, [])
         return st
 
@@ -118,8 +132,9 @@ class GrosRules(Rules[GrosState]):
         return [dec]
 
     def legal_moves(self, state: GrosState, seat: str) -> list[Move]:
-        s = zones.seat_of(state, seat)
-        if s < 0:
+        try:
+            s = state.names.index(seat)  # zones.seat_of, written out: once a decision
+        except ValueError:
             return []
         moves = mv.legal(state, s)
         state.legal_cache = (s, moves)
@@ -127,9 +142,10 @@ class GrosRules(Rules[GrosState]):
 
     def apply(self, state: GrosState, seat: str, move: Move) -> list[Event]:
         st = state
-        s = zones.seat_of(st, seat)
-        if s < 0:
-            raise IllegalMove(_("there is no seat {seat!r}").format(seat=seat))
+        try:
+            s = st.names.index(seat)  # zones.seat_of, written out: once a decision
+        except ValueError:
+            raise IllegalMove(_("there is no seat {seat!r}").format(seat=seat)) from None
         cache = st.legal_cache
         legal = cache[1] if cache is not None and cache[0] == s else mv.legal(st, s)
         if move not in legal and not self._custom_title(st, s, move):
@@ -211,7 +227,7 @@ class GrosRules(Rules[GrosState]):
         holder.props.remove(p)
         dst[1].props.append(p)
         st.propped.append(dst[1].iid)
-        zones.touch(st, seat)
+        zones.touch(st, seat, cast=False)
         events.append(Event("moved", said))
 
     def outcome(self, state: GrosState) -> Outcome | None:
@@ -262,7 +278,10 @@ class GrosRules(Rules[GrosState]):
 
     def from_json(self, data: dict[str, Any]) -> GrosState:
         cat = self.catalog({"deck": data["deck_name"]})
-        return GrosState.from_json(data, tuple(cat.cards[c] for c in data["ids"]))
+        ids, defs, kinds = _instances(cat)
+        if tuple(data["ids"]) != ids:  # not the deck these rules deal: its own instances
+            return GrosState.from_json(data, tuple(cat.cards[c] for c in data["ids"]))
+        return GrosState.from_json(data, defs, kinds)
 
     def check_invariants(self, state: GrosState) -> list[str]:
         from gros.views import invariants

@@ -6,11 +6,13 @@ is its definition. Seats are indices into ``names``. The deck's top is the end o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from common.rng import Rng
-from gros.catalog import Card
+from gros.catalog import TYPES, Card
 
 TITLE, DRAW, MAIN, VICTIM, DISCARD, OVER = "title", "draw", "main", "victim", "discard", "over"
 HAND_SIZE = 6
@@ -68,6 +70,39 @@ class Attack:
                       self.atk_bonus, self.def_bonus, self.traits[:], self.chooser)
 
 
+@dataclass(frozen=True, slots=True)
+class Kinds:
+    """Which card instances auto-pass must look at more closely in each window: a seat whose
+    hand holds none of them can only pass (``flow.settle`` asks no more). Derived from ``defs``.
+
+    ``stops``: cards that may stop a card; ``anytime``: SFX (or Creatures played as one) that
+    neither stop a card nor need an attack; ``respond``: SFX and Creatures played as SFX that
+    do not stop a card, and Props (a Psycho takes them)."""
+
+    stops: frozenset[int]
+    anytime: frozenset[int]
+    respond: frozenset[int]
+    types: Mapping[str, frozenset[int]]  # card type -> its instances (what an action may take back)
+    able: frozenset[int]  # cards with an ability (used while in play)
+
+    @classmethod
+    def of(cls, defs: tuple[Card, ...]) -> Kinds:
+        stops, anytime, respond = set(), set(), set()
+        for i, d in enumerate(defs):
+            if (d.action is not None and d.action.stops) or (d.as_sfx is not None and d.as_sfx.stops):
+                stops.add(i)
+            played = d.action if d.type == "sfx" else d.as_sfx  # what it is played for as an SFX
+            if played is not None and not played.stops:
+                respond.add(i)
+                if not played.attack_only:
+                    anytime.add(i)
+            if d.type == "prop":
+                respond.add(i)
+        types = MappingProxyType({t: frozenset(i for i, d in enumerate(defs) if d.type == t) for t in TYPES})
+        able = frozenset(i for i, d in enumerate(defs) if d.ability is not None)
+        return cls(frozenset(stops), frozenset(anytime), frozenset(respond), types, able)
+
+
 @dataclass(slots=True)
 class GrosState:
     variant: str
@@ -113,6 +148,7 @@ class GrosState:
     # the books' timing: an open window for SFX outside attacks, "card" (a card resolved) or
     # "end" (the current player said 'end'); "" when none is open
     window: str = ""
+    kinds: Kinds = None  # type: ignore[assignment]  # derived from defs (shared); never saved
 
     @property
     def n(self) -> int:
@@ -132,13 +168,17 @@ class GrosState:
             self.used[:], self.deck_out, self.candidates[:], self.title, self.title_words[:],
             self.totals[:], self.scores[:], self.target, self.game_no, self.winners[:], self.reason,
             self.autopass, self.mulligans, self.dealt, self.dcache[:], None,
-            windows=self.windows, window=self.window)
+            windows=self.windows, window=self.window, kinds=self.kinds)
+
+    def __post_init__(self) -> None:
+        if self.kinds is None:  # the rules pass the catalog's own; clones share it
+            self.kinds = Kinds.of(self.defs)
 
     # -- serialisation ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         for name in self.__slots__:
-            if name in ("defs", "legal_cache", "refs"):
+            if name in ("defs", "legal_cache", "refs", "kinds"):
                 continue
             value = getattr(self, name)
             if name == "rng":
@@ -157,7 +197,7 @@ class GrosState:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], defs: tuple[Card, ...]) -> GrosState:
+    def from_json(cls, data: dict[str, Any], defs: tuple[Card, ...], kinds: Kinds | None = None) -> GrosState:
         # every list copied: a state never shares a list with the data it was read from (a
         # bot's view), or play on the state would change the data
         d = {k: (list(v) if isinstance(v, list) else v) for k, v in data.items()}
@@ -173,7 +213,7 @@ class GrosState:
             if d["attack"] else None
         d["stack"] = [(i, s, move_from_json(m)) for i, s, m in d["stack"]]
         d["hands"] = [list(h) for h in d["hands"]]
-        return cls(rng=rng, defs=defs, **d)
+        return cls(rng=rng, defs=defs, kinds=kinds, **d)
 
 
 def movie_json(m: Movie) -> dict[str, Any]:

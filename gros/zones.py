@@ -12,11 +12,14 @@ from gros.state import Char, GrosState
 DRAW_LIMIT = 6
 
 
-def touch(st: GrosState, seat: int) -> None:
-    """A Movie changed: its cached Defence must be recomputed."""
+def touch(st: GrosState, seat: int, cast: bool = True) -> None:
+    """A Movie changed: its cached Defence, names and cards with abilities must be found anew.
+    ``cast=False``: its Characters are the same ones (a Prop, an SFX under a card or the
+    Location changed), so their names stand."""
     st.dcache[seat] = None
     refs = st.refs
-    refs.pop(seat, None)
+    if cast:
+        refs.pop(seat, None)
     refs.pop(~seat, None)
     refs.pop((seat, "abilities"), None)
 
@@ -34,9 +37,9 @@ def _char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
     base = st.names[seat] + "/"
     ids = st.ids
     chars = st.movies[seat].chars
-    out = [(base + ids[ch.iid], ch) for ch in chars]
-    if len(chars) < 2 or len({ch.iid for ch in chars}) == len({ids[ch.iid] for ch in chars}):
-        return out  # no two copies of one card: no copy numbers needed
+    cids = [ids[ch.iid] for ch in chars]
+    if len(set(cids)) == len(cids):  # no two copies of one card: no copy numbers needed
+        return [(base + cid, ch) for cid, ch in zip(cids, chars, strict=True)]
     out = []
     seen: dict[str, int] = {}
     for ch in chars:
@@ -57,7 +60,7 @@ def spoken(st: GrosState, ref: str) -> str:
     if "." in char or seat < 0:
         return ref
     ids = st.ids
-    if sum(ids[ch.iid] == char for ch in st.movies[seat].chars) < 2:
+    if [ids[ch.iid] for ch in st.movies[seat].chars].count(char) < 2:
         return ref
     return f"{seat_name}/{char}.1{sep2}{prop}"
 
@@ -83,8 +86,15 @@ def _prop_refs(st: GrosState, seat: int) -> list[tuple[str, Char, int]]:
     out = []
     ids = st.ids
     for ref, ch in char_refs(st, seat):
+        props = ch.props
+        if not props:
+            continue
+        if len(props) == 1:  # the common case: one Prop, no copy number
+            p = props[0]
+            out.append((f"{ref}/{ids[p]}", ch, p))
+            continue
         seen: dict[str, int] = {}
-        for p in ch.props:
+        for p in props:
             pid = ids[p]
             k = seen[pid] = seen.get(pid, 0) + 1
             out.append((f"{ref}/{pid}" if k == 1 else f"{ref}/{pid}.{k}", ch, p))
@@ -135,7 +145,7 @@ def clear_location(st: GrosState, seat: int) -> None:
     st.discard.extend(m.loc_under)
     m.location.clear()
     m.loc_under.clear()
-    touch(st, seat)
+    touch(st, seat, cast=False)
 
 
 def place_location(st: GrosState, seat: int, iid: int, combine: bool, events: list[Event]) -> None:
@@ -143,7 +153,7 @@ def place_location(st: GrosState, seat: int, iid: int, combine: bool, events: li
     if not combine:
         clear_location(st, seat)
     st.movies[seat].location.append(iid)
-    touch(st, seat)
+    touch(st, seat, cast=False)
     events.append(Event("location", (st.names[seat], st.ids[iid], combine)))
 
 
@@ -191,5 +201,5 @@ def end_attack(st: GrosState, events: list[Event]) -> None:
     st.discard.extend(a.spent)
     st.attack = None
     st.attack_open = False
-    touch(st, a.target)
+    touch(st, a.target, cast=False)
     events.append(Event("attack_over", (st.ids[a.creature],)))

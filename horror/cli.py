@@ -33,6 +33,7 @@ SPEC = GameSpec(
     # ladder stays a few minutes (--games and --iterations ask for more)
     ladder_games=10,
     ladder_iterations=50,
+    bench_search=("8 players, late in the film", "players=8", 0.6),
     bench_matchups=(("auteur vs two random", "auteur,random,random", 200, "players=3"),
                     ("four auteurs (seat shares)", "auteur,auteur,auteur,auteur", 1000, "players=4")),
 )

@@ -119,10 +119,11 @@ def adjacent(st: Film) -> list[str]:
 def _meeting(st: Film, budget: int) -> list[Move]:
     n = st.counter
     stock = Stock(st)
-    chars = [e.id for e in st.elements.values() if e.kind in CHARACTER_KINDS and e.id not in st.gone]
+    gone = set(st.gone)  # asked once an element: a set, not the list
+    chars = [e.id for e in st.elements.values() if e.kind in CHARACTER_KINDS and e.id not in gone]
     sets = [e.id for e in st.elements.values() if e.kind == "set"]
     moves: list[Move] = []
-    has_trope = any(e.kind == "trope" and e.act == st.act and e.id not in st.gone
+    has_trope = any(e.kind == "trope" and e.act == st.act and e.id not in gone
                     for e in st.elements.values())
     free_ok = st.free_made < FREE_PER_TURN and len(st.elements) < SCRIPT_CAP
     if free_ok or not has_trope:

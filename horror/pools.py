@@ -13,6 +13,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from horror.elements import ABILITIES
 
@@ -388,6 +389,7 @@ def salt(*parts: str) -> int:
     return zlib.crc32("\x1f".join(parts).encode("utf-8"))
 
 
+@lru_cache(maxsize=256)  # a search lists meeting moves thousands of times a decision
 def theme_for(setting: str, fallback: int = 0) -> Theme:
     """The theme whose keywords the setting names most; else the ``fallback``'th."""
     low = setting.lower()

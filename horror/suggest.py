@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cached_property
 
 from common.engine import Move
 from horror import pools
@@ -45,9 +46,15 @@ class Stock:
     def concept(self, n: int) -> str:
         return self.pick(self.theme.concepts, n * 3)
 
+    @cached_property
+    def taken(self) -> set[str]:
+        """Every name in the script, lower case (a Stock lives for one listing of moves, while
+        the script stands still: read once, not once a name)."""
+        return {e.name.lower() for e in self.st.elements.values()}
+
     def free_name(self, n: int, make: Callable[[int], str]) -> str | None:
         """A name (of ``make``'s) no character, set or monster of the film has yet."""
-        taken = {e.name.lower() for e in self.st.elements.values()}
+        taken = self.taken
         for k in range(8):
             name = make(n + k)
             if name.lower() not in taken:

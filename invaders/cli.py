@@ -17,6 +17,7 @@ SPEC = GameSpec(
                     "default 2), limit=N (hand limit, default 4), "
                     "deck.aliens=fire:12,maneuver:8,... and deck.humans=... (the decks)"),
     bench_speed=(("7x6 board", ""), ("11x9 board", "width=11,height=9")),
+    bench_search=("7x6 board", "", 0.0),
     # the balance table of invaders/rules.md: equal levels on both sides (hard searches a
     # fixed number of iterations a decision in bench: --iterations, by default ladder_iterations)
     bench_matchups=(("easy vs easy", "easy,easy", 2000, ""),

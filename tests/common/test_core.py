@@ -206,6 +206,9 @@ def test_bench_json_reports_the_figures():
         for side, share in m["share"].items():
             low, high = m["interval"][side]
             assert low <= share <= high and m["wins"][side] == round(share * m["games"], 1)
+    search = report["search"]  # the hard level's cost: a fixed count of iterations a decision
+    assert search["decisions"] > 0 and search["iterations"] == 200 * search["decisions"]
+    assert search["iterations_per_s"] > 0 and search["ms_per_decision"] > 0
 
 
 def test_plain_output_when_not_a_terminal():

@@ -93,7 +93,7 @@ def test_clone_and_json_are_faithful():
 
 def test_cached_defence_is_checked(monkeypatch):
     """The invariant catches a move that forgets to clear a Movie's cached Defence."""
-    monkeypatch.setattr(zones, "touch", lambda st, seat: st.refs.clear())  # names kept right, Defence not
+    monkeypatch.setattr(zones, "touch", lambda st, seat, cast=True: st.refs.clear())  # names kept right, Defence not
     broken = 0
     for st, _seat, _legal in states(games=6, every=1):
         broken += any("cached Defence" in b for b in RULES.check_invariants(st))
@@ -227,3 +227,22 @@ def test_a_discarded_prop_is_narrated_with_its_movie():
     events = table.play("ray", "play sudden-explosion on dana/the-reporter/the-shotgun")
     assert "The Shotgun is removed from dana's Movie." in table.narrate(events, None)
     assert table.facts()["discard.the-shotgun"] == "1"
+
+
+def test_auto_pass_asks_the_same_question_as_the_move_lists():
+    """Auto-pass asks whether a seat has one stop, response or SFX to play (per-deck sets of
+    cards first, then one way to play): always the answer the full move lists give."""
+    from gros import moves as mv
+
+    asked = {"stop": 0, "respond": 0, "anytime": 0}
+    for st, _seat, _legal in states(games=10, every=2):
+        for s in range(st.n):
+            assert mv.has_stop(st, s) == bool(mv.stop_moves(st, s))
+            asked["stop"] += bool(mv.stop_moves(st, s))
+            if st.attack is not None:
+                assert mv.can_respond(st, s) == bool(mv.respond_moves(st, s))
+                asked["respond"] += bool(mv.respond_moves(st, s))
+            if not st.attack_open:  # the books' SFX window never opens during an attack
+                assert mv.has_anytime(st, s) == bool(mv.anytime_moves(st, s))
+                asked["anytime"] += bool(mv.anytime_moves(st, s))
+    assert all(n > 0 for n in asked.values()), asked  # each question was answered yes somewhere
