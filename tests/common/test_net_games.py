@@ -438,7 +438,8 @@ def test_faults_rejoin_abandon_and_host_killed_and_resumed(game, procs, tmp_path
 
     def client(i: int, *args: str) -> Proc:
         env = {"XDG_STATE_HOME": str(homes[i]), "BMOVIE_NET_RETRY": "20"}
-        return procs(game, "join", address, "--bot", bot_kind(game), "--pace", "0.02", "--name", f"p{i}",
+        pace = "0.005" if game == "horror" else "0.02"  # a film is hundreds of moves: still mid-film
+        return procs(game, "join", address, "--bot", bot_kind(game), "--pace", pace, "--name", f"p{i}",
                      *args, env=env)
 
     clients = []
