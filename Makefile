@@ -38,8 +38,9 @@ $(VENV)/.installed-lint: pyproject.toml $(VENV)/.python
 play: $(VENV)/.installed
 	$(BIN)/gros play
 
+# three workers (pytest-xdist): the suite mostly waits on sockets and terminals
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 3
 
 bench: $(VENV)/.installed
 	$(BIN)/gros bench

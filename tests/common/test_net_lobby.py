@@ -242,7 +242,7 @@ def test_the_load_benchmark_runs_a_small_load():
     network play is covered by the leak, fault and fuzz tests)."""
     game = "gros"
     proc = subprocess.run([sys.executable, "-m", game, "bench", "--net", "--tables", "2",
-                           "--seconds", "1", "--interval", "0.02", "--json",
+                           "--seconds", "0.5", "--interval", "0.02", "--json",
                            *[a for k, v in options_for(game).items() if k != "variant" for a in ("-o", f"{k}={v}")]],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]

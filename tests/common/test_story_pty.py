@@ -225,7 +225,7 @@ def test_a_spectator_prompt_says_watch_once_the_game_begins(tmp_path, procs):
     """The lobby prompt stayed 'lobby>' after the game had begun, until a key was pressed."""
     from tests.common.netkit import Wire, start_host
 
-    host, port = start_host(procs, "horror", "--seats", "remote,random,random", "--seed", "3")
+    host, port = start_host(procs, "horror", "--seats", "remote,random", "--seed", "3")
     child = spawn(tmp_path, "horror", f"127.0.0.1:{port}", "--watch", "--name", "wes", command="join")
     seen = child.logfile_read
     child.expect("lobby>")
