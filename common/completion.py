@@ -1,10 +1,33 @@
-"""Tab completion for the REPL: legal moves first, then commands and card names."""
+"""Tab completion for the REPL: legal moves first (also in the player's language's move words),
+then commands and card names."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from prompt_toolkit.completion import Completer, Completion
+
+
+def notation_of(spec: Any) -> Any:
+    """The game's notation module, reached through its rules (already imported by then)."""
+    return sys.modules.get(spec.rules.__module__.rsplit(".", 1)[0] + ".notation")
+
+
+def localized(moves: list[str], notation: Any, lang: str) -> list[str]:
+    """Each move again with its first word in ``lang``, once per word the game's ``MOVE_WORDS``
+    has for that verb ('gioca c3', 'сыграть c3', 'играть c3' for 'play c3'); the rest of the move
+    stays as written, which the notation accepts too. Nothing in English or for a game without
+    the table."""
+    table: dict[str, str] = getattr(notation, "MOVE_WORDS", {}).get(lang, {})
+    words: dict[str, list[str]] = {}
+    for word, verb in table.items():
+        words.setdefault(verb, []).append(word)
+    out = []
+    for move in moves:
+        verb, sep, rest = move.partition(" ")
+        out += [word + sep + rest for word in words.get(verb, ())]
+    return out
 
 
 class MoveCompleter(Completer):

@@ -20,6 +20,7 @@ from typing import Any
 from common import _, ngettext
 from common.commands import COMMANDS, Commands, local_words
 from common.engine import GameError
+from common.i18n import current
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -118,9 +119,13 @@ class Ui(Commands):
                        "commands").format(title=self.title, seat=seat) + " "
 
     def candidates(self) -> list[str]:
-        """Everything worth completing now: legal moves, commands, card names."""
+        """Everything worth completing now: legal moves (then again in the player's language's
+        move words), commands, card names."""
+        from common.completion import localized, notation_of
+
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
+        moves = moves + localized(moves, notation_of(self.spec), current())
         return (moves + words() + self.toggle_names() + self.game_command_names()
                 + [f"card {n}" for n in self.card_names(seat)])
 

@@ -45,15 +45,19 @@ _SHOWN_COPY = re.compile(r"^(.*?)\s*\((\d+)\)$")
 KEYWORDS = ("on", "take", "paying", "with", "to")
 VERBS = frozenset({"title", "play", "combine", "attack", "use", "move", "victim", "pass", "end", "discard",
                    "done", "draw"})
+# The move words of the players' languages: also accepted, never written (records keep the English;
+# HELP says so). The REPL's completion offers them in the player's language (common.completion).
+MOVE_WORDS = {
+    "it": {"passo": "pass", "passa": "pass", "fine": "end", "gioca": "play", "attacca": "attack",
+           "scarta": "discard", "pesca": "draw", "usa": "use", "sposta": "move", "combina": "combine",
+           "vittima": "victim", "fatto": "done", "titolo": "title"},
+    "ru": {"пас": "pass", "конец": "end", "сыграть": "play", "играть": "play", "атаковать": "attack",
+           "атака": "attack", "сбросить": "discard", "сброс": "discard", "взять": "draw", "добрать": "draw",
+           "применить": "use", "переложить": "move", "объединить": "combine", "жертва": "victim",
+           "готово": "done", "название": "title"},
+}
 _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
-          # also accepted, never written: the move words in Italian and Russian (HELP says so)
-          "passo": "pass", "passa": "pass", "fine": "end", "gioca": "play", "attacca": "attack",
-          "scarta": "discard", "pesca": "draw", "usa": "use", "sposta": "move", "combina": "combine",
-          "vittima": "victim", "fatto": "done", "titolo": "title",
-          "пас": "pass", "конец": "end", "играть": "play", "сыграть": "play", "атаковать": "attack",
-          "атака": "attack", "сбросить": "discard", "сброс": "discard", "взять": "draw", "добрать": "draw",
-          "применить": "use", "переложить": "move", "объединить": "combine", "жертва": "victim",
-          "готово": "done", "название": "title"}
+          **{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()}}
 
 
 def card(words: str) -> str:

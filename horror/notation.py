@@ -1,7 +1,8 @@
 """The Creature Feature move language: one notation for the REPL, records, the wire and logs.
 
 The notation itself is ``HELP`` below (what 'help moves' shows, in the player's language;
-the move words are the same in every language).
+records write the English move words; typed, a move's first word may also be Italian or
+Russian: ``MOVE_WORDS``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,25 @@ monster) or by its name. Free text follows a colon or the verb.
 
 
 
-_ALIASES = {"armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
+# The move words of the players' languages (the Russian rulebook's terms where it has them):
+# accepted as a move's first word, never written (records keep the English); the text after the
+# word is kept as typed. The REPL's completion offers them in the player's language.
+MOVE_WORDS = {
+    "it": {"gioca": "play", "passo": "pass", "passa": "pass", "attacca": "attack", "aiuta": "help",
+           "sposta": "move", "taglia": "cut", "tira": "roll", "punta": "stake", "rilancia": "bid",
+           "reclama": "claim", "verifica": "check", "sfida": "contest", "insegui": "chase",
+           "offri": "offer", "accetta": "accept", "rifiuta": "decline", "fatto": "done",
+           "racconta": "say", "comparsa": "extra", "titolo": "title", "fuggi": "escape",
+           "scatta": "spring"},
+    "ru": {"сыграть": "play", "играть": "play", "пас": "pass", "атаковать": "attack",
+           "помочь": "help", "перейти": "move", "снято": "cut", "бросок": "roll", "бросить": "roll",
+           "ставка": "stake", "проверка": "check", "состязание": "contest", "погоня": "chase",
+           "предложить": "offer", "принять": "accept", "отказаться": "decline", "готово": "done",
+           "сказать": "say", "статист": "extra", "звезда": "star", "название": "title",
+           "реквизит": "prop", "сет": "set", "сбежать": "escape"},
+}
+_ALIASES = {**{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()},
+            "armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
             "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot"}
 _TEXT = ("monster", "ability", "trigger", "setting", "title", "extra", "supporting", "star",
          "say", "ruling", "plan")

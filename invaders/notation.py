@@ -8,20 +8,26 @@ import difflib
 from common.engine import Move, NotationError
 from invaders import N_, _
 
+# The move words of the players' languages (the rulebook's Italian where it has one): also
+# accepted, never written (records keep the English). The REPL's completion offers them in the
+# player's language (common.completion).
+MOVE_WORDS = {
+    "it": {"fuoco": "fire", "fuoco!": "fire", "manovra": "maneuver", "rinforzi": "reinforce",
+           "scudo": "shield", "fine": "end", "passo": "end", "piazza": "place", "scarta": "discard",
+           "raffica": "spread", "ventaglio": "spread", "tiratore": "snipe", "propulsori": "drift"},
+    "ru": {"огонь": "fire", "манёвр": "maneuver", "маневр": "maneuver", "подкрепление": "reinforce",
+           "щит": "shield", "конец": "end", "пас": "end", "готово": "end", "поставить": "place",
+           "сбросить": "discard", "сброс": "discard", "залп": "spread", "веер": "spread",
+           "стрелок": "snipe", "двигатели": "drift"},
+}
 _ALIASES = {
-    "f": "fire", "fuoco": "fire", "fire!": "fire", "fuoco!": "fire",
-    "m": "maneuver", "manovra": "maneuver", "move": "maneuver",
-    "r": "reinforce", "reinforcements": "reinforce", "rinforzi": "reinforce",
-    "s": "shield", "deflector": "shield", "scudo": "shield",
+    "f": "fire", "fire!": "fire",
+    "m": "maneuver", "move": "maneuver",
+    "r": "reinforce", "reinforcements": "reinforce",
+    "s": "shield", "deflector": "shield",
     "e": "end", "pass": "end", "done": "end", "p": "place", "d": "discard",
     "gunner": "snipe", "shoot": "snipe", "thrusters": "drift", "thrust": "drift",
-    # the Italian and Russian move words (the rulebook's Italian where it has one)
-    "fine": "end", "passo": "end", "piazza": "place", "scarta": "discard",
-    "raffica": "spread", "ventaglio": "spread", "tiratore": "snipe", "propulsori": "drift",
-    "огонь": "fire", "манёвр": "maneuver", "маневр": "maneuver", "подкрепление": "reinforce",
-    "щит": "shield", "конец": "end", "пас": "end", "готово": "end", "поставить": "place",
-    "сбросить": "discard", "сброс": "discard", "залп": "spread", "веер": "spread",
-    "стрелок": "snipe", "двигатели": "drift",
+    **{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()},
 }
 _CARD_ALIASES = {"reinforce": "reinforcements", "deflectorshield": "shield",
                  "lonegunner": "gunner", "sidethrusters": "thrusters", "spreadshot": "spread"}
