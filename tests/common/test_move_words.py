@@ -22,9 +22,11 @@ SAMPLES = {  # a localized move and the English it stands for
     "invaders": {"it": [("fuoco", "fire"), ("manovra 2 sinistra", "maneuver 2 left"), ("piazza d", "place d")],
                  "ru": [("огонь", "fire"), ("манёвр 2 влево", "maneuver 2 left"), ("поставить d", "place d")]},
     "horror": {"it": [("gioca c3", "play c3"), ("verifica c1 vs c2: la paura", "check c1 vs c2: la paura"),
-                      ("racconta La notte è buia", "say La notte è buia"), ("taglia", "cut")],
+                      ("racconta La notte è buia", "say La notte è buia"), ("taglia", "cut"),
+                      ("concordo", "agree"), ("protagonista Ada: la scienziata", "star Ada: la scienziata")],
                "ru": [("сыграть c3", "play c3"), ("проверка c1 vs c2: Страх", "check c1 vs c2: Страх"),
-                      ("сказать c1: \"Бежим!\"", "say c1: \"Бежим!\""), ("снято", "cut"), ("ставка 2", "stake 2")]},
+                      ("сказать c1: \"Бежим!\"", "say c1: \"Бежим!\""), ("снято", "cut"), ("ставка 2", "stake 2"),
+                      ("монстр Болотная тварь", "monster Болотная тварь"), ("согласен", "agree")]},
 }
 
 
