@@ -106,3 +106,17 @@ def test_completion_offers_the_players_move_words_and_the_record_stays_english(n
             assert localized_seen >= 3, (name, lang, localized_seen)
         records.append(table.record_text())
     assert records[0] == records[1] == records[2]
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_no_command_word_hides_a_move_word(lang):
+    """The REPL reads its own command words first, so one spelled like a move word would eat
+    the move (Italian 'fine' was both 'exit' and 'end'; Russian 'сброс' both the discard pile
+    and the discard move)."""
+    from common.commands import local_words
+
+    with language(lang):
+        commands = set(local_words())
+    for game in GAMES:
+        words = set(importlib.import_module(f"{game}.notation").MOVE_WORDS[lang])
+        assert not commands & words, (game, sorted(commands & words))
