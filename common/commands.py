@@ -5,7 +5,6 @@ apart so the game loop reads in one sitting."""
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -132,8 +131,7 @@ class Commands:
 
     def help(self, topic: str) -> None:
         if topic.startswith("move") or (topic and topic == local_word("moves")):
-            notation = sys.modules.get(self.spec.rules.__module__.rsplit(".", 1)[0] + ".notation")
-            text = getattr(notation, "HELP", "") or ""  # the game's catalog holds it as written
+            text = getattr(self.spec.rules.notation, "HELP", "") or ""  # the game's catalog holds it as written
             say(self.spec.text(text).strip() if text.strip() else
                 _("Type 'moves' for your options."))
             return

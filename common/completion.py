@@ -3,15 +3,9 @@ then commands and card names."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from prompt_toolkit.completion import Completer, Completion
-
-
-def notation_of(spec: Any) -> Any:
-    """The game's notation module, reached through its rules (already imported by then)."""
-    return sys.modules.get(spec.rules.__module__.rsplit(".", 1)[0] + ".notation")
 
 
 def localized(moves: list[str], notation: Any, lang: str) -> list[str]:

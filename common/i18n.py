@@ -26,10 +26,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # pathlib costs --help a few milliseconds: imported where a catalog is read
-    from pathlib import Path
+from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "it", "ru")
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "ru": "Русский"}
@@ -79,6 +76,7 @@ def set_language(code: str) -> None:
 
 
 def current() -> str:
+    """The language of this context, else the process's."""
     return _current.get(_process[0])
 
 
@@ -135,23 +133,18 @@ class Domain:
         self._catalogs: dict[str, Any] = {}
         self._cards: dict[str, dict[str, dict[str, str]]] = {}
 
-    @property
-    def folder(self) -> Path:
-        import importlib.util
-        from pathlib import Path
-
-        spec = importlib.util.find_spec(self.package)
-        assert spec is not None and spec.origin is not None, self.package
-        return Path(spec.origin).parent / "locale"
-
     def _where(self, *parts: str) -> str:
-        """A file under ``locale/`` as a plain string: the package is imported already (its
-        code asked for a message), so os.path suffices; pathlib would cost ``--lang ru
-        --help`` a tenth of its start-up."""
-        module = sys.modules.get(self.package)
-        origin = getattr(module, "__file__", None)
-        base = os.path.join(os.path.dirname(origin), "locale") if origin else str(self.folder)
-        return os.path.join(base, *parts)
+        """A file under the package's ``locale/``, as a plain string: os.path, not pathlib,
+        which would cost ``--lang ru --help`` a tenth of its start-up. The package is
+        normally imported already (its code asked for a message)."""
+        origin = getattr(sys.modules.get(self.package), "__file__", None)
+        if origin is None:
+            import importlib.util
+
+            spec = importlib.util.find_spec(self.package)
+            assert spec is not None and spec.origin is not None, self.package
+            origin = spec.origin
+        return os.path.join(os.path.dirname(origin), "locale", *parts)
 
     def catalog(self, lang: str) -> Any:
         """The compiled catalog of ``lang``, loaded once; misses go to the recorder."""
@@ -170,21 +163,21 @@ class Domain:
         return found
 
     def gettext(self, message: str) -> str:
-        lang = _current.get(_process[0])
+        lang = current()
         return message if lang == DEFAULT else self.catalog(lang).gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        lang = _current.get(_process[0])
+        lang = current()
         if lang == DEFAULT:
             return singular if n == 1 else plural
         return self.catalog(lang).ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        lang = _current.get(_process[0])
+        lang = current()
         return message if lang == DEFAULT else self.catalog(lang).pgettext(context, message)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        lang = _current.get(_process[0])
+        lang = current()
         if lang == DEFAULT:
             return singular if n == 1 else plural
         return self.catalog(lang).npgettext(context, singular, plural, n)
@@ -206,7 +199,7 @@ class Domain:
 
     def card(self, card_id: str, field: str, english: str) -> str:
         """A card's ``field`` (name, text, quote, ...) in the current language."""
-        lang = _current.get(_process[0])
+        lang = current()
         if lang == DEFAULT or not english:
             return english
         text = self.cards(lang).get(card_id, {}).get(field)

@@ -121,11 +121,11 @@ class Ui(Commands):
     def candidates(self) -> list[str]:
         """Everything worth completing now: legal moves (then again in the player's language's
         move words), commands, card names."""
-        from common.completion import localized, notation_of
+        from common.completion import localized
 
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
-        moves = moves + localized(moves, notation_of(self.spec), current())
+        moves = moves + localized(moves, self.spec.rules.notation, current())
         return (moves + words() + self.toggle_names() + self.game_command_names()
                 + [f"card {n}" for n in self.card_names(seat)])
 
