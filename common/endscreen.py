@@ -35,11 +35,14 @@ def default_file(game: str, folder: Path | None = None) -> str:
     return name
 
 
-def result_line(out: dict[str, Any], label: str = "Winner", word: Any = None) -> str:
+def result_line(out: dict[str, Any], label: str = "Winner", word: Any = None,
+                reason_text: Any = None) -> str:
     """'Winner: ray — the last card was drawn.' (a film says 'Top billing', not 'Winner':
-    a game's own label is in its own words, ``word`` translates it)."""
+    a game's own label is in its own words, ``word`` translates it). A game whose outcome
+    keeps its reason in English (records assert on it) words it with ``reason_text``."""
     winners = out.get("winners") or []
-    reason = out.get("reason") or _("the game is over")
+    reason = out.get("reason") or ""
+    reason = (reason_text(reason) if reason_text else reason) or _("the game is over")
     if not winners:
         return _("No winner — {reason}.").format(reason=reason)
     names = ", ".join(winners)
@@ -57,8 +60,8 @@ def show_end(spec: Any, view: dict[str, Any], out: dict[str, Any]) -> None:
     show(Rule(_("The end of {title}").format(title=spec.shown_title(view.get("variant")))))
     hook = getattr(spec.render, "end_summary", None)
     parts = list(hook(view, out)) if hook else []
-    say(result_line(out, getattr(spec.render, "WINNER_LABEL", "Winner"), spec.text),
-        "bold green")
+    say(result_line(out, getattr(spec.render, "WINNER_LABEL", "Winner"), spec.text,
+                    getattr(spec.render, "reason_text", None)), "bold green")
     for part in parts:
         if isinstance(part, str):
             say(part)

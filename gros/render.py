@@ -21,6 +21,9 @@ from gros.lang import (
 )
 from gros.titles import shown_title
 
+# the end screen words the outcome's reason (kept English in the state) with this hook
+reason_text = reason
+
 COLOURS = {"character": "blue", "creature": "red", "prop": "dark_orange", "location": "green",
            "sfx": "yellow", "credits": "magenta"}
 __all__ = ["TYPE_NAMES"]

@@ -251,3 +251,29 @@ def test_a_thread_speaks_the_language_the_player_chose():
     with language("it"):  # a host's task keeps its own player's language
         said.append(_("Game over."))
     assert said == ["Игра окончена.", "Partita finita."]
+
+
+@pytest.mark.parametrize(("game", "reason"), [("gros", "the last card was drawn"),
+                                              ("invaders", "the aliens ran out of cards")])
+def test_the_end_screen_words_the_games_reason_in_the_players_language(game, reason, monkeypatch):
+    """gros and Invaders keep an outcome's reason in English (records assert on it); the end
+    screen's result line said it in English to an Italian table until it asked the game's
+    ``render.reason_text``. (No lookup missed, so the play-through test could not see it.)"""
+    import contextlib
+    import importlib
+    import io
+
+    from common.endscreen import show_end
+    from common.render import console
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+    spec = importlib.import_module(f"{game}.cli").SPEC
+    monkeypatch.setattr(spec.render, "end_summary", lambda view, out: [])  # wants a real game
+    out = io.StringIO()
+    console.cache_clear()
+    with language("it"), contextlib.redirect_stdout(out):
+        show_end(spec, {"variant": spec.rules.variants[0]}, {"winners": ["ray"], "reason": reason})
+    console.cache_clear()
+    first = next(line for line in out.getvalue().splitlines() if "ray" in line)
+    assert reason not in first and "—" in first, first
