@@ -31,14 +31,15 @@ class Replay:
     stopped: int = 0  # the line of a refused move: the lines after it were not replayed
 
 
-def read_record(path: str | os.PathLike) -> Record:
+def read_record(path: str | os.PathLike, *, forgiving: bool = False) -> Record:
+    """The record in the file ``path`` (``forgiving``: see ``parse_record``)."""
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(_("{path}: cannot read: {reason}").format(
             path=path, reason=getattr(exc, "strerror", None) or exc)) from None
-    return parse_record(text, os.fspath(path))
+    return parse_record(text, os.fspath(path), forgiving=forgiving)
 
 
 def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
@@ -93,6 +94,11 @@ def _try(table: Table, rec: Record, line: Line, strict: bool = True) -> tuple[li
         return [], exc
 
 
+def _refusal(rec: Record, line: Line, reason: GameError) -> MoveRefused:
+    return MoveRefused(_("{where}: {seat}: {move} was refused: {reason}").format(
+        where=rec.where(line.lineno), seat=line.seat, move=repr(line.text), reason=reason))
+
+
 def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
     """Carry out one body line of a record against ``table``: a failed expectation goes into
     ``result.failures``; a refused move raises MoveRefused, bad input RecordError."""
@@ -100,8 +106,7 @@ def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
     if line.kind == "move":
         events, refused = _try(table, rec, line)
         if refused is not None:
-            raise MoveRefused(_("{where}: {seat}: {move} was refused: {reason}").format(
-                where=where, seat=line.seat, move=repr(line.text), reason=refused))
+            raise _refusal(rec, line, refused)
         return events
     result.checked += 1
     if line.kind == "illegal":
@@ -140,6 +145,28 @@ def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
             result.failures.append(_("{where}: expected result {result}, got {got}").format(
                 where=where, result=line.text, got=got))
     return []
+
+
+def play_moves(table: Table, rec: Record, on_error: Callable[[str], None] | None = None) -> None:
+    """Play a record's moves on ``table`` (its expectations are not checked): how a saved game
+    is loaded and a host resumes one. A move that cannot be played raises MoveRefused or
+    RecordError; with ``on_error`` it is reported there instead, in one ``file:line:`` line,
+    and the moves stop at it (those after it assumed it was played), so that one torn or
+    hand-edited line does not cost the game. A line ``rec.unread`` stopped at is reported too."""
+    for line in rec.body:
+        if line.kind != "move":
+            continue
+        try:
+            _events, refused = _try(table, rec, line)
+            if refused is not None:
+                raise _refusal(rec, line, refused)
+        except RecordError as exc:
+            if on_error is None:
+                raise
+            on_error(str(exc))
+            return
+    if rec.unread and on_error is not None:
+        on_error(rec.unread)
 
 
 def replay(rules: Rules, rec: Record, on_move: Callable[[Table, Line, list[Event]], None] | None = None) -> Replay:

@@ -52,12 +52,13 @@ def _play_once(ui: Any) -> tuple[int, bool]:
 def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
                save: str | None, pace: float | None = None, tui: bool = False) -> int:
     """Go on with a saved game: the record's moves are played again (they may be undone),
-    with the record's seats unless ``seats`` says otherwise."""
-    from common.batch import Replay, open_table, read_record, step
+    with the record's seats unless ``seats`` says otherwise. A torn or hand-edited line ends
+    the load there, with a one-line note, and the game goes on from the move before it."""
+    from common.batch import open_table, play_moves, read_record
     from common.bots import BOT_KINDS
 
     rules = spec.rules
-    rec = read_record(path)
+    rec = read_record(path, forgiving=True)
     table = open_table(rules, rec)
     known = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}))
     if seats:
@@ -66,15 +67,16 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
         kinds = {s: k if k in known else HUMAN for s, k in (rec.seats or {}).items()}
         kinds = {s: kinds.get(s, HUMAN) for s in table.seats}
     table.record.seats = dict(kinds)
-    result = Replay(table)
-    for line in rec.body:
-        if line.kind == "move":
-            step(table, rec, line, result)
+    unread: list[str] = []
+    play_moves(table, rec, on_error=unread.append)
     if table.outcome() is not None:
         raise GameError(_("{path}: that game is over; '{game} replay {path}' shows it").format(
             path=path, game=spec.name))
     say(ngettext("Loaded {path}: {n} move played.", "Loaded {path}: {n} moves played.",
                  table.seq).format(path=path, n=table.seq), "dim")
+    for note in unread:
+        error(_("{reason} (loaded up to the line before it; the game goes on from there)").format(
+            reason=note))
     from common.tui import choose_ui
 
     code, again = _play_once(choose_ui(tui)(spec, LocalSession(spec, table, kinds, rec.seed, think),

@@ -21,7 +21,10 @@ A record holds one game: one rules variant, one set of options, all before the f
 
 The reader is strict: the first line that is not a record line stops the run with
 ``file:line: what was expected``. A move the rules refuse is not bad input but a failure
-(``common.batch``), reported at its line like a failed ``expect``.
+(``common.batch``), reported at its line like a failed ``expect``. Loading a saved game to
+go on with it is forgiving instead (``parse_record(..., forgiving=True)``): a torn or
+hand-edited line after the first move ends the body there, and ``Record.unread`` says why,
+so that one bad last line does not cost the whole game (STYLE.md, section 3).
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ class Record:
     setup: list[tuple[int, str]] = field(default_factory=list)
     body: list[Line] = field(default_factory=list)
     path: str = "<record>"
+    unread: str | None = None  # forgiving reads: why the body stopped early (``file:line: ...``)
 
     def where(self, lineno: int) -> str:
         return f"{self.path}:{lineno}"
@@ -90,63 +94,77 @@ def escape(text: str) -> str:
     return text.replace("#", "\\#")
 
 
-def parse_record(text: str, path: str = "<record>") -> Record:
+def parse_record(text: str, path: str = "<record>", *, forgiving: bool = False) -> Record:
+    """The record in ``text``. Strict, the first bad line raises RecordError; ``forgiving``,
+    a bad line after the first move ends the body instead (``Record.unread`` says why)."""
     rec = Record(path=path)
     seen_move = False
     for lineno, raw in enumerate(text.splitlines(), 1):
-        line = _strip(raw)
-        if not line:
-            continue
-        word, _sep, rest = line.partition(" ")
-        rest = rest.strip()
-        where = f"{path}:{lineno}"
-        if word == "expect":
-            key, sep, value = rest.partition(":")
-            if not sep or not key.strip():
-                raise RecordError(_("{where}: an expectation reads 'expect KEY: VALUE'").format(
-                    where=where))
-            key = key.strip()
-            if key.startswith("illegal "):
-                seat = key.removeprefix("illegal ").strip()
-                move, _sep, words = value.partition("->")
-                rec.body.append(Line(lineno, "illegal", seat, move.strip(), words.strip()))
-            elif key.startswith("legal "):
-                seat = key.removeprefix("legal ").strip()
-                if not value.strip():
-                    raise RecordError(_("{where}: 'expect legal SEAT: MOVE' names a "
-                                        "move").format(where=where))
-                rec.body.append(Line(lineno, "legal", seat, value.strip()))
-            else:
-                rec.body.append(Line(lineno, "expect", key=key, text=value.strip()))
-            seen_move = True
-        elif word == "result":
-            rec.body.append(Line(lineno, "result", text=rest))
-        elif word == "setup":
-            if seen_move:
-                raise RecordError(_("{where}: setup lines go before the first move").format(
-                    where=where))
-            rec.setup.append((lineno, rest))
-        elif word in HEADER_KEYS and ":" not in word:
-            if seen_move:
-                raise RecordError(_("{where}: header line {word} after the first move").format(
-                    where=where, word=repr(word)))
-            _header(rec, word, rest, where)
-        elif ":" in line:
-            seat, _sep, move = line.partition(":")
-            seat, move = seat.strip(), move.strip()
-            if not seat or " " in seat or not move:
-                raise RecordError(_("{where}: expected 'SEAT: MOVE', got {line}").format(
-                    where=where, line=repr(line)))
-            rec.body.append(Line(lineno, "move", seat, move))
-            seen_move = True
-        else:
-            raise RecordError(_("{where}: expected a header line ({keys}), 'setup', 'SEAT: MOVE' "
-                                "or 'expect KEY: VALUE', got {line}").format(
-                where=where, keys=", ".join(HEADER_KEYS), line=repr(line)))
+        try:
+            seen_move = _read_line(rec, raw, lineno, path, seen_move)
+        except RecordError as exc:
+            if not (forgiving and seen_move):
+                raise
+            rec.unread = str(exc)
+            break
     if not rec.game:
         raise RecordError(_("{where}: the record names no game (a 'game NAME' line)").format(
             where=f"{path}:1"))
     return rec
+
+
+def _read_line(rec: Record, raw: str, lineno: int, path: str, seen_move: bool) -> bool:
+    """Add one line to ``rec``; whether a move or expectation has been seen, after it."""
+    line = _strip(raw)
+    if not line:
+        return seen_move
+    word, _sep, rest = line.partition(" ")
+    rest = rest.strip()
+    where = f"{path}:{lineno}"
+    if word == "expect":
+        key, sep, value = rest.partition(":")
+        if not sep or not key.strip():
+            raise RecordError(_("{where}: an expectation reads 'expect KEY: VALUE'").format(
+                where=where))
+        key = key.strip()
+        if key.startswith("illegal "):
+            seat = key.removeprefix("illegal ").strip()
+            move, _sep, words = value.partition("->")
+            rec.body.append(Line(lineno, "illegal", seat, move.strip(), words.strip()))
+        elif key.startswith("legal "):
+            seat = key.removeprefix("legal ").strip()
+            if not value.strip():
+                raise RecordError(_("{where}: 'expect legal SEAT: MOVE' names a "
+                                    "move").format(where=where))
+            rec.body.append(Line(lineno, "legal", seat, value.strip()))
+        else:
+            rec.body.append(Line(lineno, "expect", key=key, text=value.strip()))
+        seen_move = True
+    elif word == "result":
+        rec.body.append(Line(lineno, "result", text=rest))
+    elif word == "setup":
+        if seen_move:
+            raise RecordError(_("{where}: setup lines go before the first move").format(
+                where=where))
+        rec.setup.append((lineno, rest))
+    elif word in HEADER_KEYS and ":" not in word:
+        if seen_move:
+            raise RecordError(_("{where}: header line {word} after the first move").format(
+                where=where, word=repr(word)))
+        _header(rec, word, rest, where)
+    elif ":" in line:
+        seat, _sep, move = line.partition(":")
+        seat, move = seat.strip(), move.strip()
+        if not seat or " " in seat or not move:
+            raise RecordError(_("{where}: expected 'SEAT: MOVE', got {line}").format(
+                where=where, line=repr(line)))
+        rec.body.append(Line(lineno, "move", seat, move))
+        seen_move = True
+    else:
+        raise RecordError(_("{where}: expected a header line ({keys}), 'setup', 'SEAT: MOVE' "
+                            "or 'expect KEY: VALUE', got {line}").format(
+            where=where, keys=", ".join(HEADER_KEYS), line=repr(line)))
+    return seen_move
 
 
 def _header(rec: Record, key: str, value: str, where: str) -> None:

@@ -145,19 +145,13 @@ class Room(Lobby):
 
     def _resume(self, path: str) -> None:
         """Rebuild the game of a record (a killed host's) and wait for its players to rejoin."""
-        from common.batch import open_table, read_record
-        from common.record import RecordError
+        from common.batch import open_table, play_moves, read_record
 
-        rec = read_record(path)
+        rec = read_record(path, forgiving=True)
         table = open_table(self.rules, rec)
         table.keep_undo = False
-        for line in rec.body:
-            if line.kind != "move":
-                continue
-            try:
-                table.play(line.seat, line.text)
-            except GameError as exc:
-                raise RecordError(f"{rec.where(line.lineno)}: {line.seat}: {line.text!r}: {exc}") from None
+        unread: list[str] = []
+        play_moves(table, rec, on_error=unread.append)
         if table.outcome() is not None:
             raise GameError(f"{path}: that game is already over; there is nothing to resume")
         saved = read_tokens(path)
@@ -176,7 +170,12 @@ class Room(Lobby):
                 self.seats[seat].player = clean_text(str(info.get("name") or seat), MAX_NAME)
                 self.tokens[info["token"]] = seat
         self._make_bots()
-        self.saved.reopen(path, table.seq)
+        if unread:  # the file's tail cannot be replayed: keep it aside, write the record anew
+            self.log(f"{unread[0]} (resumed from the move before it; the file as it was is kept "
+                     f"as {path}.torn)")
+            self.saved.rewrite(path, table.record, f"{path}.torn")
+        else:
+            self.saved.reopen(path, table.seq)
         self.started, self.over = True, False
         wait = max(self.cfg.grace, RESUME_WAIT)
         self.log(f"resumed from {path} at move {table.seq}; waiting for "

@@ -102,6 +102,19 @@ class RecordFile:
             raise GameError(_("cannot append to {path}: {reason}").format(
                 path=path, reason=exc.strerror or exc)) from None
 
+    def rewrite(self, path: str, record: Record, keep: str) -> None:
+        """Go on with a resumed game whose file could be read only in part: the file is kept
+        as ``keep`` and written anew from ``record`` (GameError if it cannot be)."""
+        try:
+            os.replace(path, keep)
+        except OSError as exc:
+            raise GameError(_("cannot keep {path} as {keep}: {reason}").format(
+                path=path, keep=keep, reason=exc.strerror or exc)) from None
+        self.start(path)
+        self.open(record)
+        if self.failed:
+            raise GameError(_("cannot write {path}").format(path=path))
+
     def append(self, text: str) -> None:
         if self.file is None:
             return

@@ -437,3 +437,35 @@ def test_a_saved_game_goes_on_with_play_load(tmp_path):
                                        "--save", str(finished)])
     over = CliRunner().invoke(invaders_main, ["play", "--load", str(finished)])
     assert over.exit_code == 2 and "that game is over" in over.output
+
+
+def test_a_torn_or_edited_save_loads_up_to_the_bad_line(tmp_path):
+    """One torn last line (a crash mid-write) or one hand-edited move refused the whole saved
+    game: 'play --load' now plays up to the line before it, says which line in one
+    'file:line:' line, and the game goes on (STYLE.md, section 3)."""
+    from click.testing import CliRunner
+
+    from invaders.cli import main as invaders_main
+
+    saved = tmp_path / "game.rec"
+    CliRunner().invoke(invaders_main, ["play", "--seed", "4", "--save", str(saved),
+                                       *(f"-o{k}={v}" for k, v in OLD_DECKS.items())],
+                       input="place d\nquit\n")
+    good = saved.read_text()
+    moves = sum(1 for ln in good.splitlines() if ln.startswith(("aliens:", "humans:")))
+    cases = {"torn": (good + "humans: fi", "not a move"),  # torn mid-word: no such move
+             "garbage": (good + "\x00\x00 !!\n", "expected a header line"),
+             "refused": (good + "humans: place b\nhumans: fire\n", "was refused")}
+    for name, (text, words) in cases.items():
+        path = tmp_path / f"{name}.rec"
+        path.write_text(text, encoding="utf-8")
+        bad_line = len(good.splitlines()) + 1
+        out = CliRunner().invoke(invaders_main, ["play", "--load", str(path)], input="quit\n")
+        flat = "".join(out.output.split())  # rich wraps a long tmp path anywhere
+        assert out.exit_code == 0, (name, out.output)
+        assert "Traceback" not in out.output
+        assert f"Loaded{path}:{moves}movesplayed." in flat, (name, out.output)
+        assert f"{path}:{bad_line}:".replace(" ", "") in flat and "".join(words.split()) in flat, (name, out.output)
+        assert "loadeduptothelinebeforeit" in flat
+    strict = CliRunner().invoke(invaders_main, ["run", str(tmp_path / "garbage.rec")])
+    assert strict.exit_code == 2 and f":{len(good.splitlines()) + 1}:" in strict.output  # records stay strict

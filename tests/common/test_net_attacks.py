@@ -331,6 +331,30 @@ def test_a_resumed_host_names_its_bot_seats(procs, tmp_path):
     host.wait_line(r"^seats: aliens=heuristic humans=remote$")
 
 
+def test_a_resumed_host_goes_on_past_a_torn_last_line(procs, tmp_path):
+    """A host killed mid-write leaves a torn last line: --resume refused the whole game. Now it
+    resumes from the move before, logs the line in one 'file:line:' line, keeps the file as it
+    was beside it and writes the record anew, so that later moves are appended to a clean one."""
+    from common.batch import read_record
+
+    rules = rules_of("invaders")
+    table = Table(rules, seed=new_seed(), variant=options_for("invaders")["variant"],
+                  seat_kinds={"aliens": "heuristic", "humans": "remote"})
+    bot = make_bot("random", rules, seed=1)
+    for _ in range(3):
+        seat = table.decisions()[0].seat
+        table.play(seat, bot.choose(rules, {}, seat, table.legal_moves(seat)))
+    path = tmp_path / "g.rec"
+    whole = table.record_text()
+    path.write_text(whole + "humans: \x00ma", encoding="utf-8")
+    torn_at = len(whole.splitlines()) + 1
+    host, _ = start_host(procs, "invaders", "--resume", str(path), "--grace", "30")
+    host.wait_line(rf"g\.rec:{torn_at}: .*resumed from the move before it")
+    host.wait_line(r"resumed from .* at move 3;")
+    assert (tmp_path / "g.rec.torn").read_text(encoding="utf-8").endswith("\x00ma")
+    assert len(read_record(path).moves()) == 3  # strict reading: the new file is a clean record
+
+
 def test_log_lines_about_one_address_are_rate_limited(procs):
     """150 malformed messages from one address: before, 150 lines in the host's log (an attack
     grew it by 1.3 MB in 45 s); now 20, then one every 5 s, saying how many were left out."""
