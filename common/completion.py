@@ -29,7 +29,13 @@ class MoveCompleter(Completer):
         self.ui = ui
 
     def get_completions(self, document, complete_event):
+        """The candidates that start with what is typed. An empty prompt lists them only when
+        asked (Tab): prompt_toolkit restarts a completion that typing overtook without asking
+        ``complete_while_typing`` again, and on a fast typist's Enter that opened the whole
+        list over the board of the next decision."""
         typed = document.text_before_cursor.lstrip().lower()
+        if not typed and complete_event is not None and not complete_event.completion_requested:
+            return
         seen: set[str] = set()
         for cand in self.ui.candidates():
             if cand.lower().startswith(typed) and cand not in seen:

@@ -365,6 +365,10 @@ class TuiUi(Ui):
         def _clear(event: Any) -> None:
             line.reset()
 
+        @keys.add("escape", filter=Condition(lambda: line.complete_state is not None))
+        def _close_menu(event: Any) -> None:
+            line.cancel_completion()
+
         self.app = Application(layout=Layout(root, focused_element=line), key_bindings=keys,
                                full_screen=True, mouse_support=False)
         return self.app

@@ -120,3 +120,24 @@ def test_no_command_word_hides_a_move_word(lang):
     for game in GAMES:
         words = set(importlib.import_module(f"{game}.notation").MOVE_WORDS[lang])
         assert not commands & words, (game, sorted(commands & words))
+
+
+def test_an_empty_prompt_lists_the_moves_only_when_asked():
+    """prompt_toolkit restarts a completion that fast typing overtook without asking
+    complete_while_typing again: after a quick 'pass' + Enter the full-screen table opened
+    every move of the next decision over the board. An empty prompt now lists them on Tab only."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    spec, rules, _notation = _game("invaders")
+    table = Table(rules, seed=7, variant=rules.variants[0])
+    ui = Ui(spec, LocalSession(spec, table, {s: "human" for s in table.seats}, 1, None))
+    completer = MoveCompleter(ui)
+
+    def offered(typed: str, **event: bool) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(typed), CompleteEvent(**event))]
+
+    assert offered("", text_inserted=True) == []
+    everything = offered("", completion_requested=True)
+    assert "place d" in everything and len(everything) > 5
+    assert offered("pl", text_inserted=True) and all(m.startswith("pl") for m in offered("pl", text_inserted=True))
