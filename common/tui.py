@@ -63,6 +63,7 @@ class TuiUi(Ui):
         self.label = ""
         self.shown: Any = None  # the board pane's renderable
         self.hand: Any = None  # the hand pane's (None: the board draws the hand, or no hand)
+        self.spare: Any = None  # what fills the board pane's spare rows (``story_view``), if any
         self.entries: list[Any] = []  # the log pane's renderables, oldest first
         self.rendered: dict[tuple[int, int], list[str]] = {}
         self.offset = 0  # log lines scrolled back from the newest
@@ -89,7 +90,9 @@ class TuiUi(Ui):
         the hand has a pane of its own, which a tall board never pushes off the screen."""
         hand_view = getattr(self.spec.render, "hand_view", None)
         if hand_view is None:
-            return super().drawing(seat)
+            drawing, view = super().drawing(seat)
+            self._story(view)
+            return drawing, view
         self.toggles.setdefault("hand", False)
         try:
             drawing, view = super().drawing(seat)
@@ -99,7 +102,13 @@ class TuiUi(Ui):
 
         hand = hand_view(view)
         self.hand = markup(hand) if isinstance(hand, str) else hand
+        self._story(view)
         return drawing, view
+
+    def _story(self, view: dict[str, Any]) -> None:
+        """The game's ``story_view`` (horror: the script), for the rows the board leaves."""
+        story_view = getattr(self.spec.render, "story_view", None)
+        self.spare = story_view(view) if story_view is not None and view else None
 
     def live_board(self) -> None:
         """The board pane always shows the table as it is now (the line REPL draws it only at
@@ -120,7 +129,7 @@ class TuiUi(Ui):
     def wipe(self) -> None:
         self.entries.clear()
         self.rendered.clear()
-        self.shown = self.hand = None
+        self.shown = self.hand = self.spare = None
         self.refresh()
 
     def handoff(self, seat: str) -> None:
@@ -298,8 +307,11 @@ class TuiUi(Ui):
                       accept_handler=accept)
 
         def board_text() -> Any:
-            width, height, *_rest = self._sizes()
-            return ANSI("\n".join(self._board_lines(width)[:height]))
+            width, height, _log_w, _log_h, beside = self._sizes()
+            lines = self._board_lines(width)
+            if beside and self.spare is not None and len(lines) + 2 < height:
+                lines = [*lines, "", *to_ansi(self.spare, width)]  # the pane's spare rows
+            return ANSI("\n".join(lines[:height]))
 
         def log_text() -> Any:
             _cols, _rows, width, height, _beside = self._sizes()

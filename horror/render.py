@@ -105,6 +105,19 @@ def script_text(view: dict[str, Any] | None = None) -> str:
     return "\n".join(out)
 
 
+def story_view(view: dict[str, Any]):
+    """The full-screen table's spare board rows: the script as it stands (cast and fates,
+    sets, tropes by act, subplots), so that the story stays in view without typing 'script'."""
+    from rich.text import Text
+
+    if view.get("phase") == "premise":
+        return None
+    body = script_text(view).split("\n", 1)[1:]  # the title line repeats the board's head
+    out = Text(_("The script") + "\n", style="bold")
+    out.append("\n".join(body), style=None if plain() else "dim")
+    return out
+
+
 GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, tropes by act"), "script_text")}
 
 

@@ -92,6 +92,20 @@ def test_the_board_the_log_and_the_prompt_after_moves_and_a_resize(tmp_path):
     term.close()
 
 
+def test_a_film_keeps_its_script_in_the_board_panes_spare_rows(tmp_path):
+    """Creature Feature's board is a few lines: beside the log, the rest of its pane showed
+    nothing while the cast and the tropes were one 'script' away. Now the script fills it."""
+    term = Term(tmp_path, "horror", "--seed", "7", "--players", "3", cols=140, rows=40)
+    term.shows("p1>", "premise")
+    term.type("agree")
+    term.shows("meeting")
+    term.type("star Nell Tarrant: the keeper's daughter")
+    screen = term.shows("The script", "Characters:", "c1 Nell Tarrant")
+    board = [row.split("│")[0] for row in screen.splitlines() if "│" in row]
+    assert any("The script" in row for row in board) and any("Nell Tarrant" in row for row in board)
+    term.close()
+
+
 def test_the_log_scrolls_back_with_page_up(tmp_path):
     term = Term(tmp_path, "invaders", "--seed", "3", "--seats", "random,human", cols=90, rows=24)
     term.shows("humans>")
