@@ -14,141 +14,32 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 
 import click
 
 from common import N_, _, __version__
-from common.i18n import LANGUAGES, current, resolve, set_language
-from common.spec import HUMAN, GameSpec
+from common.i18n import current, resolve, set_language
+from common.options import (
+    AT_LEAST_ONE,
+    ENV_EVERYWHERE,
+    ENV_PASSWORD,
+    ENV_STATE,
+    SECONDS,
+    THINK,
+    THINK_HELP,
+    complete_bots,
+    complete_cards,
+    complete_seats,
+    env_epilog,
+    game_flags,
+    game_options,
+    given_language,
+    lang_option,
+    variant_option,
+)
+from common.spec import GameSpec
 from common.streams import degrade_streams
-
-THINK_HELP = N_("seconds a searching bot may think per decision")
-THINK = click.FloatRange(min=0, min_open=True)
-SECONDS = click.FloatRange(min=0)
-AT_LEAST_ONE = click.IntRange(min=1)
-
-# read by every command (colour and terminal detection is rich's; BMOVIE_DEBUG is guard's)
-ENV_LANG = (("BMOVIE_LANG", N_("the language when --lang is not given: en, it or ru "
-                               "(else the locale's)")),)
-ENV_EVERYWHERE = (("NO_COLOR", N_("no colours")),
-                  ("FORCE_COLOR", N_("colours even into a pipe or a file")),
-                  ("TERM=dumb", N_("plain text, no colours or cursor movement")),
-                  ("BMOVIE_DEBUG=1", N_("a traceback instead of the one-line internal error")),
-                  ("BMOVIE_STRICT_BOTS=1", N_("a bot that fails stops the game (the tests set "
-                                              "it); otherwise it plays a legal move and says so "
-                                              "in the log")))
-ENV_STATE = ("XDG_STATE_HOME", N_("history and seat tokens in $XDG_STATE_HOME/bmovie "
-                                  "(default ~/.local/state)"))
-ENV_PASSWORD = ("BMOVIE_NET_PASSWORD", N_("the password, when --password is not given"))
-
-
-def _epilog(pairs: Iterable[tuple[str, str]], more: str = "", game: GameSpec | None = None) -> str:
-    """An 'Environment:' block for --help (every command's lists BMOVIE_LANG first); click
-    keeps a paragraph that starts with \\b as is. ``game``: its own variables follow, in its
-    own words (its catalog)."""
-    pairs = [(name, _(what)) for name, what in (*ENV_LANG, *pairs)]
-    pairs += [(name, game.text(what)) for name, what in (game.env if game else ())]
-    width = max(len(name) for name, _what in pairs) + 2
-    rows = "\n".join(f"  {name:<{width}}{what}" for name, what in pairs)
-    return "\b\n" + _("Environment:") + f"\n{rows}" + (f"\n\n{more}" if more else "")
-
-
-def _given_language(args: Sequence[str]) -> str | None:
-    """The value of ``--lang`` wherever it stands (``gros --lang it play``, ``gros play
-    --lang=it``), read before click parses the line, so help is built in that language."""
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == "--lang" and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-    return None
-
-
-def _lang_option(fn: Callable) -> Callable:
-    """``--lang`` on the group and every command; ``GameGroup.main`` has applied it already,
-    the callback keeps it true for a caller that invokes a command some other way."""
-
-    def apply(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-        if value:
-            set_language(value.lower())
-
-    return click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False),
-                        default=None, expose_value=False, is_eager=True, callback=apply,
-                        metavar="|".join(LANGUAGES),
-                        help=_("the language to play in [default: $BMOVIE_LANG, else the "
-                               "locale's, else en]"))(fn)
-
-
-def _options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in given:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise click.BadParameter(_("{item}: write KEY=VALUE").format(item=repr(item)),
-                                     param_hint="--option")
-        out[key.strip()] = value.strip()
-    for _flag, key, _help in spec.flags:
-        value = flags.get(key.replace(".", "_").replace("-", "_"))
-        if value is not None:
-            out[key] = str(value)
-    return out
-
-
-def _game_flags(spec: GameSpec) -> Callable:
-    """Decorator adding the game's own option flags and a generic --option KEY=VALUE."""
-    help_text = _("any other game option (repeatable)")
-    if spec.more_options:
-        help_text = _("any other game option (repeatable): {options}").format(
-            options=spec.text(spec.more_options))
-
-    def deco(fn: Callable) -> Callable:
-        fn = click.option("--option", "-o", "option", multiple=True, metavar="KEY=VALUE",
-                          help=help_text)(fn)
-        for flag, key, flag_help in reversed(spec.flags):
-            name, _sp, metavar = flag.partition(" ")  # '--width N': the flag and what it takes
-            fn = click.option(name, key.replace(".", "_").replace("-", "_"), default=None,
-                              metavar=metavar or None, help=spec.text(flag_help))(fn)
-        return fn
-
-    return deco
-
-
-def _variant(spec: GameSpec) -> Callable:
-    """--variant; hidden where a game has one rules variant (there is nothing to choose)."""
-    one = len(spec.variants) == 1
-    return click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
-                        show_default=not one, hidden=one, help=_("rules variant"))
-
-
-# -- shell completion (runs only when the shell asks, so it may import the game) -----------
-def _complete_seats(spec: GameSpec, *extra: str) -> Callable:
-    """'human,heu<Tab>' -> 'human,heuristic'; after 'SEAT=' the kinds as well."""
-
-    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-        head, comma, last = incomplete.rpartition(",")
-        seat, eq, kind = last.rpartition("=")
-        prefix = head + comma + seat + eq
-        return [prefix + k for k in (HUMAN, *extra, *spec.bot_kinds()) if k.startswith(kind)]
-
-    return complete
-
-
-def _complete_bots(spec: GameSpec) -> Callable:
-    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-        return [k for k in spec.bot_kinds() if k.startswith(incomplete)]
-
-    return complete
-
-
-def _complete_cards(spec: GameSpec) -> Callable:
-    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-        low = incomplete.lower()
-        return [n for n in spec.render.card_names() if n.lower().startswith(low)]
-
-    return complete
 
 
 def guard(fn: Callable[[], int | None]) -> None:
@@ -205,7 +96,7 @@ class GameGroup(click.Group):
         degrade_streams()
         given = args[0] if args else kwargs.get("args")
         words = sys.argv[1:] if given is None else list(given)
-        set_language(resolve(_given_language(words)))
+        set_language(resolve(given_language(words)))
         if current() != "en":
             from common.clicktext import install
 
@@ -223,9 +114,9 @@ class GameGroup(click.Group):
         """Every command takes --lang; one a game adds itself keeps its English help here and
         shows it in the game's language (its texts are in the game's catalogs)."""
         cmd.params = [p for p in cmd.params if p.name != "lang"]
-        _lang_option(cmd)  # (again: its help in the language of now)
+        lang_option(cmd)  # (again: its help in the language of now)
         if cmd.epilog is None or hasattr(cmd, "english_help"):
-            cmd.epilog = _epilog(())
+            cmd.epilog = env_epilog(())
         if not hasattr(cmd, "english_help"):
             cmd.english_help = [cmd.help] + [getattr(p, "help", None) for p in cmd.params]
         if getattr(self, "spec", None) is not None:
@@ -267,33 +158,33 @@ def _build(spec: GameSpec) -> GameGroup:
     shell = _("Shell completion (bash; for zsh or fish write zsh_source or fish_source):")
 
     @click.group(spec.name, cls=GameGroup, help=f"{about}\n\n{start}{also}",
-                 epilog=_epilog(ENV_EVERYWHERE, f"\b\n{shell}\n"
+                 epilog=env_epilog(ENV_EVERYWHERE, f"\b\n{shell}\n"
                                 f'  eval "$(_{complete}_COMPLETE=bash_source {spec.name})"'),
                  context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
     @click.version_option(__version__, "--version", prog_name=spec.name,
                           message="%(prog)s (bmovie-games) %(version)s",
                           help=_("Show the version and exit."))
-    @_lang_option
+    @lang_option
     def group() -> None:
         pass
 
     group.spec = spec
     group.built_in = current()
-    epilog = _epilog(())  # the commands that read no variable of their own list BMOVIE_LANG
+    epilog = env_epilog(())  # the commands that read no variable of their own list BMOVIE_LANG
 
     @group.command(help=_("Play {title} at this terminal, against bots or hot-seat.").format(
                        title=game(spec.title)) + "\n\n" +
                    _("SEATS names a kind per seat, in seat order or as SEAT=KIND (seats not named "
                      "are human): 'human', 'random', 'ismcts' or one of the game's own bots; a "
                      "last KIND* fills the remaining seats."),
-                   epilog=_epilog((ENV_STATE, ("PAGER", N_("the pager of 'rules' in the game"))),
+                   epilog=env_epilog((ENV_STATE, ("PAGER", N_("the pager of 'rules' in the game"))),
                                   game=spec))
     @click.option("--seed", type=int, default=None, help=_("seed of the shuffle (default: random)"))
     @click.option("--seats", default=None, metavar="SEATS",
-                  shell_complete=_complete_seats(spec),
+                  shell_complete=complete_seats(spec),
                   help=_("who sits where [default: {seats}; with --load: the record's "
                          "seats]").format(seats=spec.default_seats))
-    @_variant(spec)
+    @variant_option(spec)
     @click.option("--think", type=THINK, metavar="SECONDS", default=1.0, show_default=True,
                   help=_(THINK_HELP))
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
@@ -306,21 +197,21 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--tui", is_flag=True, help=_("a full-screen table: board, log pane, prompt "
                                                 "(the line REPL where the terminal cannot hold "
                                                 "it)"))
-    @_game_flags(spec)
+    @game_flags(spec)
     def play(seed, seats, variant, think, save, load, pace, tui, option, **flags) -> None:
         def go() -> int:
             from common.local import load_local, play_local
             from common.spec import players_from_seats
 
             if load:
-                given = _options(spec, option, flags)
+                given = game_options(spec, option, flags)
                 if seed is not None or given:
                     raise click.UsageError(_("--load goes on with the record's own seed and "
                                              "options; leave out --seed and the game options"))
                 return load_local(spec, load, seats=seats, think=think, save=save, pace=pace,
                                   tui=tui)
             seats_ = seats or spec.default_seats
-            options = players_from_seats(spec, seats_, variant, _options(spec, option, flags))
+            options = players_from_seats(spec, seats_, variant, game_options(spec, option, flags))
             return play_local(spec, seed=seed, seats=seats_, variant=variant, think=think,
                               save=save, options=options, pace=pace, tui=tui)
         guard(go)
@@ -354,19 +245,19 @@ def _build(spec: GameSpec) -> GameGroup:
                    _("Players join by name, take seats and chat in a lobby; the game begins when "
                      "every seat has a player, or when you type 'start' here (empty seats go to "
                      "--fill bots). The project's docs/protocol.md describes the protocol."),
-                   epilog=_epilog((ENV_PASSWORD,
+                   epilog=env_epilog((ENV_PASSWORD,
                                    ("BMOVIE_NET_GRACE", N_("the --grace default, in seconds")))))
     @click.option("--port", type=click.IntRange(0, 65535), metavar="PORT", default=4747,
                   show_default=True,
                   help=_("TCP port to listen on (0: any free one, printed at start)"))
     @click.option("--bind", default="0.0.0.0", show_default=True, help=_("address to listen on"))
     @click.option("--seats", default=None, metavar="SEATS",
-                  shell_complete=_complete_seats(spec, "remote"),
+                  shell_complete=complete_seats(spec, "remote"),
                   help=_("seat kinds, as for play; 'remote' seats wait for join [default: all "
                          "remote]"))
     @click.option("--seed", type=int, default=None, help=_("seed of the first game's shuffle "
                                                            "(default: random)"))
-    @_variant(spec)
+    @variant_option(spec)
     @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=None,
                   help=_("exit after this many games [default: never]"))
     @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True,
@@ -386,7 +277,7 @@ def _build(spec: GameSpec) -> GameGroup:
                   default="bot", show_default=True,
                   help=_("after the grace period a bot decides for the seat, or the table "
                          "waits"))
-    @click.option("--fill", default=None, metavar="BOT", shell_complete=_complete_bots(spec),
+    @click.option("--fill", default=None, metavar="BOT", shell_complete=complete_bots(spec),
                   help=_("bot kind for empty seats at 'start' and for players who left "
                          "[default: the game's own bot]"))
     @click.option("--share-record", is_flag=True,
@@ -399,14 +290,14 @@ def _build(spec: GameSpec) -> GameGroup:
                   default=None,
                   help=_("seconds of silence before a client is pinged; twice that and it is "
                          "dropped [default: 30]"))
-    @_game_flags(spec)
+    @game_flags(spec)
     def host(port, bind, seats, seed, variant, games, think, save, resume, password, grace,
              on_disconnect, fill, share_record, tables, idle, option, **flags) -> None:
         def go() -> int:
             from common.net.host import serve
 
             return serve(spec, port=port, bind=bind, seats=seats, seed=seed, variant=variant,
-                         games=games, think=think, save=save, options=_options(spec, option, flags),
+                         games=games, think=think, save=save, options=game_options(spec, option, flags),
                          grace=grace, on_disconnect=on_disconnect, password=password,
                          resume=resume, fill=fill, share_record=share_record, tables=tables,
                          idle=idle)
@@ -414,7 +305,7 @@ def _build(spec: GameSpec) -> GameGroup:
 
     @group.command(help=_("Join a hosted game: the lobby, then the REPL; or let a bot play "
                           "(--bot), or watch (--watch)."),
-                   epilog=_epilog((ENV_PASSWORD,
+                   epilog=env_epilog((ENV_PASSWORD,
                                    ("BMOVIE_NET_RETRY", N_("seconds a dropped client keeps trying "
                                                            "to rejoin (default 120)")),
                                    ENV_STATE, ("USER", N_("the default --name")))))
@@ -422,7 +313,7 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--name", default=None, help=_("your name at the table [default: $USER]"))
     @click.option("--seat", default=None, help=_("take this seat at once ('any': the first free "
                                                  "one)"))
-    @click.option("--bot", default=None, metavar="BOT", shell_complete=_complete_bots(spec),
+    @click.option("--bot", default=None, metavar="BOT", shell_complete=complete_bots(spec),
                   help=_("play with this bot instead of the keyboard"))
     @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True,
                   help=_(THINK_HELP))
@@ -474,22 +365,22 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=None,
                   help=_("with --ladder or --matchups: search iterations per decision of the "
                          "hard level (default {n})").format(n=spec.ladder_iterations))
-    @_game_flags(spec)
+    @game_flags(spec)
     def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations, option,
               **flags) -> None:
         def go() -> int:
             if ladder:
-                return _ladder(spec, games, as_json, iterations, _options(spec, option, flags))
+                return _ladder(spec, games, as_json, iterations, game_options(spec, option, flags))
             if net:
                 from common.net.bench import run_net_bench
 
                 return run_net_bench(spec, tables=tables, interval=interval, seconds=seconds,
-                                     as_json=as_json, options=_options(spec, option, flags))
+                                     as_json=as_json, options=game_options(spec, option, flags))
             from common.bench import run_bench
 
             return run_bench(spec, games=spec.bench_games if games is None else games,
                              as_json=as_json, matchups=matchups, iterations=iterations,
-                             options=_options(spec, option, flags))
+                             options=game_options(spec, option, flags))
         guard(go)
 
     @group.command(help=_("Print the rules, in the project's own words."), epilog=epilog)
@@ -504,7 +395,7 @@ def _build(spec: GameSpec) -> GameGroup:
         guard(go)
 
     @group.command(help=_("List the cards, or those matching QUERY."), epilog=epilog)
-    @click.argument("query", required=False, default="", shell_complete=_complete_cards(spec))
+    @click.argument("query", required=False, default="", shell_complete=complete_cards(spec))
     def cards(query) -> None:
         def go() -> int:
             from common.render import show

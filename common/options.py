@@ -1,0 +1,143 @@
+"""The pieces of the command line that every command shares: the environment each one
+lists in its help, ``--lang`` (read before click parses the line), the game's option flags
+and ``--option KEY=VALUE``, ``--variant``, and shell completion of seats, bots and cards.
+
+Only click is imported here, so building a command for ``--help`` stays quick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import click
+
+from common import N_, _
+from common.i18n import LANGUAGES, set_language
+from common.spec import HUMAN, GameSpec
+
+THINK_HELP = N_("seconds a searching bot may think per decision")
+THINK = click.FloatRange(min=0, min_open=True)
+SECONDS = click.FloatRange(min=0)
+AT_LEAST_ONE = click.IntRange(min=1)
+
+# read by every command (colour and terminal detection is rich's; BMOVIE_DEBUG is guard's)
+ENV_LANG = (("BMOVIE_LANG", N_("the language when --lang is not given: en, it or ru "
+                               "(else the locale's)")),)
+ENV_EVERYWHERE = (("NO_COLOR", N_("no colours")),
+                  ("FORCE_COLOR", N_("colours even into a pipe or a file")),
+                  ("TERM=dumb", N_("plain text, no colours or cursor movement")),
+                  ("BMOVIE_DEBUG=1", N_("a traceback instead of the one-line internal error")),
+                  ("BMOVIE_STRICT_BOTS=1", N_("a bot that fails stops the game (the tests set "
+                                              "it); otherwise it plays a legal move and says so "
+                                              "in the log")))
+ENV_STATE = ("XDG_STATE_HOME", N_("history and seat tokens in $XDG_STATE_HOME/bmovie "
+                                  "(default ~/.local/state)"))
+ENV_PASSWORD = ("BMOVIE_NET_PASSWORD", N_("the password, when --password is not given"))
+
+
+def env_epilog(pairs: Iterable[tuple[str, str]], more: str = "", game: GameSpec | None = None) -> str:
+    """An 'Environment:' block for --help (every command's lists BMOVIE_LANG first); click
+    keeps a paragraph that starts with \\b as is. ``game``: its own variables follow, in its
+    own words (its catalog)."""
+    pairs = [(name, _(what)) for name, what in (*ENV_LANG, *pairs)]
+    pairs += [(name, game.text(what)) for name, what in (game.env if game else ())]
+    width = max(len(name) for name, _what in pairs) + 2
+    rows = "\n".join(f"  {name:<{width}}{what}" for name, what in pairs)
+    return "\b\n" + _("Environment:") + f"\n{rows}" + (f"\n\n{more}" if more else "")
+
+
+def given_language(args: Sequence[str]) -> str | None:
+    """The value of ``--lang`` wherever it stands (``gros --lang it play``, ``gros play
+    --lang=it``), read before click parses the line, so help is built in that language."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+def lang_option(fn: Callable) -> Callable:
+    """``--lang`` on the group and every command; ``GameGroup.main`` has applied it already,
+    the callback keeps it true for a caller that invokes a command some other way."""
+
+    def apply(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value:
+            set_language(value.lower())
+
+    return click.option("--lang", type=click.Choice(LANGUAGES, case_sensitive=False),
+                        default=None, expose_value=False, is_eager=True, callback=apply,
+                        metavar="|".join(LANGUAGES),
+                        help=_("the language to play in [default: $BMOVIE_LANG, else the "
+                               "locale's, else en]"))(fn)
+
+
+def game_options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in given:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise click.BadParameter(_("{item}: write KEY=VALUE").format(item=repr(item)),
+                                     param_hint="--option")
+        out[key.strip()] = value.strip()
+    for _flag, key, _help in spec.flags:
+        value = flags.get(key.replace(".", "_").replace("-", "_"))
+        if value is not None:
+            out[key] = str(value)
+    return out
+
+
+def game_flags(spec: GameSpec) -> Callable:
+    """Decorator adding the game's own option flags and a generic --option KEY=VALUE."""
+    help_text = _("any other game option (repeatable)")
+    if spec.more_options:
+        help_text = _("any other game option (repeatable): {options}").format(
+            options=spec.text(spec.more_options))
+
+    def deco(fn: Callable) -> Callable:
+        fn = click.option("--option", "-o", "option", multiple=True, metavar="KEY=VALUE",
+                          help=help_text)(fn)
+        for flag, key, flag_help in reversed(spec.flags):
+            name, _sp, metavar = flag.partition(" ")  # '--width N': the flag and what it takes
+            fn = click.option(name, key.replace(".", "_").replace("-", "_"), default=None,
+                              metavar=metavar or None, help=spec.text(flag_help))(fn)
+        return fn
+
+    return deco
+
+
+def variant_option(spec: GameSpec) -> Callable:
+    """--variant; hidden where a game has one rules variant (there is nothing to choose)."""
+    one = len(spec.variants) == 1
+    return click.option("--variant", type=click.Choice(spec.variants), default=spec.variants[0],
+                        show_default=not one, hidden=one, help=_("rules variant"))
+
+
+# -- shell completion (runs only when the shell asks, so it may import the game) -----------
+def complete_seats(spec: GameSpec, *extra: str) -> Callable:
+    """'human,heu<Tab>' -> 'human,heuristic'; after 'SEAT=' the kinds as well."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        head, comma, last = incomplete.rpartition(",")
+        seat, eq, kind = last.rpartition("=")
+        prefix = head + comma + seat + eq
+        return [prefix + k for k in (HUMAN, *extra, *spec.bot_kinds()) if k.startswith(kind)]
+
+    return complete
+
+
+def complete_bots(spec: GameSpec) -> Callable:
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        return [k for k in spec.bot_kinds() if k.startswith(incomplete)]
+
+    return complete
+
+
+def complete_cards(spec: GameSpec) -> Callable:
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        low = incomplete.lower()
+        return [n for n in spec.render.card_names() if n.lower().startswith(low)]
+
+    return complete
