@@ -175,8 +175,9 @@ def _build(spec: GameSpec) -> GameGroup:
     @group.command(help=_("Play {title} at this terminal, against bots or hot-seat.").format(
                        title=game(spec.title)) + "\n\n" +
                    _("SEATS names a kind per seat, in seat order or as SEAT=KIND (seats not named "
-                     "are human): 'human', 'random', 'ismcts' or one of the game's own bots; a "
-                     "last KIND* fills the remaining seats."),
+                     "are human): 'human', or a bot of one of three levels, 'easy', 'normal' or "
+                     "'hard' ('hard' searches for --think seconds a move; 'random' and the game's "
+                     "older bot names work too); a last KIND* fills the remaining seats."),
                    epilog=env_epilog((ENV_STATE, ("PAGER", N_("the pager of 'rules' in the game"))),
                                   game=spec))
     @click.option("--seed", type=int, default=None, help=_("seed of the shuffle (default: random)"))

@@ -16,7 +16,7 @@ SPEC = GameSpec(
              "books."),
     rules_path="horror.rules:RULES",
     render_module="horror.render",
-    default_seats="human,auteur*",
+    default_seats="human,normal*",
     flags=(("--players N|NAMES", "players",
             N_("how many players (2-8), or their names: bob,bethany (default 3)")),
            ("--title TEXT", "title", N_("the film's title (default: one from the studio's list)")),

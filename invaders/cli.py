@@ -10,7 +10,7 @@ SPEC = GameSpec(
     blurb=N_("the alien fleet against the lunar outpost, for two."),
     rules_path="invaders.rules:RULES",
     render_module="invaders.render",
-    default_seats="heuristic,human",
+    default_seats="normal,human",
     flags=(("--width N", "width", N_("board columns, 3-26 (default 7)")),
            ("--height N", "height", N_("space rows above the lunar row, 3-30 (default 6)"))),
     more_options=N_("hand=N (opening hand, default 4), draw=N (cards drawn each phase, "

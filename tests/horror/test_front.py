@@ -55,7 +55,7 @@ def test_play_takes_moves_and_bad_input(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "no character called 'Nobody'" in out.stdout
     rec = parse_record((tmp_path / "film.rec").read_text())
-    assert rec.seats == {"p1": "human", "p2": "auteur"}
+    assert rec.seats == {"p1": "human", "p2": "normal"}
     assert ("p1", "star Vera Crane") in rec.moves() and ("p1", "say hello") in rec.moves()
 
 
