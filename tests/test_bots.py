@@ -130,8 +130,7 @@ def test_hard_is_given_a_view_never_the_state(name):
     """It searches samples of what its seat cannot see; the view it gets hides the rest."""
     from common.bots import make_bot
 
-    # (horror's hard leaves all but the chair's price, stakes and directing to auteur, and so
-    # closing a meeting and cutting a scene: a decision it searches)
+    # (horror's hard searches only the chair: a bid or a claim; the rest are rules of thumb)
     from horror.bots import SEARCHED
 
     rules, st, seat = midgame(name, avoid=frozenset({"close", "cut"}),
