@@ -8,6 +8,9 @@ in its hand, the stakes and bids run up to its budget, and at a meeting the 'rai
 needs no view: self-play and the soak tests use it to film thousands of whole films quickly.
 Only after making a trade offer does it ask for its view, whose public log says which of
 its offers the table has already turned down since the deal.
+
+It also lends the ``hard`` level its ``Search``: the chair searched (``horror.hard``), every
+other decision a rule of thumb read from the hard seat's own view (``steer``).
 """
 
 from __future__ import annotations
