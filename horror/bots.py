@@ -107,7 +107,10 @@ def _trade(st: Film, view: dict[str, Any], seat: str, legal: list[Move]) -> Move
     or a spare card for the set or character a hand of tropes lacks; give none of the act's."""
     hand = st.hands[seat]
     now = [c for c in hand if st.elements[c].kind == "trope" and st.elements[c].act == st.act]
-    spare = [c for c in hand if c not in now]
+    keep = set(now)  # and the set and the character that start its scene
+    for kinds_kept in (("set",), ("extra", "supporting", "star")):
+        keep.update([c for c in hand if st.elements[c].kind in kinds_kept][:1])
+    spare = [c for c in hand if c not in keep]
     kinds = {st.elements[c].kind for c in hand}
     if ("decline",) in legal:  # someone's offer: give a spare card for a type the hand wants
         offer = view.get("offer") or {}

@@ -1,5 +1,5 @@
-"""The ``hard`` level (issue 12): it searches the director's chair from its own view, pays
-for the chair no more than the hand it holds would earn, and plays for the dice."""
+"""The ``hard`` level (issue 12): it searches the director's chair from its own view, opens
+the bidding at no more than the hand it holds would earn, and plays for the dice."""
 
 from __future__ import annotations
 
@@ -25,10 +25,10 @@ def opening_bids(seed: int):
         RULES.apply(st, seat, bots[seat].choose(RULES, view, seat, legal))
 
 
-def test_hard_pays_for_the_chair_no_more_than_its_hand_would_earn():
-    """The old hard (random play-outs, a score of earned + 0.3 budget) opened at 5 of its 6
-    dice for a hand worth 4 and bid for a hand with no trope of the act at all (seed 1, after
-    155 log entries); only the director plays tropes, so such a chair only loses dice."""
+def test_hard_opens_the_bidding_at_no_more_than_its_hand_would_earn():
+    """The old hard (random play-outs, a score of earned + 0.3 budget) opened at 6 of its 9
+    dice for a hand worth 4 (seed 1, after 39 log entries) and bid for a hand with no trope of
+    the act at all (after 155); only the director plays tropes, so such a chair only loses dice."""
     seen = 0
     for view, seat, legal, worth in opening_bids(1):
         move = make_bot("hard", RULES, seed=1, iterations=30).choose(RULES, view, seat, legal)
