@@ -23,7 +23,7 @@ from horror.elements import CHARACTER_KINDS
 from horror.state import AUCTION, CLIMAX, MONSTER, SCENE, Film
 
 CHAIR = ("bid", "claim", "claim auction")  # the decisions the search weighs
-BUDGET_WORTH = 1.0  # an unspent die, in earned dice (measured: 0.3 and 0.6 took fewer films)
+BUDGET_WORTH = 1.0  # an unspent die, in earned dice (0.6 and 0.3 measured no better: rules.md)
 SPREAD = 3.0  # dice: how far ahead a seat must be to be counted sure of top billing
 GREED = 1.6  # the guide pays for the chair up to this many times what its hand would earn
 

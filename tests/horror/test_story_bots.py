@@ -68,7 +68,7 @@ def test_hard_finishes_its_films_and_co_writes_them():
 
     opts = {"players": "3"}
     seats = RULES.seats(opts)
-    bots = {s: make_bot("hard" if i == 0 else "normal", RULES, seed=7 + i, iterations=8)
+    bots = {s: make_bot("hard" if i == 0 else "normal", RULES, seed=7 + i, iterations=30)
             for i, s in enumerate(seats)}
     result = play_game(RULES, 7, bots, opts)
     assert result.outcome is not None  # the credits rolled
