@@ -166,6 +166,22 @@ def test_hard_thinks_within_its_budget_in_iterations():
     assert timed.think == 1.0 and make_bot("hard", rules, think=0.2).think == 0.2
 
 
+def test_a_search_weighs_only_its_candidates_at_the_root():
+    """Search.candidates narrows the root (horror's hard weighs pass and the lowest bids);
+    a flat search with an early stop still runs its count of iterations."""
+    from common.bots import Search
+
+    rules, st, seat = midgame("gros", kind="turn")
+    legal = rules.legal_moves(st, seat)
+    keep = legal[-2:]
+    stops: list[int] = []
+    search = Search(candidates=lambda r, v, s, moves: keep, flat=True,
+                    until=lambda state: stops.append(1) is None)
+    bot = IsmctsBot(1, iterations=24, search=search)
+    assert bot.choose(rules, rules.view(st, seat), seat, legal) in keep
+    assert bot.done == 24 and len(stops) == 24  # one play-out an iteration, stopped at once
+
+
 def test_hard_reports_progress_while_it_thinks():
     from common.bots import make_bot
 
