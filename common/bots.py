@@ -149,13 +149,11 @@ class IsmctsBot:
             if not decisions:
                 break
             actor = decisions[0].seat
-            if node is root and self.search.candidates is not None:
-                moves = [m for m in self._root_moves if m in rules.legal_moves(st, actor)] or \
-                    rules.legal_moves(st, actor)
-            elif node is not root and self.search.flat:
+            if node is not root and self.search.flat:
                 break  # a flat search: below the root, the policy plays every move
-            else:
-                moves = rules.legal_moves(st, actor)
+            moves = rules.legal_moves(st, actor)
+            if node is root and self.search.candidates is not None:
+                moves = [m for m in self._root_moves if m in moves] or moves
             untried = [m for m in moves if (actor, m) not in node.children]
             if untried:
                 move = rng.choice(untried)

@@ -59,8 +59,7 @@ def steer(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng:
     kind = view.get("decision", "")
     if kind in hard.CHAIR:  # searched, unless its hand has nothing to play for the chair
         st = rules.determinize(view, seat, rng)
-        started = kind != "bid" and hard.started(st)
-        return None if hard.hand_worth(st, seat, st.hands[seat], started) > 0 else hard.chair_move(st, seat, legal)
+        return None if hard.worth_now(st, seat) > 0 else hard.chair_move(st, seat, legal)
     if kind == "help":
         return ("pass",)
     if kind in ("premise", "pool") or (kind == "direct" and view.get("act") == 4):

@@ -20,6 +20,7 @@ from typing import Any
 from common.engine import Move, Rules
 from common.rng import Rng
 from horror.elements import CHARACTER_KINDS
+from horror.scene import started
 from horror.state import AUCTION, CLIMAX, MONSTER, SCENE, Film
 
 CHAIR = ("bid", "claim", "claim auction")  # the decisions the search weighs
@@ -28,7 +29,7 @@ SPREAD = 3.0  # dice: how far ahead a seat must be to be counted sure of top bil
 GREED = 1.6  # the guide pays for the chair up to this many times what its hand would earn
 
 
-def hand_worth(st: Film, seat: str, hand: list[str], started: bool) -> float:
+def hand_worth(st: Film, seat: str, hand: list[str], begun: bool) -> float:
     """The dice ``seat`` would earn directing now with ``hand``: 2 a trope of the act and 1 a
     subplot, and 1 for each of its own characters they name; less what starting a scene
     costs when the hand lacks a set (2 dice) or a character (1)."""
@@ -41,20 +42,22 @@ def hand_worth(st: Film, seat: str, hand: list[str], started: bool) -> float:
             worth += 2 + sum(1 for n in el.names if n in mine)
         elif el.kind == "subplot" and st.act != CLIMAX:
             worth += 1 + sum(1 for n in el.names if n in mine)
-    if worth and not started:
+    if worth and not begun:
         kinds = {st.elements[c].kind for c in hand}
         worth -= 2 * ("set" not in kinds) + (not kinds & set(CHARACTER_KINDS))
     return worth
 
 
-def started(st: Film) -> bool:
-    return st.active_set is not None and any(st.elements[c].kind in CHARACTER_KINDS for c in st.screen)
+def worth_now(st: Film, seat: str) -> float:
+    """What ``seat``'s hand would earn if it took the chair now (in a scene under way, no set
+    or character to bring first)."""
+    return hand_worth(st, seat, st.hands[seat], st.phase == SCENE and started(st))
 
 
 def chair_move(st: Film, seat: str, legal: list[Move], greed: float = GREED) -> Move:
     """Bid (or claim) the least the rules allow while that is no more than ``greed`` times
     what the hand would earn; else pass (or stay quiet, when the hand earns nothing)."""
-    worth = hand_worth(st, seat, st.hands[seat], st.phase == SCENE and started(st))
+    worth = worth_now(st, seat)
     bids = [m for m in legal if m[0] in ("bid", "claim")]
     if bids and bids[0][1] <= worth * greed:
         return bids[0]
