@@ -63,17 +63,27 @@ class Search:
     ``depth`` is how many play-out decisions run before the evaluation takes over;
     ``delegate(rules, view, seat, legal, rng)`` may answer a decision without a search (a
     rule of thumb the game trusts more than a short search, e.g. what to discard), or None.
+    Three more for a game whose play-outs stop at a natural point rather than a count:
+    ``candidates(rules, view, seat, legal)`` narrows the moves the search weighs at the root
+    (None: all of them); ``until(state)`` ends a play-out early (the evaluation scores it);
+    ``flat`` grows no tree below the root, so every reply is the policy's (a search of a
+    few dozen iterations otherwise meets the opponents' replies as untried, random moves).
     """
 
-    __slots__ = ("policy", "evaluate", "depth", "delegate")
+    __slots__ = ("policy", "evaluate", "depth", "delegate", "candidates", "until", "flat")
 
     def __init__(self, policy: Callable[..., Move] | None = None,
                  evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400,
-                 delegate: Callable[..., Move | None] | None = None) -> None:
+                 delegate: Callable[..., Move | None] | None = None,
+                 candidates: Callable[..., list[Move]] | None = None,
+                 until: Callable[[Any], bool] | None = None, flat: bool = False) -> None:
         self.policy = policy
         self.evaluate = evaluate
         self.depth = depth
         self.delegate = delegate
+        self.candidates = candidates
+        self.until = until
+        self.flat = flat
 
 
 class IsmctsBot:
@@ -98,6 +108,7 @@ class IsmctsBot:
         self.search = search or Search()
         self.max_depth = self.search.depth if max_depth is None else max_depth
         self.done = 0  # iterations run by the last choose(): what the benchmarks count
+        self._root_moves: list[Move] = []  # the moves weighed at the root (Search.candidates)
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Progress | None = None) -> Move:
@@ -108,7 +119,12 @@ class IsmctsBot:
             move = self.search.delegate(rules, view, seat, legal, self.rng)
             if move is not None:
                 return move
+        if self.search.candidates is not None:
+            legal = self.search.candidates(rules, view, seat, legal) or legal
+            if len(legal) == 1:
+                return legal[0]
         root = _Node()
+        self._root_moves = legal
         start = time.perf_counter()
         deadline = start + self.think if self.think else None
         for i in range(self.iterations):
@@ -133,7 +149,11 @@ class IsmctsBot:
             if not decisions:
                 break
             actor = decisions[0].seat
+            if node is not root and self.search.flat:
+                break  # a flat search: below the root, the policy plays every move
             moves = rules.legal_moves(st, actor)
+            if node is root and self.search.candidates is not None:
+                moves = [m for m in self._root_moves if m in moves] or moves
             untried = [m for m in moves if (actor, m) not in node.children]
             if untried:
                 move = rng.choice(untried)
@@ -158,9 +178,9 @@ class IsmctsBot:
             rules.apply(st, actor, best)
             path.append((actor, node))
         # play-out, guided by the game's policy when it lends one, up to the cut-off
-        policy = self.search.policy
+        policy, until = self.search.policy, self.search.until
         depth = 0
-        while depth < self.max_depth and rules.outcome(st) is None:
+        while depth < self.max_depth and rules.outcome(st) is None and not (until and until(st)):
             decisions = rules.decisions(st)
             if not decisions:
                 break

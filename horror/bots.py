@@ -8,16 +8,19 @@ in its hand, the stakes and bids run up to its budget, and at a meeting the 'rai
 needs no view: self-play and the soak tests use it to film thousands of whole films quickly.
 Only after making a trade offer does it ask for its view, whose public log says which of
 its offers the table has already turned down since the deal.
+
+It also lends the ``hard`` level its ``Search``: the chair searched (``horror.hard``), every
+other decision a rule of thumb read from the hard seat's own view (``steer``).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from common.bots import Search
 from common.engine import Move, Rules
 from common.rng import Rng
+from horror import hard
 from horror.state import Film
 
 MEETING_ONLY = {"supporting", "star", "armour", "trope", "subplot", "prop", "close", "near"}
@@ -43,38 +46,110 @@ def turned_down(view: dict[str, Any], seat: str) -> set[tuple[str, str]]:
     return out
 
 
-def billing(rules: Rules, film: Film) -> dict[str, float]:
-    """The search's evaluation where its play-out stops (films run far longer than a play-out):
-    each seat's chance of top billing from the dice it has earned so far, and a little from the
-    dice it still holds to earn more with (a softmax: close earnings are close to even)."""
-    values = {s: film.earned[s] + 0.3 * film.budgets[s] for s in film.seats}
-    top = max(values.values())
-    weights = {s: math.exp((v - top) / 3.0) for s, v in values.items()}
-    total = sum(weights.values())
-    return {s: w / total for s, w in weights.items()}
+SEARCHED = {"bid", "claim"}  # what the ``hard`` level searches: the chair (horror.hard)
 
 
-SEARCHED = {"bid", "stake", "claim"} | DIRECTING  # what the ``hard`` level searches
-
-
-def pacing(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
-    """Decisions the ``hard`` level leaves to ``auteur``: all but the chair's price, the stakes
-    and directing a scene that cannot yet be cut. The premise, the meetings, trades and help
-    are the co-author's (a search whose play-outs stop short of the next scene sees no gain in
-    what it writes, and once made 60 trade offers a film); so are closing a meeting and
-    cutting a scene (it would let the film run on). Against two ``auteur`` bots (the same 30
-    3-player films, 50 iterations) it took top billing in 9 when it searched everything else,
-    and 9 with this, at a fifth of the cost."""
-    verbs = {m[0] for m in legal}
-    if verbs & SEARCHED and not verbs & {"close", "cut"}:
-        return None
+def steer(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
+    """The ``hard`` level's rules of thumb, read from its view: everything but the chair,
+    which it searches (None). It directs for the dice (the set, a character, every trope and
+    subplot in hand; a set or an extra bought only when it has tropes to play), stakes little
+    but for the monster, helps nobody, trades its spare cards for tropes and what its hand
+    lacks, keeps its dice for the chair at meetings, and leaves the premise, what it writes,
+    its lines and the climax's pools and plan to ``auteur``, so its films read like theirs."""
+    kind = view.get("decision", "")
+    if kind in hard.CHAIR:  # searched, unless its hand has nothing to play for the chair
+        st = rules.determinize(view, seat, rng)
+        return None if hard.worth_now(st, seat) > 0 else hard.chair_move(st, seat, legal)
+    if kind == "help":
+        return ("pass",)
+    if kind in ("premise", "pool") or (kind == "direct" and view.get("act") == 4):
+        return AuteurBot(rng.below(1 << 30)).choose(rules, view, seat, legal)
+    st = rules.determinize(view, seat, rng)  # the view's film; only its own hand is read
+    if kind == "stake":
+        return _stake(st, seat, legal)
+    if kind in ("trade", "trade reply"):
+        return _trade(st, view, seat, legal)
+    if kind == "meeting":
+        return _meeting(view, legal, rng)
+    if kind == "direct":
+        says = [m for m in legal if m[0] == "say"]
+        if says and rng.below(4):
+            return rng.choice(says)
+        chases = [m for m in legal if m[0] == "chase"]
+        if chases and st.played_by.get("m") == seat and not _conflicts_this_scene(view):
+            return rng.choice(chases)  # its own monster hunts: a contest it is likely to win
+        return hard.direct(st, seat, legal)
     return AuteurBot(rng.below(1 << 30)).choose(rules, view, seat, legal)
+
+
+def _conflicts_this_scene(view: dict[str, Any]) -> int:
+    n = 0
+    for entry in reversed(view.get("log") or []):
+        if entry[0] in ("scene", "chair"):
+            break
+        n += entry[0] == "conflict"
+    return n
+
+
+def _stake(st: Film, seat: str, legal: list[Move]) -> Move:
+    """A check pays nothing: one die. A contest pays its winner one: two dice, and four for
+    its monster, which its player wants to catch and kill."""
+    c = st.conflict
+    if c is None or c.kind == "check":
+        return legal[0]
+    mine = c.sides[0] == "m" and c.seats[0] == seat
+    return legal[min(len(legal) - 1, 3 if mine else 1)]
+
+
+def _trade(st: Film, view: dict[str, Any], seat: str, legal: list[Move]) -> Move:
+    """Tropes of the act are what a director plays: trade a later act's trope for a trope,
+    or a spare card for the set or character a hand of tropes lacks; give none of the act's."""
+    hand = st.hands[seat]
+    now = [c for c in hand if st.elements[c].kind == "trope" and st.elements[c].act == st.act]
+    keep = set(now)  # and the set and the character that start its scene
+    for kinds_kept in (("set",), ("extra", "supporting", "star")):
+        keep.update([c for c in hand if st.elements[c].kind in kinds_kept][:1])
+    spare = [c for c in hand if c not in keep]
+    kinds = {st.elements[c].kind for c in hand}
+    if ("decline",) in legal:  # someone's offer: give a spare card for a type the hand wants
+        offer = view.get("offer") or {}
+        want = offer.get("gives") == "trope" or (now and offer.get("gives") == "set" and "set" not in kinds)
+        gives = [m for m in legal if m[0] == "accept" and m[1] in spare]
+        return gives[0] if want and gives else ("decline",)
+    declined = turned_down(view, seat)
+    wish = ["trope"] + (["set"] if now and "set" not in kinds else []) + \
+        (["role"] if now and not kinds & {"extra", "supporting", "star"} else [])
+    for want in wish:
+        for m in legal:
+            if m[0] == "offer" and m[2] == want and m[1] in spare and (CARD_TYPE.get(m[1][0], ""), want) not in declined:
+                if want != "trope" or st.elements[m[1]].kind == "trope":
+                    return m
+    return ("done",)
+
+
+def _meeting(view: dict[str, Any], legal: list[Move], rng: Rng) -> Move:
+    """Write for free (tropes above all, the more the act has the more it pays); buy a set or
+    a character only while the script has fewer than two of each; then close or pass."""
+    verbs = {m[0] for m in legal}
+    free = [m for m in legal if m[0] in ("trope", "subplot", "prop", "extra")]
+    trope = [m for m in free if m[0] == "trope"]
+    if trope and rng.below(3):
+        return rng.choice(trope)
+    if free and rng.below(2):
+        return rng.choice(free)
+    kinds = [e[1] for e in view.get("elements", []) if e[0] not in (view.get("gone") or [])]
+    if kinds.count("set") < 2 and "set" in verbs:
+        return next(m for m in legal if m[0] == "set")
+    if sum(k in ("extra", "supporting", "star") for k in kinds) < 2 and "supporting" in verbs:
+        return next(m for m in legal if m[0] == "supporting")
+    return ("close",) if "close" in verbs else ("pass",)
 
 
 class AuteurBot:
     kind = "auteur"
     needs_view = False
-    search = Search(evaluate=billing, depth=30, delegate=pacing)  # what the ``hard`` level borrows
+    search = Search(policy=hard.guide, evaluate=hard.standing, depth=200, delegate=steer,
+                    candidates=hard.candidates, until=hard.scene_over, flat=True)  # the ``hard`` level's
 
     def __init__(self, seed: int = 0, thrift: int = 3, spend: int = 6) -> None:
         self.rng = Rng(seed)

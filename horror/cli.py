@@ -29,8 +29,8 @@ SPEC = GameSpec(
     bench_speed=(("2 players", "players=2"), ("4 players", "players=4")),
     bench_games=30,  # whole films are long: the default bench stays a few seconds
     bench_report="horror.bench:report",
-    # a film with a searching seat takes about 20 s at 50 iterations a decision: the default
-    # ladder stays a few minutes (--games and --iterations ask for more)
+    # a film with a searching seat took about 20 s at 50 iterations a decision (now well under
+    # 1 s: the search weighs only the chair); --games and --iterations ask for more
     ladder_games=10,
     ladder_iterations=50,
     bench_search=("8 players, late in the film", "players=8", 0.6),

@@ -130,8 +130,7 @@ def test_hard_is_given_a_view_never_the_state(name):
     """It searches samples of what its seat cannot see; the view it gets hides the rest."""
     from common.bots import make_bot
 
-    # (horror's hard leaves all but the chair's price, stakes and directing to auteur, and so
-    # closing a meeting and cutting a scene: a decision it searches)
+    # (horror's hard searches only the chair: a bid or a claim; the rest are rules of thumb)
     from horror.bots import SEARCHED
 
     rules, st, seat = midgame(name, avoid=frozenset({"close", "cut"}),
@@ -165,6 +164,22 @@ def test_hard_thinks_within_its_budget_in_iterations():
     assert bot.done == 37
     timed = make_bot("hard", rules, seed=1)
     assert timed.think == 1.0 and make_bot("hard", rules, think=0.2).think == 0.2
+
+
+def test_a_search_weighs_only_its_candidates_at_the_root():
+    """Search.candidates narrows the root (horror's hard weighs pass and the lowest bids);
+    a flat search with an early stop still runs its count of iterations."""
+    from common.bots import Search
+
+    rules, st, seat = midgame("gros", kind="turn")
+    legal = rules.legal_moves(st, seat)
+    keep = legal[-2:]
+    stops: list[int] = []
+    search = Search(candidates=lambda r, v, s, moves: keep, flat=True,
+                    until=lambda state: stops.append(1) is None)
+    bot = IsmctsBot(1, iterations=24, search=search)
+    assert bot.choose(rules, rules.view(st, seat), seat, legal) in keep
+    assert bot.done == 24 and len(stops) == 24  # one play-out an iteration, stopped at once
 
 
 def test_hard_reports_progress_while_it_thinks():
