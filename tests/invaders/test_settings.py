@@ -7,7 +7,7 @@ import pytest
 
 from common.cards import CardDataError
 from common.engine import GameError
-from invaders.rules import RULES, DECKS_FILE, load_catalog
+from invaders.rules import DECKS_FILE, RULES, load_catalog
 from invaders.state import ALIENS, HUMANS
 
 
