@@ -49,7 +49,7 @@ def test_bad_settings_are_refused_with_a_sentence(options, words):
 
 
 @pytest.mark.parametrize("change,words", [
-    (("draw = 2", "draw = -1"), "settings aliens: 'draw' must be a whole number from 0 to 20"),
+    (("draw = 1", "draw = -1"), "settings aliens: 'draw' must be a whole number from 0 to 20"),
     (("[settings.humans]", "[settings.outpost]"), "no \\[settings.humans\\] section"),
     (("hand = 4\ndraw = 2", "hand = 4\ndeal = 2\ndraw = 2"), "unknown setting 'deal'"),
 ])
