@@ -60,3 +60,10 @@ def test_a_bad_settings_table_names_the_file_and_the_setting(tmp_path, change, w
     bad.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
     with pytest.raises(CardDataError, match=f"decks.toml: .*{words}"):
         load_catalog(str(bad))
+
+
+def test_a_saved_state_with_one_number_for_both_sides_still_loads():
+    data = RULES.to_json(RULES.setup({}, 3))
+    data["hand_limit"], data["draw"] = 4, 2  # as states were saved before the sides had their own
+    st = RULES.from_json(data)
+    assert st.hand_limit == {ALIENS: 4, HUMANS: 4} and st.draw == {ALIENS: 2, HUMANS: 2}
