@@ -32,11 +32,16 @@ class Card:
     text: str
 
 
+# the hand settings a side may have (rulings I3): option key -> (low, high)
+SETTINGS = {"hand": (0, 20), "draw": (0, 20), "limit": (1, 20)}
+
+
 @dataclass(frozen=True)
 class Catalog:
     cards: dict[str, dict[str, Card]]  # seat -> id -> card
     decks: dict[str, dict[str, int]]  # the default composition
     source: str  # canonical text of the card definitions (not the default counts), for the checksum
+    settings: dict[str, dict[str, int]]  # seat -> the default opening hand, draw and hand limit
 
 
 def load_catalog(path: str = DECKS_FILE) -> Catalog:
@@ -60,7 +65,24 @@ def load_catalog(path: str = DECKS_FILE) -> Catalog:
                                     entry.get("italian", ""), effect, steps,
                                     require(cid, entry, "text", str, where))
     decks = {seat: validate_deck(cards[seat], data.get("decks", {}).get(seat, {}), where, seat) for seat in SEATS}
-    return Catalog(cards, decks, canonical(data.get("cards", {})))
+    settings = {seat: validate_settings(data.get("settings", {}).get(seat), where, seat) for seat in SEATS}
+    return Catalog(cards, decks, canonical(data.get("cards", {})), settings)
+
+
+def validate_settings(entry: Any, where: str, seat: str) -> dict[str, int]:
+    """A side's [settings.SEAT]: every one of hand, draw and limit, a whole number in range."""
+    if not isinstance(entry, dict):
+        raise CardDataError(f"{where}: no [settings.{seat}] section")
+    for key in entry:
+        if key not in SETTINGS:
+            raise CardDataError(f"{where}: settings {seat}: unknown setting {key!r} (known: {', '.join(SETTINGS)})")
+    out = {}
+    for key, (low, high) in SETTINGS.items():
+        n = entry.get(key)
+        if not isinstance(n, int) or isinstance(n, bool) or not low <= n <= high:
+            raise CardDataError(f"{where}: settings {seat}: {key!r} must be a whole number from {low} to {high}")
+        out[key] = n
+    return out
 
 
 def validate_deck(cards: dict[str, Card], counts: dict[str, Any], where: str, seat: str) -> dict[str, int]:
@@ -78,7 +100,8 @@ class InvadersRules(Rules[InvadersState]):
     name = "invaders"
     title = "Galaxy Invaders"
     variants = ("standard",)
-    option_keys = ("width", "height", "limit", "draw", "hand", "deck.aliens", "deck.humans")
+    option_keys = ("width", "height", "limit", "draw", "hand", "limit.aliens", "limit.humans", "draw.aliens",
+                   "draw.humans", "hand.aliens", "hand.humans", "deck.aliens", "deck.humans")
     seat_names = SEATS
     notation = notation
 
@@ -117,6 +140,17 @@ class InvadersRules(Rules[InvadersState]):
                 raise GameError(str(exc)) from None
         return comp
 
+    def settings(self, options: dict[str, str]) -> dict[str, dict[str, int]]:
+        """Each side's opening hand, draw and hand limit: the defaults (decks.toml), then
+        ``hand=N`` for both sides, then ``hand.SEAT=N`` for one (likewise draw and limit)."""
+        out = {}
+        for seat in SEATS:
+            out[seat] = {}
+            for key, (low, high) in SETTINGS.items():
+                value = int_option(options, key, self.catalog.settings[seat][key], low, high)
+                out[seat][key] = int_option(options, f"{key}.{seat}", value, low, high)
+        return out
+
     def card_checksum(self, options: dict[str, str]) -> str:
         return checksum([self.catalog.source, canonical(self.composition(options))])
 
@@ -124,17 +158,17 @@ class InvadersRules(Rules[InvadersState]):
         width = int_option(options, "width", 7, 3, 26)
         height = int_option(options, "height", 6, 3, 30)
         comp = self.composition(options)
+        sets = self.settings(options)
         st = InvadersState(width, height, Rng(seed), comp,
-                           hand_limit=int_option(options, "limit", 4, 1, 20),
-                           draw=int_option(options, "draw", 2, 0, 20))
+                           hand_limit={seat: sets[seat]["limit"] for seat in SEATS},
+                           draw={seat: sets[seat]["draw"] for seat in SEATS})
         top, middle, gap = width * height, width // 2, (width + 1) // 4
         st.ships = [top + middle - gap, top + middle, top + middle + gap]  # b d f on 7 columns
-        opening = int_option(options, "hand", 4, 0, 20)
         for seat in SEATS:
             deck = [cid for cid in sorted(comp[seat]) for _ in range(comp[seat][cid])]
             st.rng.shuffle(deck)
             st.decks[seat] = deck
-            st.hands[seat] = [deck.pop() for _ in range(min(opening, len(deck)))]
+            st.hands[seat] = [deck.pop() for _ in range(min(sets[seat]["hand"], len(deck)))]
             st.discards[seat] = []
         return st
 
@@ -213,7 +247,7 @@ class InvadersRules(Rules[InvadersState]):
             if verb != "discard":
                 raise IllegalMove(ngettext("you hold {n} card: discard down to {limit} first",
                                            "you hold {n} cards: discard down to {limit} first",
-                                           len(st.hands[seat])).format(n=len(st.hands[seat]), limit=st.hand_limit))
+                                           len(st.hands[seat])).format(n=len(st.hands[seat]), limit=st.hand_limit[seat]))
             self._discard(st, seat, move[1], events)
         elif st.phase == PLACE:
             if verb != "place":
@@ -224,15 +258,15 @@ class InvadersRules(Rules[InvadersState]):
             events.append(Event("placed", (chr(97 + move[1]),)))
             self._next_phase(st, events)
         elif verb == "end":
-            if len(st.hands[seat]) > st.hand_limit:
+            if len(st.hands[seat]) > st.hand_limit[seat]:
                 st.discarding = True
-                events.append(Event("must_discard", (seat, len(st.hands[seat]) - st.hand_limit)))
+                events.append(Event("must_discard", (seat, len(st.hands[seat]) - st.hand_limit[seat])))
             else:
                 self._next_phase(st, events)
         elif verb == "discard":
             raise IllegalMove(ngettext("you discard only at the end of your phase, down to {n} card",
                                        "you discard only at the end of your phase, down to {n} cards",
-                                       st.hand_limit).format(n=st.hand_limit))
+                                       st.hand_limit[seat]).format(n=st.hand_limit[seat]))
         else:
             self._play(st, seat, move, events)
             if st.phase == OVER:
@@ -316,7 +350,7 @@ class InvadersRules(Rules[InvadersState]):
         hand.remove(cid)
         st.discards[seat].append(cid)
         events.append(Event("discard", (seat, cid)))
-        if len(hand) <= st.hand_limit:
+        if len(hand) <= st.hand_limit[seat]:
             st.discarding = False
             self._next_phase(st, events)
 
@@ -349,7 +383,7 @@ class InvadersRules(Rules[InvadersState]):
     @staticmethod
     def _draw(st: InvadersState, seat: str, events: list[Event]) -> None:
         """Draw at the start of a phase; only the humans reshuffle an empty deck (I10)."""
-        drawn = piles.draw(st.decks[seat], st.hands[seat], st.draw,
+        drawn = piles.draw(st.decks[seat], st.hands[seat], st.draw[seat],
                            refill=st.discards[HUMANS] if seat == HUMANS else None, rng=st.rng,
                            on_refill=lambda n: events.append(Event("reshuffle", (seat, n))))
         events.append(Event("draw", (seat, len(drawn))))

@@ -38,8 +38,9 @@ class InvadersState:
     discarding: bool = False  # the phase's seat is discarding down to the hand limit
     winner: str | None = None
     reason: str = ""
-    hand_limit: int = 4
-    draw: int = 2
+    # each side's hand limit and cards drawn a phase (rulings I3); never mutated, so shared by clones
+    hand_limit: dict[str, int] = field(default_factory=lambda: {ALIENS: 4, HUMANS: 4})
+    draw: dict[str, int] = field(default_factory=lambda: {ALIENS: 2, HUMANS: 2})
 
     def clone(self) -> InvadersState:
         return InvadersState(
@@ -57,6 +58,7 @@ class InvadersState:
         data = {name: getattr(copy, name) for name in self.__slots__}
         data["rng"] = self.rng.state
         data["composition"] = {seat: dict(counts) for seat, counts in self.composition.items()}
+        data["hand_limit"], data["draw"] = dict(self.hand_limit), dict(self.draw)
         return data
 
     @classmethod
@@ -64,4 +66,7 @@ class InvadersState:
         data = dict(data)
         rng = Rng(0)
         rng.state = int(data.pop("rng"))
+        for key in ("hand_limit", "draw"):  # one number for both sides, as states said before
+            if isinstance(data.get(key), int):
+                data[key] = dict.fromkeys(SEATS, data[key])
         return cls(rng=rng, **data)

@@ -47,8 +47,8 @@ def view(rules: InvadersRules, st: InvadersState, seat: str | None) -> dict[str,
         "deck_sizes": {s: len(st.decks[s]) for s in SEATS},
         "discards": {s: sorted(st.discards[s]) for s in SEATS},
         "composition": {s: dict(c) for s, c in st.composition.items()},
-        "hand_limit": st.hand_limit,
-        "draw": st.draw,
+        "hand_limit": dict(st.hand_limit),
+        "draw": dict(st.draw),
         "winner": st.winner,
         "reason": st.reason,
     }
@@ -64,7 +64,7 @@ def determinize(v: dict[str, Any], seat: str, rng: Rng) -> InvadersState:
                        [_square(n, w) for n in v["fresh"]],
                        ord(v["defender"]) - 97 if v["defender"] else -1,
                        turn=v["turn"], phase=v["phase"], discarding=v["discarding"],
-                       winner=v["winner"], reason=v["reason"], hand_limit=v["hand_limit"], draw=v["draw"])
+                       winner=v["winner"], reason=v["reason"], hand_limit=dict(v["hand_limit"]), draw=dict(v["draw"]))
     st.shields = ["shield"] * v["shields"]
     for s in SEATS:
         unseen = Counter(v["composition"][s])

@@ -292,9 +292,9 @@ def test_undo_cannot_take_back_cards_already_seen():
     assert session.undo() == 1  # a move made after the draw may still be taken back
 
 
-# the default decks before issue 12, with which these tests were written (the fleet has Fire!)
+# the default decks and draw before issue 12, with which these tests were written (the fleet has Fire!)
 OLD_DECKS = {"deck.aliens": "fire:3,maneuver:2,reinforcements:1",
-             "deck.humans": "fire:12,maneuver1:4,maneuver2:7,maneuver3:2,shield:2"}
+             "deck.humans": "fire:12,maneuver1:4,maneuver2:7,maneuver3:2,shield:2", "draw": "2"}
 
 
 def test_hot_seat_undo_and_the_narration_each_player_missed():

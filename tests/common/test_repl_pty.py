@@ -22,9 +22,9 @@ def spawn(tmp_path, *args: str, command: str = "play"):
            "PROMPT_TOOLKIT_NO_CPR": "1", "XDG_STATE_HOME": str(tmp_path / "state")}
     if command == "play" and "--pace" not in args:
         args = (*args, "--pace", "0")  # the bots' moves at once (a test of pacing asks for it)
-    if command == "play":  # the decks these games were written with (both sides hold Fire!)
+    if command == "play":  # the decks and draw these games were written with (both sides hold Fire!)
         args = (*args, "-odeck.aliens=fire:3,maneuver:2,reinforcements:1",
-                "-odeck.humans=fire:12,maneuver1:4,maneuver2:7,maneuver3:2,shield:2")
+                "-odeck.humans=fire:12,maneuver1:4,maneuver2:7,maneuver3:2,shield:2", "-odraw=2")
     return pexpect.spawn(sys.executable, ["-m", "invaders", command, *args], encoding="utf-8",
                          timeout=20, dimensions=(50, 120), env=env)
 
