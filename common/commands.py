@@ -132,7 +132,8 @@ class Commands:
     def help(self, topic: str) -> None:
         if topic.startswith("move") or (topic and topic == local_word("moves")):
             text = getattr(self.spec.rules.notation, "HELP", "") or ""  # the game's catalog holds it as written
-            say(self.spec.text(text).strip() if text.strip() else
+            # (only blank lines trimmed: a table's first row keeps its indent)
+            say(self.spec.text(text).rstrip().lstrip("\n") if text.strip() else
                 _("Type 'moves' for your options."))
             return
         game = self.spec.text

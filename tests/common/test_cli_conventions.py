@@ -226,3 +226,17 @@ def test_every_environment_variable_is_in_some_help():
             helps += CliRunner().invoke(main, [name, "--help"]).output
     for name in sorted(read | {"NO_COLOR", "FORCE_COLOR", "BMOVIE_NET_PASSWORD"}):
         assert name in helps, name
+
+
+
+@pytest.mark.parametrize("game, first, second", [("gros", "title ", "play reporter"),
+                                                 ("invaders", "place d ", "fire ")])
+def test_help_moves_keeps_the_first_rows_indent(game, first, second):
+    """'help moves' stripped its text whole, so the table's first row (gros 'title', Invaders
+    'place d') stood four columns left of the rows under it."""
+    out = CliRunner().invoke(MAINS[game], ["play", "--seed", "1", "--pace", "0"],
+                             input="help moves\nquit\n").output
+    rows = [line.split("> ", 1)[1] if re.match(r"^\w+> ", line) else line for line in out.splitlines()]
+    top = next(row for row in rows if row.lstrip().startswith(first))
+    under = next(row for row in rows if row.lstrip().startswith(second))
+    assert len(top) - len(top.lstrip()) == len(under) - len(under.lstrip()) == 4, (top, under)
