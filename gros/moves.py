@@ -47,8 +47,10 @@ def protected(st: GrosState) -> bool:
     return st.variant == "gr2" and st.round <= 1
 
 
-def legal(st: GrosState, seat: int) -> list[tuple]:
-    d = decider(st)
+def legal(st: GrosState, seat: int, d: tuple[int, str] | None = None) -> list[tuple]:
+    """``d``: ``decider(st)`` when the caller has it already (None: found here)."""
+    if d is None:
+        d = decider(st)
     if d is None or d[0] != seat:
         return []
     kind = d[1]

@@ -115,12 +115,13 @@ class GrosRules(Rules[GrosState]):
     def scenario(self, state: GrosState, directive: str) -> None:
         from gros.scenario import apply_directive
 
-        state.legal_cache = None
+        state.legal_cache = state.decided = None
         apply_directive(self, state, directive)
 
     # -- the decision loop --------------------------------------------------------------------
     def decisions(self, state: GrosState) -> list[Decision]:
-        d = mv.decider(state)
+        # kept for legal_moves, which self-play and the search call next: apply clears it
+        d = state.decided = mv.decider(state)
         if d is None:
             return []
         key = (state.names[d[0]], d[1])
@@ -136,7 +137,7 @@ class GrosRules(Rules[GrosState]):
             s = state.names.index(seat)  # zones.seat_of, written out: once a decision
         except ValueError:
             return []
-        moves = mv.legal(state, s)
+        moves = mv.legal(state, s, state.decided)
         state.legal_cache = (s, moves)
         return moves
 
@@ -152,7 +153,7 @@ class GrosRules(Rules[GrosState]):
             from gros.explain import explain
 
             raise IllegalMove(explain(st, s, move))
-        st.legal_cache = None
+        st.legal_cache = st.decided = None
         events: list[Event] = []
         verb = move[0]
         if verb == "title":
