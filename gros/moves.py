@@ -9,7 +9,7 @@ Moves are tuples (see ``gros.notation`` for their text):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from gros import strength as sx
@@ -251,7 +251,11 @@ _WINDOW_MOVES = {"stop": stop_moves, "respond": respond_moves, "anytime": anytim
 
 def action_plays(st: GrosState, seat: int, cid: str, action: Action, context: str) -> list[tuple]:
     """Every way to play card ``cid`` for ``action`` in this ``context`` (main, respond, stop)."""
-    return [("play", cid, on, take, pay) for on, take, pay in action_options(st, seat, action, context, cid)]
+    ways = _ways(st, seat, action, context, cid)
+    if ways is None:
+        return []
+    ons, takes, pays = ways
+    return [("play", cid, on, take, pay) for on in ons for take in takes for pay in pays]
 
 
 def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
@@ -259,7 +263,10 @@ def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
     if not ability_cards(st, seat):  # most Movies have none
         return moves
     for ref, ab in _abilities(st, seat, context):
-        moves.extend(("use", ref, on, take, pay) for on, take, pay in action_options(st, seat, ab, context, ""))
+        ways = _ways(st, seat, ab, context, "")
+        if ways is not None:
+            ons, takes, pays = ways
+            moves += [("use", ref, on, take, pay) for on in ons for take in takes for pay in pays]
     return moves
 
 
@@ -293,9 +300,8 @@ def _ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     for ref, ch in zones.char_refs(st, seat):
         if ch.iid in able:
             out.append((ref, ch.iid))
-        for p in ch.props:
-            if p in able:
-                out.append((f"{ref}/{st.ids[p]}", p))
+        if ch.props and not able.isdisjoint(ch.props):
+            out += [(f"{ref}/{st.ids[p]}", p) for p in ch.props if p in able]
     for i in st.movies[seat].location:
         if i in able:
             out.append((f"{st.names[seat]}/{st.ids[i]}", i))
@@ -311,21 +317,26 @@ def _any_ability(able: frozenset[int], m: Movie) -> bool:
     return not able.isdisjoint(m.location)
 
 
-def action_options(st: GrosState, seat: int, action: Action, context: str,
-                   cid: str) -> list[tuple[tuple[str, ...], str, tuple[str, ...]]]:
+_NO_PAY: tuple[tuple[str, ...], ...] = ((),)  # an action with no cost: one way to pay, nothing
+
+
+def _ways(st: GrosState, seat: int, action: Action, context: str,
+          cid: str) -> tuple[list[tuple[str, ...]], list[str], Sequence[tuple[str, ...]]] | None:
+    """How ``cid`` may be played for ``action`` now: its targets, the cards it may take back
+    and the ways to pay its cost (each mix of the three is one way), or None when there is
+    no way; the move lists are built from these."""
     parts = _option_parts(st, seat, action, context, cid)
     if parts is None:
-        return []
+        return None
     ons, takes, rest = parts
-    pays: list[tuple[str, ...]] = [()]
-    if action.cost:
-        pays = sorted(set(combinations(sorted(st.ids[i] for i in rest), action.cost)))
-    return [(on, take, pay) for on in ons for take in takes for pay in pays]
+    if not action.cost:
+        return ons, takes, _NO_PAY
+    return ons, takes, sorted(set(combinations(sorted(st.ids[i] for i in rest), action.cost)))
 
 
 def action_possible(st: GrosState, seat: int, cid: str, action: Action, context: str) -> bool:
-    """Is there one way to play ``cid`` for ``action`` now? (``action_options`` is not empty,
-    without listing the ways to pay: auto-pass asks this of every seat in every window.)"""
+    """Is there one way to play ``cid`` for ``action`` now? (``_ways`` is not None, without
+    listing the ways to pay: auto-pass asks this of every seat in every window.)"""
     return _option_parts(st, seat, action, context, cid) is not None
 
 
