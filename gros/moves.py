@@ -110,7 +110,7 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
                 add(("play", cid, (ref,), "", ()))
         elif t == "location":
             combines = card.combines and st.variant == "gr2"
-            for s in ((seat,) if guard else range(st.n)):
+            for s in ((seat,) if guard else range(len(names))):
                 add(("play", cid, (names[s],), "", ()))
                 if combines and st.movies[s].location:
                     add(("combine", cid, names[s]))
@@ -125,7 +125,7 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
         elif st.round >= 3 and st.movies[seat].chars:  # Roll the Credits (G5)
             add(("play", cid, (), "", ()))
     if len(own_refs) > 1 and any(ch.props for _ref, ch in own_refs):
-        takers = [(ref, ch) for ref, ch in own_refs if ch.iid not in propped]
+        takers = [(ref, ch) for ref, ch in own_refs if ch.iid not in propped] if propped else own_refs
         for pref, holder, _p in zones.prop_refs(st, seat):
             moves += [("move", pref, ref) for ref, ch in takers if ch is not holder]
     moves.extend(ability_moves(st, seat, "main"))
@@ -138,7 +138,7 @@ def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
     out = []
     defs = st.defs
     aquatic = "Aquatic" in card.traits
-    for s in range(st.n):
+    for s in range(len(st.names)):
         if s == seat:
             continue
         m = st.movies[s]
@@ -321,7 +321,7 @@ _NO_PAY: tuple[tuple[str, ...], ...] = ((),)  # an action with no cost: one way 
 
 
 def _ways(st: GrosState, seat: int, action: Action, context: str,
-          cid: str) -> tuple[list[tuple[str, ...]], list[str], Sequence[tuple[str, ...]]] | None:
+          cid: str) -> tuple[Sequence[tuple[str, ...]], list[str], Sequence[tuple[str, ...]]] | None:
     """How ``cid`` may be played for ``action`` now: its targets, the cards it may take back
     and the ways to pay its cost (each mix of the three is one way), or None when there is
     no way; the move lists are built from these."""
@@ -341,7 +341,7 @@ def action_possible(st: GrosState, seat: int, cid: str, action: Action, context:
 
 
 def _option_parts(st: GrosState, seat: int, action: Action, context: str,
-                  cid: str) -> tuple[list[tuple[str, ...]], list[str], list[int]] | None:
+                  cid: str) -> tuple[Sequence[tuple[str, ...]], list[str], list[int]] | None:
     """An action's targets, cards to take back and the hand it may pay from; None when one
     of them leaves no way to play it."""
     a = st.attack
@@ -385,13 +385,29 @@ def _allowed(st: GrosState, seat: int, owner: int, action: Action) -> bool:
     return action.owner == "any" or (owner == seat) == (action.owner == "self")
 
 
-def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]) -> list[tuple[str, ...]]:
-    """The target names this action may be played on (``()`` when it takes none)."""
+def _owners(st: GrosState, seat: int, action: Action) -> Sequence[int]:
+    """The seats whose Movies ``action`` may reach, in seat order: ``_allowed`` for every
+    seat at once (the first round of GR2 keeps a card to its own player's Movie, G5)."""
+    owner = action.owner
+    if owner == "self":
+        return (seat,)
+    if protected(st):
+        return (seat,) if owner == "any" else ()
+    n = len(st.names)
+    return range(n) if owner == "any" else [s for s in range(n) if s != seat]
+
+
+_NO_TARGET: tuple[tuple[str, ...], ...] = ((),)  # an action that takes no target: one way, on nothing
+
+
+def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]) -> Sequence[tuple[str, ...]]:
+    """The target names this action may be played on (``()`` when it takes none); callers
+    must not change the sequence."""
     t = action.target
     names = st.names
     tt = action.target_trait
     if t == "none":
-        return [()]
+        return _NO_TARGET
     if t == "card":
         if not st.stack:
             return []
@@ -405,18 +421,21 @@ def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]
     if t == "movie":
         if action.attack_only:
             return [(names[a.target],)] if a is not None and _allowed(st, seat, a.target, action) else []
-        return [(names[s],) for s in range(st.n) if _allowed(st, seat, s, action)]
-    out = []
-    for s in range(st.n):
-        if not _allowed(st, seat, s, action):
-            continue
-        m = st.movies[s]
+        return [(names[s],) for s in _owners(st, seat, action)]
+    out: list[tuple[str, ...]] = []
+    movies = st.movies
+    for s in _owners(st, seat, action):
+        m = movies[s]
         if t == "location":
             if m.location and (tt is None or any(tt in sx.card_traits(st, i, m.loc_under) for i in m.location)):
                 out.append((names[s],))
         elif t == "character":
-            out.extend((ref,) for ref, ch in zones.char_refs(st, s)
-                       if tt is None or tt in sx.card_traits(st, ch.iid, ch.under))
-        else:  # prop
-            out.extend((ref,) for ref, _ch, p in zones.prop_refs(st, s) if tt is None or tt in st.defs[p].traits)
+            if tt is None:
+                out += [(ref,) for ref, _ch in zones.char_refs(st, s)]
+            else:
+                out += [(ref,) for ref, ch in zones.char_refs(st, s) if tt in sx.card_traits(st, ch.iid, ch.under)]
+        elif tt is None:  # prop
+            out += [(ref,) for ref, _ch, _p in zones.prop_refs(st, s)]
+        else:
+            out += [(ref,) for ref, _ch, p in zones.prop_refs(st, s) if tt in st.defs[p].traits]
     return out
