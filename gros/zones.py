@@ -175,18 +175,19 @@ def place_location(st: GrosState, seat: int, iid: int, combine: bool, events: li
 
 def draw(st: GrosState, seat: int, count: int, events: list[Event]) -> None:
     """Draw ``count`` cards; drawing the last card ends the game with this turn (G11)."""
-    deck, hand = st.deck, st.hands[seat]
-    got = []
-    for _ in range(count):
-        if not deck:
-            break
-        got.append(deck.pop())
-        if not deck:
-            st.deck_out = True
-    hand.extend(got)
-    if got:
-        events.append(Event("draw", (st.names[seat], len(got))))
-        events.append(Event("drew", (st.names[seat], tuple(st.ids[i] for i in got)), st.names[seat]))
+    deck = st.deck
+    count = min(count, len(deck))
+    if count <= 0:
+        return
+    got = deck[-count:]  # the top of the deck is its end: drawn from the end, one by one
+    got.reverse()
+    del deck[-count:]
+    if not deck:
+        st.deck_out = True
+    st.hands[seat] += got
+    ids, name = st.ids, st.names[seat]
+    events.append(Event("draw", (name, count)))
+    events.append(Event("drew", (name, tuple([ids[i] for i in got])), name))
 
 
 def take_from_hand(st: GrosState, seat: int, cid: str) -> int:

@@ -43,6 +43,25 @@ def test_shuffle_is_a_permutation_and_roughly_uniform():
     assert all(800 < n < 1200 for n in firsts)
 
 
+def test_shuffle_is_fisher_yates_on_below():
+    """The fast shuffle (its splitmix64 outputs made side by side) deals exactly what the
+    textbook loop on ``below`` deals, at any state (wrapping past 2**64 too) and any length,
+    and leaves the generator where that loop leaves it: every recorded game replays."""
+    from common.rng import _splitmix_outputs
+
+    for seed in (0, 1, 42, 2**63 + 5, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15):
+        for n in (0, 1, 2, 3, 7, 52, 111, 130):
+            fast, slow = Rng(seed), Rng(seed)
+            dealt, expected = list(range(n)), list(range(n))
+            fast.shuffle(dealt)
+            for i in range(n - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert dealt == expected and fast.state == slow.state, (seed, n)
+        ref = Rng(seed)
+        assert list(_splitmix_outputs(seed, 20)) == [ref.next64() for _ in range(20)]
+
+
 def test_parse_seats():
     seats = ["aliens", "humans"]
     kinds = ("random", "ismcts")
