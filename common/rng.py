@@ -150,6 +150,15 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
+    def ahead(self, m: int) -> list[int]:
+        """The next ``m`` outputs of ``next64`` at once, last first (for ``pop()``); the
+        generator moves past them. Only for the fast generator (not ``keyed``): a caller that
+        draws many numbers and keeps them to itself (the random bot) saves a call a draw."""
+        out = _splitmix_outputs(self._s, m).tolist()
+        out.reverse()
+        self._s = (self._s + m * _GOLDEN) & _MASK
+        return out
+
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
 

@@ -62,6 +62,15 @@ def test_shuffle_is_fisher_yates_on_below():
         assert list(_splitmix_outputs(seed, 20)) == [ref.next64() for _ in range(20)]
 
 
+def test_random_bot_draws_what_choice_draws():
+    """The random bot draws its numbers ahead, in batches: the same moves as ``Rng.choice``."""
+    for seed in (3, 2**64 - 1, 2**70 + 9):  # the last is a keyed seed: no batches
+        bot, rng = RandomBot(seed), Rng(seed)
+        for k in range(300):
+            legal = [("move", i) for i in range(1 + k % 13)]
+            assert bot.choose(RULES, {}, "aliens", legal) == rng.choice(legal)
+
+
 def test_parse_seats():
     seats = ["aliens", "humans"]
     kinds = ("random", "ismcts")
