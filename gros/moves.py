@@ -124,9 +124,10 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
             moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
         elif st.round >= 3 and st.movies[seat].chars:  # Roll the Credits (G5)
             add(("play", cid, (), "", ()))
-    if len(own_refs) > 1 and any(ch.props for _ref, ch in own_refs):
+    props = zones.prop_refs(st, seat) if len(own_refs) > 1 else None  # Props that may move
+    if props:
         takers = [(ref, ch) for ref, ch in own_refs if ch.iid not in propped] if propped else own_refs
-        for pref, holder, _p in zones.prop_refs(st, seat):
+        for pref, holder, _p in props:
             moves += [("move", pref, ref) for ref, ch in takers if ch is not holder]
     moves.extend(ability_moves(st, seat, "main"))
     return moves
