@@ -15,7 +15,7 @@ from itertools import combinations
 from gros import strength as sx
 from gros import zones
 from gros.catalog import Action, Card
-from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, GrosState, Movie
+from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, Attack, GrosState, Movie
 
 PASS, END, DONE, DRAW_FULL = ("pass",), ("end",), ("done",), ("draw",)
 
@@ -319,10 +319,11 @@ def _any_ability(able: frozenset[int], m: Movie) -> bool:
 
 
 _NO_PAY: tuple[tuple[str, ...], ...] = ((),)  # an action with no cost: one way to pay, nothing
+_NO_TAKE = ("",)  # an action that takes nothing back: one way, taking nothing
 
 
 def _ways(st: GrosState, seat: int, action: Action, context: str,
-          cid: str) -> tuple[Sequence[tuple[str, ...]], list[str], Sequence[tuple[str, ...]]] | None:
+          cid: str) -> tuple[Sequence[tuple[str, ...]], Sequence[str], Sequence[tuple[str, ...]]] | None:
     """How ``cid`` may be played for ``action`` now: its targets, the cards it may take back
     and the ways to pay its cost (each mix of the three is one way), or None when there is
     no way; the move lists are built from these."""
@@ -342,41 +343,38 @@ def action_possible(st: GrosState, seat: int, cid: str, action: Action, context:
 
 
 def _option_parts(st: GrosState, seat: int, action: Action, context: str,
-                  cid: str) -> tuple[Sequence[tuple[str, ...]], list[str], list[int]] | None:
+                  cid: str) -> tuple[Sequence[tuple[str, ...]], Sequence[str], Sequence[int]] | None:
     """An action's targets, cards to take back and the hand it may pay from; None when one
     of them leaves no way to play it."""
-    a = st.attack
-    attack_on = a is not None and st.attack_open
+    aa = st.attack if st.attack_open else None  # the attack under way, if any
     if context == "stop":
         if not action.stops:
             return None
-    elif action.stops or (action.attack_only and not attack_on):
+    elif action.stops or (action.attack_only and aa is None):
         return None
-    atraits = sx.attack_traits(st, a) if attack_on else sx.NO_TRAITS
-    aa = a if attack_on else None
-    movie = a.target if aa is not None else seat
     plain_when = action.plain_when
-    if plain_when and not sx.holds(plain_when, st, seat, movie, aa, atraits):
+    if plain_when and not sx.holds(plain_when, st, seat, aa.target if aa is not None else seat, aa,
+                                   sx.attack_traits(st, aa)):
         return None
-    ons = targets(st, seat, action, aa, atraits)
+    ons = targets(st, seat, action, aa)
     if not ons:
         return None
-    takes = [""]
+    takes: Sequence[str] = _NO_TAKE
     if action.take:
         ids = st.ids
         takes = sorted({ids[i] for i in st.kinds.types[action.take].intersection(st.discard)})
         if not takes:
             return None
-    rest: list[int] = []
-    if action.cost:
-        rest = st.hands[seat][:]
-        if cid:
-            for k, i in enumerate(rest):
-                if st.ids[i] == cid:
-                    del rest[k]
-                    break
-        if len(rest) < action.cost:
-            return None
+    if not action.cost:
+        return ons, takes, ()  # only an action with a cost needs the hand left to pay with
+    rest = st.hands[seat][:]
+    if cid:
+        for k, i in enumerate(rest):
+            if st.ids[i] == cid:
+                del rest[k]
+                break
+    if len(rest) < action.cost:
+        return None
     return ons, takes, rest
 
 
@@ -401,7 +399,7 @@ def _owners(st: GrosState, seat: int, action: Action) -> Sequence[int]:
 _NO_TARGET: tuple[tuple[str, ...], ...] = ((),)  # an action that takes no target: one way, on nothing
 
 
-def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]) -> Sequence[tuple[str, ...]]:
+def targets(st: GrosState, seat: int, action: Action, a: Attack | None) -> Sequence[tuple[str, ...]]:
     """The target names this action may be played on (``()`` when it takes none); callers
     must not change the sequence."""
     t = action.target
