@@ -31,17 +31,24 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal moves: the baseline and the self-play engine."""
+    """Uniform over the legal moves: the baseline and the self-play engine. It draws what
+    ``rng.choice`` would, from outputs made 64 at a time (``Rng.ahead``): the same moves,
+    for less work at each of self-play's decisions."""
 
     kind = "random"
     needs_view = False  # lets self-play skip building views nobody reads
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self._ahead: list[int] = []
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Progress | None = None) -> Move:
-        return self.rng.choice(legal)
+        if self.rng.keyed or not legal:
+            return self.rng.choice(legal)
+        if not self._ahead:
+            self._ahead = self.rng.ahead(64)
+        return legal[(self._ahead.pop() * len(legal)) >> 64]  # below(len(legal)) on that output
 
 
 class _Node:

@@ -22,7 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import sys
+from array import array
 from collections.abc import MutableSequence
+from functools import lru_cache
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -55,6 +58,33 @@ def derive(secret: int | str, *parts: str | int) -> int:
 def derive_fast(secret: int | str, *parts: str | int) -> int:
     """A 64-bit seed (for the fast generator: bots' own randomness) derived like ``derive``."""
     return derive(secret, "fast", *parts) & _MASK
+
+
+@lru_cache(maxsize=256)
+def _lanes(m: int) -> tuple[int, int, int]:
+    """For ``_splitmix_outputs``: ``m`` lanes of 128 bits holding 1 each, holding 1, 2 .. m,
+    and holding a 64-bit mask each."""
+    ones = sum(1 << (128 * k) for k in range(m))
+    counts = sum((k + 1) << (128 * k) for k in range(m))
+    return ones, counts, ones * _MASK
+
+
+def _splitmix_outputs(state: int, m: int) -> array:
+    """splitmix64's next ``m`` outputs from ``state`` (what ``m`` calls of ``next64`` return),
+    computed side by side, about three times faster than one by one in Python: the ``m``
+    states sit in 128-bit lanes of one integer, and each step of the mix (shift, xor,
+    multiply, mask) is one big-integer operation over all lanes. A lane holds 64 bits, so its
+    product with a 64-bit constant fits in its 128 and never carries into the next lane, and
+    masking each lane to 64 bits drops what a right shift brings down from the lane above."""
+    ones, counts, low = _lanes(m)
+    z = (state * ones + counts * _GOLDEN) & low  # lane k: state + (k + 1) * golden, mod 2**64
+    z = ((z ^ ((z >> 30) & low)) * 0xBF58476D1CE4E5B9) & low
+    z = ((z ^ ((z >> 27) & low)) * 0x94D049BB133111EB) & low
+    z ^= (z >> 31) & low
+    words = array("Q", z.to_bytes(16 * m, "little"))  # two 64-bit words a lane, low word first
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words[0::2]
 
 
 class Rng:
@@ -120,6 +150,15 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
+    def ahead(self, m: int) -> list[int]:
+        """The next ``m`` outputs of ``next64`` at once, last first (for ``pop()``); the
+        generator moves past them. Only for the fast generator (not ``keyed``): a caller that
+        draws many numbers and keeps them to itself (the random bot) saves a call a draw."""
+        out = _splitmix_outputs(self._s, m).tolist()
+        out.reverse()
+        self._s = (self._s + m * _GOLDEN) & _MASK
+        return out
+
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
 
@@ -130,14 +169,14 @@ class Rng:
                 j = self.below(i + 1)
                 items[i], items[j] = items[j], items[i]
             return
-        s = self._s
-        for i in range(len(items) - 1, 0, -1):  # below(i + 1), written out: a deal shuffles 100 cards
-            s = z = (s + _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        n = len(items)
+        if n < 2:
+            return
+        # below(i + 1) for each i, its splitmix64 outputs made all at once (a deal shuffles 100 cards)
+        for i, z in zip(range(n - 1, 0, -1), _splitmix_outputs(self._s, n - 1), strict=True):
+            j = (z * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
-        self._s = s
+        self._s = (self._s + (n - 1) * _GOLDEN) & _MASK
 
     def die(self, sides: int = 6) -> int:
         return self.below(sides) + 1

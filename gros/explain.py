@@ -202,7 +202,7 @@ def _why_targets(st: GrosState, seat: int, action, move: tuple) -> str | None:
                                      st, seat, movie, a, atraits):
         return _("its condition does not hold now ({condition})").format(
             condition=", ".join(f"{k} {v}" for k, v in action.when))
-    options = mv.targets(st, seat, action, a, atraits)
+    options = mv.targets(st, seat, action, a)
     if move[2] not in options:
         if not options:
             return _("it has no target it may be played on now")

@@ -304,7 +304,7 @@ def _place_prop(st: GrosState, iid: int, ref: str, events: list[Event]) -> None:
         st.discard.append(iid)
         return
     found[1].props.append(iid)
-    zones.touch(st, found[0], cast=False)
+    zones.touch(st, found[0], cast=False, able=iid in st.kinds.able)
     events.append(Event("prop", (zones.spoken(st, ref), st.ids[iid])))
 
 
@@ -344,13 +344,13 @@ def _slide_under(st: GrosState, iid: int, target: str, ref: str) -> bool:
         if found is None:
             return False
         found[1].under.append(iid)
-        zones.touch(st, found[0], cast=False)
+        zones.touch(st, found[0], cast=False, able=iid in st.kinds.able)
         return True
     seat = zones.seat_of(st, ref)
     if seat < 0 or not st.movies[seat].location:
         return False
     st.movies[seat].loc_under.append(iid)
-    zones.touch(st, seat, cast=False)
+    zones.touch(st, seat, cast=False, able=iid in st.kinds.able)
     return True
 
 

@@ -9,13 +9,13 @@ Moves are tuples (see ``gros.notation`` for their text):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from gros import strength as sx
 from gros import zones
 from gros.catalog import Action, Card
-from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, GrosState, Movie
+from gros.state import DISCARD, DRAW, HAND_SIZE, OVER, TITLE, VICTIM, Attack, GrosState, Movie
 
 PASS, END, DONE, DRAW_FULL = ("pass",), ("end",), ("done",), ("draw",)
 
@@ -47,8 +47,10 @@ def protected(st: GrosState) -> bool:
     return st.variant == "gr2" and st.round <= 1
 
 
-def legal(st: GrosState, seat: int) -> list[tuple]:
-    d = decider(st)
+def legal(st: GrosState, seat: int, d: tuple[int, str] | None = None) -> list[tuple]:
+    """``d``: ``decider(st)`` when the caller has it already (None: found here)."""
+    if d is None:
+        d = decider(st)
     if d is None or d[0] != seat:
         return []
     kind = d[1]
@@ -108,7 +110,7 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
                 add(("play", cid, (ref,), "", ()))
         elif t == "location":
             combines = card.combines and st.variant == "gr2"
-            for s in ((seat,) if guard else range(st.n)):
+            for s in ((seat,) if guard else range(len(names))):
                 add(("play", cid, (names[s],), "", ()))
                 if combines and st.movies[s].location:
                     add(("combine", cid, names[s]))
@@ -122,9 +124,10 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
             moves.extend(action_plays(st, seat, cid, card.action, "main"))  # type: ignore[arg-type]
         elif st.round >= 3 and st.movies[seat].chars:  # Roll the Credits (G5)
             add(("play", cid, (), "", ()))
-    if len(own_refs) > 1 and any(ch.props for _ref, ch in own_refs):
-        takers = [(ref, ch) for ref, ch in own_refs if ch.iid not in propped]
-        for pref, holder, _p in zones.prop_refs(st, seat):
+    props = zones.prop_refs(st, seat) if len(own_refs) > 1 else None  # Props that may move
+    if props:
+        takers = [(ref, ch) for ref, ch in own_refs if ch.iid not in propped] if propped else own_refs
+        for pref, holder, _p in props:
             moves += [("move", pref, ref) for ref, ch in takers if ch is not holder]
     moves.extend(ability_moves(st, seat, "main"))
     return moves
@@ -136,7 +139,7 @@ def attack_targets(st: GrosState, seat: int, card: Card) -> list[int]:
     out = []
     defs = st.defs
     aquatic = "Aquatic" in card.traits
-    for s in range(st.n):
+    for s in range(len(st.names)):
         if s == seat:
             continue
         m = st.movies[s]
@@ -249,7 +252,11 @@ _WINDOW_MOVES = {"stop": stop_moves, "respond": respond_moves, "anytime": anytim
 
 def action_plays(st: GrosState, seat: int, cid: str, action: Action, context: str) -> list[tuple]:
     """Every way to play card ``cid`` for ``action`` in this ``context`` (main, respond, stop)."""
-    return [("play", cid, on, take, pay) for on, take, pay in action_options(st, seat, action, context, cid)]
+    ways = _ways(st, seat, action, context, cid)
+    if ways is None:
+        return []
+    ons, takes, pays = ways
+    return [("play", cid, on, take, pay) for on in ons for take in takes for pay in pays]
 
 
 def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
@@ -257,7 +264,10 @@ def ability_moves(st: GrosState, seat: int, context: str) -> list[tuple]:
     if not ability_cards(st, seat):  # most Movies have none
         return moves
     for ref, ab in _abilities(st, seat, context):
-        moves.extend(("use", ref, on, take, pay) for on, take, pay in action_options(st, seat, ab, context, ""))
+        ways = _ways(st, seat, ab, context, "")
+        if ways is not None:
+            ons, takes, pays = ways
+            moves += [("use", ref, on, take, pay) for on in ons for take in takes for pay in pays]
     return moves
 
 
@@ -291,9 +301,8 @@ def _ability_cards(st: GrosState, seat: int) -> list[tuple[str, int]]:
     for ref, ch in zones.char_refs(st, seat):
         if ch.iid in able:
             out.append((ref, ch.iid))
-        for p in ch.props:
-            if p in able:
-                out.append((f"{ref}/{st.ids[p]}", p))
+        if ch.props and not able.isdisjoint(ch.props):
+            out += [(f"{ref}/{st.ids[p]}", p) for p in ch.props if p in able]
     for i in st.movies[seat].location:
         if i in able:
             out.append((f"{st.names[seat]}/{st.ids[i]}", i))
@@ -309,60 +318,63 @@ def _any_ability(able: frozenset[int], m: Movie) -> bool:
     return not able.isdisjoint(m.location)
 
 
-def action_options(st: GrosState, seat: int, action: Action, context: str,
-                   cid: str) -> list[tuple[tuple[str, ...], str, tuple[str, ...]]]:
+_NO_PAY: tuple[tuple[str, ...], ...] = ((),)  # an action with no cost: one way to pay, nothing
+_NO_TAKE = ("",)  # an action that takes nothing back: one way, taking nothing
+
+
+def _ways(st: GrosState, seat: int, action: Action, context: str,
+          cid: str) -> tuple[Sequence[tuple[str, ...]], Sequence[str], Sequence[tuple[str, ...]]] | None:
+    """How ``cid`` may be played for ``action`` now: its targets, the cards it may take back
+    and the ways to pay its cost (each mix of the three is one way), or None when there is
+    no way; the move lists are built from these."""
     parts = _option_parts(st, seat, action, context, cid)
     if parts is None:
-        return []
+        return None
     ons, takes, rest = parts
-    pays: list[tuple[str, ...]] = [()]
-    if action.cost:
-        pays = sorted(set(combinations(sorted(st.ids[i] for i in rest), action.cost)))
-    return [(on, take, pay) for on in ons for take in takes for pay in pays]
+    if not action.cost:
+        return ons, takes, _NO_PAY
+    return ons, takes, sorted(set(combinations(sorted(st.ids[i] for i in rest), action.cost)))
 
 
 def action_possible(st: GrosState, seat: int, cid: str, action: Action, context: str) -> bool:
-    """Is there one way to play ``cid`` for ``action`` now? (``action_options`` is not empty,
-    without listing the ways to pay: auto-pass asks this of every seat in every window.)"""
+    """Is there one way to play ``cid`` for ``action`` now? (``_ways`` is not None, without
+    listing the ways to pay: auto-pass asks this of every seat in every window.)"""
     return _option_parts(st, seat, action, context, cid) is not None
 
 
 def _option_parts(st: GrosState, seat: int, action: Action, context: str,
-                  cid: str) -> tuple[list[tuple[str, ...]], list[str], list[int]] | None:
+                  cid: str) -> tuple[Sequence[tuple[str, ...]], Sequence[str], Sequence[int]] | None:
     """An action's targets, cards to take back and the hand it may pay from; None when one
     of them leaves no way to play it."""
-    a = st.attack
-    attack_on = a is not None and st.attack_open
+    aa = st.attack if st.attack_open else None  # the attack under way, if any
     if context == "stop":
         if not action.stops:
             return None
-    elif action.stops or (action.attack_only and not attack_on):
+    elif action.stops or (action.attack_only and aa is None):
         return None
-    atraits = sx.attack_traits(st, a) if attack_on else sx.NO_TRAITS
-    aa = a if attack_on else None
-    movie = a.target if aa is not None else seat
     plain_when = action.plain_when
-    if plain_when and not sx.holds(plain_when, st, seat, movie, aa, atraits):
+    if plain_when and not sx.holds(plain_when, st, seat, aa.target if aa is not None else seat, aa,
+                                   sx.attack_traits(st, aa)):
         return None
-    ons = targets(st, seat, action, aa, atraits)
+    ons = targets(st, seat, action, aa)
     if not ons:
         return None
-    takes = [""]
+    takes: Sequence[str] = _NO_TAKE
     if action.take:
         ids = st.ids
         takes = sorted({ids[i] for i in st.kinds.types[action.take].intersection(st.discard)})
         if not takes:
             return None
-    rest: list[int] = []
-    if action.cost:
-        rest = st.hands[seat][:]
-        if cid:
-            for k, i in enumerate(rest):
-                if st.ids[i] == cid:
-                    del rest[k]
-                    break
-        if len(rest) < action.cost:
-            return None
+    if not action.cost:
+        return ons, takes, ()  # only an action with a cost needs the hand left to pay with
+    rest = st.hands[seat][:]
+    if cid:
+        for k, i in enumerate(rest):
+            if st.ids[i] == cid:
+                del rest[k]
+                break
+    if len(rest) < action.cost:
+        return None
     return ons, takes, rest
 
 
@@ -372,13 +384,29 @@ def _allowed(st: GrosState, seat: int, owner: int, action: Action) -> bool:
     return action.owner == "any" or (owner == seat) == (action.owner == "self")
 
 
-def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]) -> list[tuple[str, ...]]:
-    """The target names this action may be played on (``()`` when it takes none)."""
+def _owners(st: GrosState, seat: int, action: Action) -> Sequence[int]:
+    """The seats whose Movies ``action`` may reach, in seat order: ``_allowed`` for every
+    seat at once (the first round of GR2 keeps a card to its own player's Movie, G5)."""
+    owner = action.owner
+    if owner == "self":
+        return (seat,)
+    if protected(st):
+        return (seat,) if owner == "any" else ()
+    n = len(st.names)
+    return range(n) if owner == "any" else [s for s in range(n) if s != seat]
+
+
+_NO_TARGET: tuple[tuple[str, ...], ...] = ((),)  # an action that takes no target: one way, on nothing
+
+
+def targets(st: GrosState, seat: int, action: Action, a: Attack | None) -> Sequence[tuple[str, ...]]:
+    """The target names this action may be played on (``()`` when it takes none); callers
+    must not change the sequence."""
     t = action.target
     names = st.names
     tt = action.target_trait
     if t == "none":
-        return [()]
+        return _NO_TARGET
     if t == "card":
         if not st.stack:
             return []
@@ -392,18 +420,21 @@ def targets(st: GrosState, seat: int, action: Action, a, atraits: frozenset[str]
     if t == "movie":
         if action.attack_only:
             return [(names[a.target],)] if a is not None and _allowed(st, seat, a.target, action) else []
-        return [(names[s],) for s in range(st.n) if _allowed(st, seat, s, action)]
-    out = []
-    for s in range(st.n):
-        if not _allowed(st, seat, s, action):
-            continue
-        m = st.movies[s]
+        return [(names[s],) for s in _owners(st, seat, action)]
+    out: list[tuple[str, ...]] = []
+    movies = st.movies
+    for s in _owners(st, seat, action):
+        m = movies[s]
         if t == "location":
             if m.location and (tt is None or any(tt in sx.card_traits(st, i, m.loc_under) for i in m.location)):
                 out.append((names[s],))
         elif t == "character":
-            out.extend((ref,) for ref, ch in zones.char_refs(st, s)
-                       if tt is None or tt in sx.card_traits(st, ch.iid, ch.under))
-        else:  # prop
-            out.extend((ref,) for ref, _ch, p in zones.prop_refs(st, s) if tt is None or tt in st.defs[p].traits)
+            if tt is None:
+                out += [(ref,) for ref, _ch in zones.char_refs(st, s)]
+            else:
+                out += [(ref,) for ref, ch in zones.char_refs(st, s) if tt in sx.card_traits(st, ch.iid, ch.under)]
+        elif tt is None:  # prop
+            out += [(ref,) for ref, _ch, _p in zones.prop_refs(st, s)]
+        else:
+            out += [(ref,) for ref, _ch, p in zones.prop_refs(st, s) if tt in st.defs[p].traits]
     return out

@@ -25,6 +25,7 @@ PROMPTS = {"title": N_("agree on the title ('title' takes the generated one)"),
            "victim": N_("the attack succeeded: pick the victim"),
            "discard": N_("end of turn: 'discard CARD' any, then 'done' (six cards at most)")}
 
+_CARD_PLAYS = frozenset(("play", "attack", "combine"))  # moves that put a card on the stack
 _DECISIONS: dict[tuple[str, str], Decision] = {}
 _INSTANCES: dict[int, tuple[Catalog, tuple[str, ...], tuple[Card, ...], Kinds]] = {}
 
@@ -115,12 +116,13 @@ class GrosRules(Rules[GrosState]):
     def scenario(self, state: GrosState, directive: str) -> None:
         from gros.scenario import apply_directive
 
-        state.legal_cache = None
+        state.legal_cache = state.decided = None
         apply_directive(self, state, directive)
 
     # -- the decision loop --------------------------------------------------------------------
     def decisions(self, state: GrosState) -> list[Decision]:
-        d = mv.decider(state)
+        # kept for legal_moves, which self-play and the search call next: apply clears it
+        d = state.decided = mv.decider(state)
         if d is None:
             return []
         key = (state.names[d[0]], d[1])
@@ -136,7 +138,7 @@ class GrosRules(Rules[GrosState]):
             s = state.names.index(seat)  # zones.seat_of, written out: once a decision
         except ValueError:
             return []
-        moves = mv.legal(state, s)
+        moves = mv.legal(state, s, state.decided)
         state.legal_cache = (s, moves)
         return moves
 
@@ -152,10 +154,12 @@ class GrosRules(Rules[GrosState]):
             from gros.explain import explain
 
             raise IllegalMove(explain(st, s, move))
-        st.legal_cache = None
+        st.legal_cache = st.decided = None
         events: list[Event] = []
         verb = move[0]
-        if verb == "title":
+        if verb in _CARD_PLAYS:  # the commonest moves, tested first
+            self._play(st, s, move, events)
+        elif verb == "title":
             flow.set_title(st, move[1], move[2], events)
         elif verb == "pass":
             st.passes += 1
@@ -184,8 +188,6 @@ class GrosRules(Rules[GrosState]):
             found = [iid for ref, iid in mv.ability_cards(st, s) if ref == move[1]]
             self._pay(st, s, move[4], events)
             flow.use_ability(st, s, found[0], move, events)
-        else:
-            self._play(st, s, move, events)
         return events
 
     @staticmethod
@@ -227,7 +229,7 @@ class GrosRules(Rules[GrosState]):
         holder.props.remove(p)
         dst[1].props.append(p)
         st.propped.append(dst[1].iid)
-        zones.touch(st, seat, cast=False)
+        zones.touch(st, seat, cast=False, able=p in st.kinds.able)
         events.append(Event("moved", said))
 
     def outcome(self, state: GrosState) -> Outcome | None:

@@ -143,6 +143,7 @@ class GrosState:
     dealt: bool = False  # the hands are dealt once the title is agreed (G2, G3)
     dcache: list[int | None] = field(default_factory=list)  # static Defence per Movie
     legal_cache: tuple | None = None  # (seat, legal moves); never cloned nor saved
+    decided: tuple[int, str] | None = None  # what decisions() found (mv.decider), for legal_moves; never cloned nor saved
     refs: dict = field(default_factory=dict)  # seat -> its Characters' names, ~seat -> its Props', (seat, 'abilities'); cleared by zones.touch
     windows: bool = False  # option timing=windows: SFX only in the stop and attack windows (G9)
     # the books' timing: an open window for SFX outside attacks, "card" (a card resolved) or
@@ -178,7 +179,7 @@ class GrosState:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         for name in self.__slots__:
-            if name in ("defs", "legal_cache", "refs", "kinds"):
+            if name in ("defs", "legal_cache", "decided", "refs", "kinds"):
                 continue
             value = getattr(self, name)
             if name == "rng":

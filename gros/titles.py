@@ -25,6 +25,7 @@ EVENTS = frozenset("""blast boom curse escape experiment flood fury harvest hunt
     nightmare quake rescue return revenge scream sequel shock signal strike summer twist dream trance
     mistake method luck end fog gore dig blooper""".split())
 BARE = frozenset({"beyond", "mars"})  # places named without 'the'
+KNOWN = BEINGS | EVENTS | PLACES | ADJECTIVES  # a word in none of them is a thing carried
 
 
 def _where(word_list: list[str], prefix: str) -> str:
@@ -75,7 +76,7 @@ def plan(words: list[str]) -> Plan:
     events = [w for w in low if w in EVENTS]
     places = [w for w in low if w in PLACES]
     mods = [w for w in low if w in ADJECTIVES]
-    things = [w for w in low if w not in BEINGS | EVENTS | PLACES | ADJECTIVES]  # shotgun, torches
+    things = [w for w in low if w not in KNOWN]  # shotgun, torches
     if beings:
         head, kind = beings.pop(0), "being"
     elif things:

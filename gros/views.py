@@ -397,6 +397,9 @@ def invariants(st: GrosState) -> list[str]:
         props = st.refs.get(~s)
         if props is not None and props != zones._prop_refs(st, s):
             bad.append(f"{st.names[s]}'s cached Prop names are stale")
+        dups = st.refs.get((s, "copies"))
+        if dups is not None and dups != zones._copies(st, s):
+            bad.append(f"{st.names[s]}'s cached copies of a Character are stale")
         abilities = st.refs.get((s, "abilities"))
         if abilities is not None and abilities != mv._ability_cards(st, s):
             bad.append(f"{st.names[s]}'s cached cards with abilities are stale")

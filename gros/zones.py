@@ -12,16 +12,20 @@ from gros.state import Char, GrosState
 DRAW_LIMIT = 6
 
 
-def touch(st: GrosState, seat: int, cast: bool = True) -> None:
+def touch(st: GrosState, seat: int, cast: bool = True, able: bool = True) -> None:
     """A Movie changed: its cached Defence, names and cards with abilities must be found anew.
     ``cast=False``: its Characters are the same ones (a Prop, an SFX under a card or the
-    Location changed), so their names stand."""
+    Location changed), so their names stand. ``able=False``: with the same Characters, no
+    card with an ability came, went or changed holder (a Prop without one moved or placed,
+    an SFX slid under a card), so the cards with abilities stand too."""
     st.dcache[seat] = None
     refs = st.refs
     if cast:
         refs.pop(seat, None)
+        refs.pop((seat, "copies"), None)
     refs.pop(~seat, None)
-    refs.pop((seat, "abilities"), None)
+    if cast or able:
+        refs.pop((seat, "abilities"), None)
 
 
 def char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
@@ -49,6 +53,21 @@ def _char_refs(st: GrosState, seat: int) -> list[tuple[str, Char]]:
     return out
 
 
+def copies(st: GrosState, seat: int) -> frozenset[str]:
+    """The cards of which ``seat``'s Movie holds several Characters (cached with its names)."""
+    key = (seat, "copies")
+    cached = st.refs.get(key)
+    if cached is None:
+        cached = st.refs[key] = _copies(st, seat)
+    return cached
+
+
+def _copies(st: GrosState, seat: int) -> frozenset[str]:
+    ids = st.ids
+    cids = [ids[ch.iid] for ch in st.movies[seat].chars]
+    return frozenset(cid for cid in cids if cids.count(cid) > 1)
+
+
 def spoken(st: GrosState, ref: str) -> str:
     """``ref`` as the table reads it: when a Movie holds several copies of a Character, the
     first is written ``CARD.1`` too, so that narration can say which copy is meant."""
@@ -57,10 +76,7 @@ def spoken(st: GrosState, ref: str) -> str:
         return ref
     char, sep2, prop = rest.partition("/")
     seat = seat_of(st, seat_name)
-    if "." in char or seat < 0:
-        return ref
-    ids = st.ids
-    if [ids[ch.iid] for ch in st.movies[seat].chars].count(char) < 2:
+    if "." in char or seat < 0 or char not in copies(st, seat):
         return ref
     return f"{seat_name}/{char}.1{sep2}{prop}"
 
@@ -159,18 +175,19 @@ def place_location(st: GrosState, seat: int, iid: int, combine: bool, events: li
 
 def draw(st: GrosState, seat: int, count: int, events: list[Event]) -> None:
     """Draw ``count`` cards; drawing the last card ends the game with this turn (G11)."""
-    deck, hand = st.deck, st.hands[seat]
-    got = []
-    for _ in range(count):
-        if not deck:
-            break
-        got.append(deck.pop())
-        if not deck:
-            st.deck_out = True
-    hand.extend(got)
-    if got:
-        events.append(Event("draw", (st.names[seat], len(got))))
-        events.append(Event("drew", (st.names[seat], tuple(st.ids[i] for i in got)), st.names[seat]))
+    deck = st.deck
+    count = min(count, len(deck))
+    if count <= 0:
+        return
+    got = deck[-count:]  # the top of the deck is its end: drawn from the end, one by one
+    got.reverse()
+    del deck[-count:]
+    if not deck:
+        st.deck_out = True
+    st.hands[seat] += got
+    ids, name = st.ids, st.names[seat]
+    events.append(Event("draw", (name, count)))
+    events.append(Event("drew", (name, tuple([ids[i] for i in got])), name))
 
 
 def take_from_hand(st: GrosState, seat: int, cid: str) -> int:

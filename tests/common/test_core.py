@@ -43,6 +43,34 @@ def test_shuffle_is_a_permutation_and_roughly_uniform():
     assert all(800 < n < 1200 for n in firsts)
 
 
+def test_shuffle_is_fisher_yates_on_below():
+    """The fast shuffle (its splitmix64 outputs made side by side) deals exactly what the
+    textbook loop on ``below`` deals, at any state (wrapping past 2**64 too) and any length,
+    and leaves the generator where that loop leaves it: every recorded game replays."""
+    from common.rng import _splitmix_outputs
+
+    for seed in (0, 1, 42, 2**63 + 5, 2**64 - 1, 2**64 - 0x9E3779B97F4A7C15):
+        for n in (0, 1, 2, 3, 7, 52, 111, 130):
+            fast, slow = Rng(seed), Rng(seed)
+            dealt, expected = list(range(n)), list(range(n))
+            fast.shuffle(dealt)
+            for i in range(n - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert dealt == expected and fast.state == slow.state, (seed, n)
+        ref = Rng(seed)
+        assert list(_splitmix_outputs(seed, 20)) == [ref.next64() for _ in range(20)]
+
+
+def test_random_bot_draws_what_choice_draws():
+    """The random bot draws its numbers ahead, in batches: the same moves as ``Rng.choice``."""
+    for seed in (3, 2**64 - 1, 2**70 + 9):  # the last is a keyed seed: no batches
+        bot, rng = RandomBot(seed), Rng(seed)
+        for k in range(300):
+            legal = [("move", i) for i in range(1 + k % 13)]
+            assert bot.choose(RULES, {}, "aliens", legal) == rng.choice(legal)
+
+
 def test_parse_seats():
     seats = ["aliens", "humans"]
     kinds = ("random", "ismcts")
@@ -196,6 +224,7 @@ def test_bench_json_reports_the_figures():
     report = json.loads(proc.stdout)
     speed = report["speed"][0]
     assert speed["games"] == 30 and speed["games_per_s"] > 0 and speed["us_per_decision"] > 0
+    assert speed["decisions_per_cpu_s"] > 0  # the steadier figure on a shared machine
     assert {m["matchup"] for m in report["matchups"]} >= {"normal vs normal"}
     # the balance table: every level, each side's wins with a 95% interval and its choices
     assert [m["kinds"] for m in report["matchups"]] == [["easy", "easy"], ["normal", "normal"], ["hard", "hard"]]

@@ -13,9 +13,11 @@ from common.engine import GameError, IllegalMove, NotationError
 from common.rng import Rng
 from common.selfplay import play_game
 from common.table import Table
+from gros import moves as mv
 from gros import zones
 from gros.bots import HeuristicBot
 from gros.rules import RULES
+from gros.state import Char
 
 
 def states(games: int = 12, deck: str = "gros+gr2", every: int = 7):
@@ -93,7 +95,7 @@ def test_clone_and_json_are_faithful():
 
 def test_cached_defence_is_checked(monkeypatch):
     """The invariant catches a move that forgets to clear a Movie's cached Defence."""
-    monkeypatch.setattr(zones, "touch", lambda st, seat, cast=True: st.refs.clear())  # names kept right, Defence not
+    monkeypatch.setattr(zones, "touch", lambda st, seat, **_: st.refs.clear())  # names kept right, Defence not
     broken = 0
     for st, _seat, _legal in states(games=6, every=1):
         broken += any("cached Defence" in b for b in RULES.check_invariants(st))
@@ -106,6 +108,31 @@ def test_stale_character_names_are_caught():
     zones.char_refs(st, 0)
     st.movies[0].chars.pop()  # changed behind the cache's back
     assert any("cached Character names" in b for b in RULES.check_invariants(st))
+
+
+def test_stale_copies_are_caught():
+    """The cached set of cards a Movie holds twice (narration numbers their first copy)."""
+    st = RULES.setup({"players": "2"}, 5)
+    RULES.apply(st, "ray", RULES.parse("title"))
+    assert zones.copies(st, 0) == frozenset()
+    st.movies[0].chars.append(Char(st.movies[0].chars[0].iid))  # a second copy, behind the cache's back
+    assert any("cached copies" in b for b in RULES.check_invariants(st))
+
+
+def test_cards_with_abilities_follow_a_moved_prop():
+    """A Movie's cached cards with abilities outlive a Prop without one moving (the search and
+    self-play move Props a lot), and are found anew when a Prop with one moves."""
+    st = RULES.setup({"players": "2"}, 5)
+    for directive in ("title: Night of the Blob | night blob",
+                      "movie ray: reporter[the-ham-radio], robot[the-shovel]", "turn: ray 3"):
+        RULES.scenario(st, directive)
+    cached = mv.ability_cards(st, 0)
+    assert cached == [("ray/the-reporter/the-ham-radio", cached[0][1])]
+    RULES.apply(st, "ray", ("move", "ray/the-robot/the-shovel", "ray/the-reporter"))
+    assert mv.ability_cards(st, 0) is cached and not RULES.check_invariants(st)
+    RULES.apply(st, "ray", ("move", "ray/the-reporter/the-ham-radio", "ray/the-robot"))
+    assert mv.ability_cards(st, 0) == [("ray/the-robot/the-ham-radio", cached[0][1])]
+    assert ("use", "ray/the-robot/the-ham-radio", (), "", ()) in RULES.legal_moves(st, "ray")
 
 
 def test_stale_prop_names_are_caught():
