@@ -316,8 +316,8 @@ def test_join_rejoin_by_hand_is_told_the_moves_it_missed(procs, tmp_path):
     assert again.finish(60) == 0
 
 
-def test_a_resumed_host_names_its_bot_seats(procs, tmp_path):
-    """The record says aliens were the heuristic bot's: the start-up line said 'aliens=remote'."""
+def _three_moves_in() -> Table:
+    """An Invaders table three random moves in, the aliens the heuristic bot's, the humans remote."""
     rules = rules_of("invaders")
     table = Table(rules, seed=new_seed(), variant=options_for("invaders")["variant"],
                   seat_kinds={"aliens": "heuristic", "humans": "remote"})
@@ -325,6 +325,12 @@ def test_a_resumed_host_names_its_bot_seats(procs, tmp_path):
     for _ in range(3):
         seat = table.decisions()[0].seat
         table.play(seat, bot.choose(rules, {}, seat, table.legal_moves(seat)))
+    return table
+
+
+def test_a_resumed_host_names_its_bot_seats(procs, tmp_path):
+    """The record says aliens were the heuristic bot's: the start-up line said 'aliens=remote'."""
+    table = _three_moves_in()
     path = tmp_path / "g.rec"
     path.write_text(table.record_text(), encoding="utf-8")
     host, _ = start_host(procs, "invaders", "--resume", str(path), "--grace", "30")
@@ -337,13 +343,7 @@ def test_a_resumed_host_goes_on_past_a_torn_last_line(procs, tmp_path):
     was beside it and writes the record anew, so that later moves are appended to a clean one."""
     from common.batch import read_record
 
-    rules = rules_of("invaders")
-    table = Table(rules, seed=new_seed(), variant=options_for("invaders")["variant"],
-                  seat_kinds={"aliens": "heuristic", "humans": "remote"})
-    bot = make_bot("random", rules, seed=1)
-    for _ in range(3):
-        seat = table.decisions()[0].seat
-        table.play(seat, bot.choose(rules, {}, seat, table.legal_moves(seat)))
+    table = _three_moves_in()
     path = tmp_path / "g.rec"
     whole = table.record_text()
     path.write_text(whole + "humans: \x00ma", encoding="utf-8")
