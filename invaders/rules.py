@@ -34,6 +34,7 @@ class Card:
 
 # the hand settings a side may have (rulings I3): option key -> (low, high)
 SETTINGS = {"hand": (0, 20), "draw": (0, 20), "limit": (1, 20)}
+RULINGS_SETTINGS = {"hand": 4, "draw": 2, "limit": 4}  # I3's starting point, for both sides
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,15 @@ class InvadersRules(Rules[InvadersState]):
         return out
 
     def card_checksum(self, options: dict[str, str]) -> str:
-        return checksum([self.catalog.source, canonical(self.composition(options))])
+        """The card data, the decks and, where they are not the rulings' (hand 4, draw 2,
+        limit 4 for both sides), the hand settings: a game saved with the default draw is
+        refused once the default changes, and records written before the settings were data
+        (with the rulings') keep their checksum."""
+        parts = [self.catalog.source, canonical(self.composition(options))]
+        settings = self.settings(options)
+        if any(settings[seat] != RULINGS_SETTINGS for seat in SEATS):
+            parts.append(canonical(settings))
+        return checksum(parts)
 
     def setup(self, options: dict[str, str], seed: int) -> InvadersState:
         width = int_option(options, "width", 7, 3, 26)

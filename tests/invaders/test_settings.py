@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from common.cards import CardDataError
+from common.cards import CardDataError, canonical, checksum
 from common.engine import GameError
 from invaders.rules import DECKS_FILE, RULES, load_catalog
 from invaders.state import ALIENS, HUMANS
@@ -67,3 +67,15 @@ def test_a_saved_state_with_one_number_for_both_sides_still_loads():
     data["hand_limit"], data["draw"] = 4, 2  # as states were saved before the sides had their own
     st = RULES.from_json(data)
     assert st.hand_limit == {ALIENS: 4, HUMANS: 4} and st.draw == {ALIENS: 2, HUMANS: 2}
+
+
+def test_the_hand_settings_are_part_of_the_card_checksum():
+    """The default draw is data (decks.toml) but was not in the record's 'cards' checksum: a game
+    saved with the default fleet draw of 1 would have replayed with another draw, unwarned,
+    after a change of the default. The rulings' settings (hand 4, draw 2, limit 4) add nothing,
+    so records written before the settings were data keep their checksum."""
+    default = RULES.card_checksum({})
+    assert RULES.card_checksum({"draw.aliens": "2"}) != default
+    assert RULES.card_checksum({"draw": "3"}) != RULES.card_checksum({"draw": "2"})
+    base = checksum([RULES.catalog.source, canonical(RULES.composition({"draw": "2"}))])
+    assert RULES.card_checksum({"draw": "2"}) == base
