@@ -57,6 +57,7 @@ class Player(threading.Thread):
         self.acks: list[dict[str, Any]] = []
         self.problem: str | None = None
         self.tricks: set[str] = set()
+        self.errors: set[str] = set()  # the error codes the host has answered with (refused)
         self.last_trick = 0.0
         self.rules = rules_of(game)
         self.bot = make_bot(bot_kind(game), self.rules, seed=seed)
@@ -116,15 +117,19 @@ class Player(threading.Thread):
             mine = msg["to_move"] == [self.seat] and msg["legal"]
             if self.trick("chat", 0.03):
                 wire.send({"type": "chat", "text": f"{self.name} says hi at {msg['seq']}"})
-            if not mine and self.trick("out_of_turn", 0.05):
+            # each refusal is tried until the host has answered it once (a single try may race
+            # the turn: 'pass' sent out of turn that arrives on this seat's turn is no such test)
+            if not mine and self.trick("out_of_turn", 0.05 if self.refused("not_your_turn") else 1.0):
                 wire.send({"type": "move", "move": "pass"})  # out of turn: not_your_turn
             if not mine or msg["seq"] == answered:
                 continue
-            if self.trick("illegal", 0.1):
+            if self.trick("illegal", 0.1 if self.refused("illegal") else 1.0):
                 wire.send({"type": "move", "move": "xyzzy plugh", "seq": msg["seq"]})  # illegal
             if self.trick("sync", 0.05):
                 wire.send({"type": "sync"})
             answered = msg["seq"]
+            if self.mischief and self.moves == 0:  # the others' first out-of-turn move reaches
+                time.sleep(1.0)  # the host while it is surely this seat's turn, not theirs
             if self.hold is not None and not self.hold.is_set():
                 if self.moves >= 3:  # the game stays in progress until the barrage is over
                     assert self.hold.wait(60), "the barrage did not end"
@@ -168,6 +173,12 @@ class Player(threading.Thread):
             return False
         self.last_trick = now
         return True
+
+    def refused(self, code: str) -> bool:
+        """Whether the host has answered this player with an error ``code``."""
+        if code not in self.errors:
+            self.errors.update(m.get("code") for w in self.wires for m in w.messages if m["type"] == "error")
+        return code in self.errors
 
     @property
     def messages(self) -> list[dict[str, Any]]:
