@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from typing import NoReturn
 
 import click
 
@@ -25,6 +26,7 @@ from common.options import (
     ENV_EVERYWHERE,
     ENV_PASSWORD,
     ENV_STATE,
+    HELP_WIDTH,
     SECONDS,
     THINK,
     THINK_HELP,
@@ -37,6 +39,7 @@ from common.options import (
     given_language,
     lang_option,
     variant_option,
+    wrapped,
 )
 from common.spec import GameSpec
 from common.streams import degrade_streams
@@ -49,6 +52,9 @@ def guard(fn: Callable[[], int | None]) -> None:
 
     try:
         code = fn()
+        sys.stdout.flush()  # here, not at exit, so that a reader gone away is seen below
+    except BrokenPipeError:
+        _reader_gone()
     except (GameError, RecordError) as exc:
         click.echo(_("error: {message}").format(message=exc), err=True)
         sys.exit(2)
@@ -64,6 +70,19 @@ def guard(fn: Callable[[], int | None]) -> None:
             error=repr(exc)), err=True)
         sys.exit(3)
     sys.exit(code or 0)
+
+
+def _reader_gone() -> NoReturn:
+    """The output's reader went away (``| head``): stop quietly, as Unix tools do.
+
+    What Python still holds for stdout goes to /dev/null, so its flush at exit finds no
+    broken pipe to complain of; 141 is what a shell reports for a program ended by SIGPIPE.
+    """
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured stream)
+        pass
+    sys.exit(141)
 
 
 def _help_in_language(option: click.Option | None) -> click.Option | None:
@@ -158,9 +177,9 @@ def _build(spec: GameSpec) -> GameGroup:
     shell = _("Shell completion (bash; for zsh or fish write zsh_source or fish_source):")
 
     @click.group(spec.name, cls=GameGroup, help=f"{about}\n\n{start}{also}",
-                 epilog=env_epilog(ENV_EVERYWHERE, f"\b\n{shell}\n"
+                 epilog=env_epilog(ENV_EVERYWHERE, f"\b\n{wrapped(shell)}\n"
                                 f'  eval "$(_{complete}_COMPLETE=bash_source {spec.name})"'),
-                 context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+                 context_settings={"help_option_names": ["-h", "--help"], "max_content_width": HELP_WIDTH})
     @click.version_option(__version__, "--version", prog_name=spec.name,
                           message="%(prog)s (bmovie-games) %(version)s",
                           help=_("Show the version and exit."))
@@ -396,10 +415,12 @@ def _build(spec: GameSpec) -> GameGroup:
         guard(go)
 
     @group.command(help=_("List the cards, or those matching QUERY."), epilog=epilog)
-    @click.argument("query", required=False, default="", shell_complete=complete_cards(spec))
+    @click.argument("query", nargs=-1, shell_complete=complete_cards(spec))
     def cards(query) -> None:
+        query = " ".join(query)  # 'cards Deflector Shield' as one query, quoted or not
+
         def go() -> int:
-            from common.render import show
+            from common.render import fitted, show
 
             table = spec.render.cards_table(query)
             if query and not table.row_count:
@@ -407,7 +428,7 @@ def _build(spec: GameSpec) -> GameGroup:
 
                 raise GameError(_("no card matches {query}; '{game} cards' lists them "
                                   "all").format(query=repr(query), game=spec.name))
-            show(table)
+            show(fitted(table))
             return 0
         guard(go)
 
