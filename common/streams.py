@@ -15,10 +15,33 @@ def degrade_streams() -> None:
     import codecs
 
     codecs.register_error("bmovie-nearest", _nearest)
+    codecs.register(_plain_ascii)
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
-        if not encoding.startswith("utf") and hasattr(stream, "reconfigure"):
+        if encoding.startswith("utf") or not hasattr(stream, "reconfigure"):
+            continue
+        if codecs.lookup(encoding).name == "ascii":
+            # click takes an ASCII stream for a misconfigured one and writes UTF-8 past it;
+            # under another name the same codec is used as it is, by click and rich alike
+            stream.reconfigure(encoding=PLAIN_ASCII, errors="bmovie-nearest")
+        else:
             stream.reconfigure(errors="bmovie-nearest")
+
+
+PLAIN_ASCII = "bmovie_ascii"
+
+
+def _plain_ascii(name: str):
+    """The ASCII codec under a name of its own (see degrade_streams)."""
+    import codecs
+
+    if name != PLAIN_ASCII:
+        return None
+    ascii_ = codecs.lookup("ascii")
+    return codecs.CodecInfo(ascii_.encode, ascii_.decode, name=PLAIN_ASCII,
+                            incrementalencoder=ascii_.incrementalencoder,
+                            incrementaldecoder=ascii_.incrementaldecoder,
+                            streamreader=ascii_.streamreader, streamwriter=ascii_.streamwriter)
 
 
 _NEAREST = {"—": "-", "–": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...",
