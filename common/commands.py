@@ -10,7 +10,7 @@ from typing import Any
 
 from common import N_, _, pgettext
 from common.engine import GameError
-from common.render import console, error, markdown, plain, say, show
+from common.render import console, error, fitted, markdown, plain, say, show
 
 PAGE = 20  # lines 'log' shows when no number is given
 # word -> (what it takes, what it does); the words are English here and in the player's
@@ -111,7 +111,7 @@ class Commands:
         if query and not getattr(table, "row_count", 1):
             error(_("no card matches {query}; 'cards' lists them all").format(query=repr(query)))
             return
-        show(table)
+        show(fitted(table))
 
     def toggle_names(self) -> list[str]:
         return list(getattr(self.spec.render, "TOGGLES", {}))

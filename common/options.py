@@ -7,6 +7,7 @@ Only click is imported here, so building a command for ``--help`` stays quick.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 
 import click
@@ -19,14 +20,16 @@ THINK_HELP = N_("seconds a searching bot may think per decision")
 THINK = click.FloatRange(min=0, min_open=True)
 SECONDS = click.FloatRange(min=0)
 AT_LEAST_ONE = click.IntRange(min=1)
+HELP_WIDTH = 100  # --help never grows wider than this (click's max_content_width)
 
-# read by every command (colour and terminal detection is rich's; BMOVIE_DEBUG is guard's)
-ENV_LANG = (("BMOVIE_LANG", N_("the language when --lang is not given: en, it or ru "
-                               "(else the locale's)")),)
-ENV_EVERYWHERE = (("NO_COLOR", N_("no colours")),
-                  ("FORCE_COLOR", N_("colours even into a pipe or a file")),
-                  ("TERM=dumb", N_("plain text, no colours or cursor movement")),
-                  ("BMOVIE_DEBUG=1", N_("a traceback instead of the one-line internal error")),
+# read by every command that prints (colour and terminal detection is rich's), so every
+# --help lists them; the group's --help adds guard's and the bots' switches
+ENV_COMMON = (("BMOVIE_LANG", N_("the language when --lang is not given: en, it or ru "
+                                 "(else the locale's)")),
+              ("NO_COLOR", N_("no colours")),
+              ("FORCE_COLOR", N_("colours even into a pipe or a file")),
+              ("TERM=dumb", N_("plain text, no colours or cursor movement")))
+ENV_EVERYWHERE = (("BMOVIE_DEBUG=1", N_("a traceback instead of the one-line internal error")),
                   ("BMOVIE_STRICT_BOTS=1", N_("a bot that fails stops the game (the tests set "
                                               "it); otherwise it plays a legal move and says so "
                                               "in the log")))
@@ -36,14 +39,32 @@ ENV_PASSWORD = ("BMOVIE_NET_PASSWORD", N_("the password, when --password is not 
 
 
 def env_epilog(pairs: Iterable[tuple[str, str]], more: str = "", game: GameSpec | None = None) -> str:
-    """An 'Environment:' block for --help (every command's lists BMOVIE_LANG first); click
-    keeps a paragraph that starts with \\b as is. ``game``: its own variables follow, in its
-    own words (its catalog)."""
-    pairs = [(name, _(what)) for name, what in (*ENV_LANG, *pairs)]
+    """An 'Environment:' block for --help (every command's lists ENV_COMMON first); click
+    keeps a paragraph that starts with \\b as is, so the block is wrapped here, to the width
+    click's help uses. ``game``: its own variables follow, in its own words (its catalog)."""
+    pairs = [(name, _(what)) for name, what in (*ENV_COMMON, *pairs)]
     pairs += [(name, game.text(what)) for name, what in (game.env if game else ())]
-    width = max(len(name) for name, _what in pairs) + 2
-    rows = "\n".join(f"  {name:<{width}}{what}" for name, what in pairs)
-    return "\b\n" + _("Environment:") + f"\n{rows}" + (f"\n\n{more}" if more else "")
+    indent = max(len(name) for name, _what in pairs) + 4
+    room = max(help_width() - indent, 20)
+    rows = []
+    for name, what in pairs:
+        lines = textwrap.wrap(what, room) or [""]
+        rows.append(f"  {name:<{indent - 2}}{lines[0]}")
+        rows += [" " * indent + line for line in lines[1:]]
+    return "\b\n" + _("Environment:") + "\n" + "\n".join(rows) + (f"\n\n{more}" if more else "")
+
+
+def wrapped(text: str) -> str:
+    """A paragraph of an epilog that click keeps as it is (after \\b), wrapped here."""
+    return "\n".join(textwrap.wrap(text, help_width()))
+
+
+def help_width() -> int:
+    """The room an epilog's line has: click's --help width (the terminal's, at most HELP_WIDTH,
+    less 2, at least 50) less the 2 columns click indents an epilog by."""
+    import shutil
+
+    return max(min(shutil.get_terminal_size().columns, HELP_WIDTH) - 2, 50) - 2
 
 
 def given_language(args: Sequence[str]) -> str | None:
@@ -135,9 +156,18 @@ def complete_bots(spec: GameSpec) -> Callable:
     return complete
 
 
+def card_slug(name: str) -> str:
+    """A card's name as one shell word, the same rule in every game: 'Deflector Shield' ->
+    'deflector-shield'. Every game's ``cards`` takes it (``card_query`` reads '-' as a space)."""
+    import re
+
+    return re.sub(r"[^\w!?]+", "-", name.lower()).strip("-")
+
+
 def complete_cards(spec: GameSpec) -> Callable:
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-        low = incomplete.lower()
-        return [n for n in spec.render.card_names() if n.lower().startswith(low)]
+        low = card_slug(incomplete) if incomplete.strip() else ""
+        return sorted({slug for slug in map(card_slug, spec.render.card_names())
+                       if slug.startswith(low)})
 
     return complete

@@ -58,6 +58,32 @@ def show(renderable: Any) -> None:
     console().print(renderable)
 
 
+def fitted(table: Any, width: int | None = None) -> Any:
+    """A table as it is where the terminal holds it whole; where rich would have to cut its
+    words ('G…' for a card's name at 50 columns), each row as a block of 'heading: value'
+    lines instead, as ``psql``'s expanded display does."""
+    from rich.measure import Measurement
+    from rich.text import Text
+
+    out = console()
+    width = width or (out.width if not _sink else 10_000)  # the full-screen table wraps itself
+    if Measurement.get(out, out.options.update_width(10_000), table).minimum <= width:
+        return table
+    headings = [str(column.header) for column in table.columns]
+    columns = [list(column.cells) for column in table.columns]
+    block = Text()
+    if table.title:
+        block.append(f"{table.title}\n", style="bold")
+    for i, row in enumerate(table.rows):
+        block.append("\n")
+        for heading, cells in zip(headings, columns, strict=True):
+            cell = str(cells[i]).replace("\n", " ").strip()
+            if cell:
+                block.append(f"{heading}: ", style="dim")
+                block.append(cell + "\n", style=row.style or "")
+    return block
+
+
 _CODE = re.compile(r"(^```.*?^```[ \t]*$|`[^`\n]*`)", re.M | re.S)  # fenced blocks, code spans
 _EMPHASIS = (  # a span never crosses a blank line; '_' and '*' only at word edges (snake_case)
     re.compile(r"(\*\*|__)(?=\S)((?:(?!\n[ \t]*\n).)+?)(?<=\S)\1", re.S),
@@ -139,6 +165,6 @@ def card_query(query: str, fields: tuple[str, ...]) -> tuple[dict[str, str], lis
         elif sep and value and key.isalpha():
             raise GameError(_("no card field {field}; filter by {fields} or words").format(
                 field=repr(key), fields=", ".join(f + ":" for f in fields)))
-        else:
-            words.append(token)
+        else:  # a card's shell word ('deflector-shield', options.card_slug) is its words
+            words += [word for word in token.split("-") if word]
     return filters, words

@@ -301,9 +301,13 @@ def _dice(n: int) -> str:
 def matching(query: str) -> list[tuple]:
     """The element types a query names: by their name (in any language) when it starts one
     ('star' is not the supporting role whose note mentions stars), else anywhere in their text."""
-    q = query.lower().strip()
+    def words(text: str) -> str:  # a shell word ('oggetto-di-scena', options.card_slug) as words
+        return " ".join(text.lower().replace("-", " ").split())
+
+    q = words(query)
     rows = [_row(row) for row in PRICES]
-    named = [r for r in rows if any(n.lower().startswith(q) for n in (r[0], r[1], *MESSAGES.card_names(r[0])))]
+    named = [r for r in rows
+             if any(words(n).startswith(q) for n in (r[0], r[1], *MESSAGES.card_names(r[0])))]
     return named or [r for r in rows if q in f"{r[0]} {r[1]} {r[2]} {r[5]}".lower()]
 
 

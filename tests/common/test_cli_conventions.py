@@ -205,7 +205,7 @@ def test_shell_completion_of_seats_bots_and_cards():
         {"random", "ismcts", "auteur"}
     blob = _complete(gros_main, "gros", ["cards"], "the-bl")
     assert blob and all(n.startswith("the-bl") for n in blob)
-    assert "Deflector Shield" in _complete(invaders_main, "invaders", ["cards"], "def")
+    assert "deflector-shield" in _complete(invaders_main, "invaders", ["cards"], "def")
 
 
 def test_every_environment_variable_is_in_some_help():
