@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import difflib
 import inspect
-import os
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 from common import _, ngettext
 from common.commands import COMMANDS, Commands, local_words
 from common.engine import GameError
 from common.i18n import current
+from common.paths import state_dir
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -71,9 +70,7 @@ class Ui(Commands):
 
             history: Any = InMemoryHistory()
             if len(self.here) <= 1:
-                # set but empty counts as unset (XDG spec), as in common.net.client
-                base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-                state = Path(base) / "bmovie"
+                state = state_dir()
                 try:
                     state.mkdir(parents=True, exist_ok=True)
                     history = FileHistory(str(state / f"{self.spec.name}-history"))
@@ -210,9 +207,12 @@ class Ui(Commands):
     def wipe() -> None:
         """Clear the screen and the terminal's scrollback, so the next player cannot scroll
         up to the last one's hand (a plain clear pushes the screen into the scrollback)."""
-        console().clear()
-        sys.stdout.write("\x1b[3J")
-        sys.stdout.flush()
+        out = console()
+        if not out.is_terminal or out.is_dumb_terminal:  # a file, a pipe, TERM=dumb: no escapes
+            return
+        out.clear()
+        out.file.write("\x1b[3J")
+        out.file.flush()
 
     def advance(self) -> None:
         self.pacer.begin()

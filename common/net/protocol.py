@@ -14,7 +14,7 @@ import socket
 from typing import Any
 
 from common import N_, _, pgettext
-from common.engine import Event
+from common.engine import Event, GameError
 from common.i18n import DEFAULT, LANGUAGES
 
 PROTOCOL_VERSION = 5  # the newest version this release speaks (5: events as data, hello's language)
@@ -43,13 +43,20 @@ HELLO_TIMEOUT = 5.0  # seconds a new connection has to say an accepted hello
 
 
 def grace_seconds() -> float:
-    """The rejoin grace period: ``$BMOVIE_NET_GRACE`` if set to a number >= 0, else GRACE."""
+    """The rejoin grace period: ``$BMOVIE_NET_GRACE`` if set, else GRACE. A value that is not
+    a number of seconds (0 or more) is refused, not ignored: the host would otherwise run
+    with a grace its operator did not choose."""
     raw = os.environ.get(GRACE_ENV)
-    try:
-        value = float(raw) if raw is not None else GRACE
-    except ValueError:
+    if raw is None or not raw.strip():
         return GRACE
-    return value if value >= 0 else GRACE
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):  # (not >= also catches nan)
+        raise GameError(_("{name}={value!r} is not a number of seconds (0 or more)").format(
+            name=GRACE_ENV, value=raw))
+    return value
 
 
 class ProtocolError(Exception):

@@ -13,13 +13,13 @@ from typing import Any
 
 from common import _
 from common.engine import GameError
+from common.paths import state_dir
 
 SAVED = "\0saved"  # --rejoin without a token: the one saved for this host
 
 
 def _tokens_path() -> Path:
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(Path.home(), ".local", "state")
-    return Path(base) / "bmovie" / "tokens.json"
+    return state_dir() / "tokens.json"
 
 
 def token_key(game: str, host: str, port: int, table: str | None) -> str:
