@@ -11,13 +11,20 @@ PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 # after a failed PY=python3.10), the venv is made again instead of being quietly reused.
 WHICH := import sys; print(sys.version.split()[0], sys.base_prefix)
 WANT := $(shell $(PY) -c '$(WHICH)' 2>/dev/null)
+# for the message when PY will not do: the Pythons 3.11+ on the PATH that do run
+FOUND = $(shell for p in python3.14 python3.13 python3.12 python3.11 python3; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && printf ' %s' $$p; \
+	done | sed 's/^ /; these do: /')
 
 .PHONY: play test bench lint clean transcripts catalogs FORCE
 
 # Rewritten only when the interpreter changed, so the install stamps below stay valid otherwise.
 $(VENV)/.python: FORCE
-	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || \
-		{ echo "make: PY=$(PY) is not a Python 3.11 or newer (try PY=python3.12)" >&2; exit 1; }
+	@$(PY) -c '' >/dev/null 2>&1 || { echo "make: PY=$(PY) does not run here: $$($(PY) -c '' 2>&1 | \
+		head -1)$(FOUND)" >&2; exit 1; }
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "make: PY=$(PY) is" \
+		"Python $$($(PY) -c 'import platform; print(platform.python_version())'), not 3.11 or" \
+		"newer$(FOUND)" >&2; exit 1; }
 	@if [ ! -x $(BIN)/python ] || [ "$$(cat $@ 2>/dev/null)" != "$(WANT)" ]; then \
 		echo "making $(VENV) with $(PY) ($(WANT))"; \
 		rm -rf $(VENV) && $(PY) -m venv $(VENVFLAGS) $(VENV) && echo "$(WANT)" > $@; \

@@ -1,7 +1,12 @@
 """Grave Robbers from Outer Space and Grave Robbers II: Skippy's Revenge (rulebooks 000, 001)."""
 
 # this package's messages in the player's language (common/i18n.py): `from gros import _`
-from common.i18n import N_, Domain  # noqa: E402
+try:
+    from common import __version__  # noqa: F401 (ours has it; another project's 'common' has not)
+    from common.i18n import N_, Domain
+except ImportError as exc:  # a top-level 'common' from another distribution shadows ours
+    raise SystemExit(f"{__name__}: {exc}: another installed project has a package named 'common'; "
+                     "install the games in an environment of their own (pipx install .)") from None
 
 MESSAGES = Domain("gros")
 _ = MESSAGES.gettext

@@ -46,6 +46,16 @@ def test_the_venv_follows_the_interpreter(make, tmp_path):
 
 
 def test_a_python_too_old_or_missing_is_one_line(make, tmp_path):
+    """A missing one was called 'not a Python 3.11 or newer (try PY=python3.12)', whatever it
+    was and whatever this machine has: now what went wrong, and the Pythons that do run."""
     proc = make(".venv/.installed", py="no-such-python3")
-    assert proc.returncode != 0 and "is not a Python 3.11 or newer" in proc.stderr
+    assert proc.returncode != 0 and "PY=no-such-python3 does not run here" in proc.stderr
+    assert "; these do: " in proc.stderr and "python3.12)" not in proc.stderr
     assert not (tmp_path / ".venv").exists()
+    old = tmp_path / "python-3.8"  # a stand-in that answers as an old Python would
+    old.write_text("#!/bin/sh\ncase \"$2\" in *platform*) echo 3.8.18;; *version_info*) exit 1;; "
+                   "esac\n")
+    old.chmod(0o755)
+    proc = make(".venv/.installed", py=str(old))
+    assert proc.returncode != 0 and "is Python 3.8.18, not 3.11 or newer" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 2  # the line, and make's own
