@@ -47,6 +47,7 @@ from common.streams import degrade_streams
 
 def guard(fn: Callable[[], int | None]) -> None:
     """Run a command; players see one clear line for any error, never a traceback."""
+    from common.cards import CardDataError
     from common.engine import GameError
     from common.record import RecordError
 
@@ -55,7 +56,7 @@ def guard(fn: Callable[[], int | None]) -> None:
         sys.stdout.flush()  # here, not at exit, so that a reader gone away is seen below
     except BrokenPipeError:
         _reader_gone()
-    except (GameError, RecordError) as exc:
+    except (GameError, RecordError, CardDataError) as exc:  # bad input: a move, a file, card data
         click.echo(_("error: {message}").format(message=exc), err=True)
         sys.exit(2)
     except KeyboardInterrupt:

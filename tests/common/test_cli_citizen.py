@@ -134,3 +134,20 @@ def test_a_foreign_common_package_is_one_clear_line(tmp_path):
                               cwd=tmp_path, timeout=120)
         assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
         assert proc.stderr.count("\n") == 1 and "package named 'common'" in proc.stderr
+
+
+def test_a_typo_in_card_data_is_bad_input_not_an_internal_error(tmp_path):
+    """A typo in card data ('location_traitt') was 'internal error: CardDataError(…)', exit 3."""
+    import shutil
+
+    shutil.copytree(ROOT, tmp_path / "tree", ignore=shutil.ignore_patterns(
+        ".git", ".venv", "tests", "docs", "__pycache__"))
+    data = tmp_path / "tree" / "gros" / "cards" / "gros.toml"
+    data.write_text(data.read_text().replace('type = "character"\n',
+                                             'type = "character"\nlocation_traitt = "Lab"\n', 1))
+    for args in (("cards", "blob"), ("play", "--seats", "normal,normal", "--pace", "0")):
+        proc = subprocess.run([sys.executable, "-m", "gros", *args], capture_output=True,
+                              text=True, timeout=120, cwd=tmp_path / "tree",
+                              stdin=subprocess.DEVNULL)
+        assert proc.returncode == 2 and proc.stderr.startswith("error: gros.toml"), proc.stderr
+        assert "location_traitt" in proc.stderr and proc.stderr.count("\n") == 1
