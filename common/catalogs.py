@@ -100,7 +100,11 @@ def _problems(package: str, lang: str, template, catalog) -> list[str]:
             continue
         singular = msg.id if isinstance(msg.id, str) else msg.id[0]
         forms = got.string if isinstance(got.string, (list, tuple)) else [got.string]
-        if got.fuzzy or not all(forms):
+        if got.fuzzy:
+            out.append(f"{where}: fuzzy, the English changed (review the translation): "
+                       f"{singular!r}")
+            continue
+        if not all(forms):
             out.append(f"{where}: untranslated: {singular!r}")
             continue
         ids = msg.id if isinstance(msg.id, (list, tuple)) else [msg.id]
@@ -111,6 +115,14 @@ def _problems(package: str, lang: str, template, catalog) -> list[str]:
                 out.append(f"{where}: placeholders differ in {form!r} (the English has "
                            f"{sorted(allowed)}): {singular!r}")
     return out
+
+
+def merge(catalog, template) -> None:
+    """The template's strings into a language's catalog, as msgmerge does: a string whose
+    English changed (a line added to a help block) keeps its old translation, marked fuzzy,
+    for a translator to review; the games read no fuzzy entry, and the check lists them."""
+    catalog.update(template, no_fuzzy_matching=False, update_header_comment=False,
+                   update_creation_date=False)
 
 
 def update(check: bool = False) -> list[str]:
@@ -131,8 +143,7 @@ def update(check: bool = False) -> list[str]:
                 elif not mo_path.exists():
                     problems.append(f"{mo_path.relative_to(ROOT)} is missing (run make catalogs)")
                 continue
-            catalog.update(template, no_fuzzy_matching=True, update_header_comment=False,
-                           update_creation_date=False)
+            merge(catalog, template)
             po_path.parent.mkdir(parents=True, exist_ok=True)
             po_path.write_bytes(_po_bytes(catalog))
             mo_path.write_bytes(_mo_bytes(catalog))

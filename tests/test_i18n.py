@@ -45,3 +45,22 @@ def test_a_string_with_no_translation_is_recorded_not_hidden():
         assert i18n.Domain("common").gettext("no such message, surely") == "no such message, surely"
     assert ("common", "ru", "no such message, surely") in i18n.MISSES
     i18n.MISSES.clear()
+
+
+def test_a_changed_string_keeps_its_translation_for_review():
+    """'make catalogs' dropped a whole help block's Italian when one line was added to it."""
+    from babel.messages.catalog import Catalog
+
+    old = ("Host a game on the LAN. Players join by name, take seats and chat in a lobby; the "
+           "game begins when every seat has a player.")
+    translated = Catalog(locale="it", domain="common")
+    translated.add(old, "Ospita una partita in rete. I giocatori entrano per nome, prendono "
+                        "posto e chiacchierano nella sala; la partita comincia quando ogni "
+                        "posto ha un giocatore.")
+    template = Catalog(domain="common")
+    template.add(old + " Type 'start' to begin sooner.")
+    catalogs.merge(translated, template)
+    kept = translated.get(old + " Type 'start' to begin sooner.")
+    assert kept is not None and kept.fuzzy and kept.string.startswith("Ospita una partita")
+    problems = catalogs._problems("common", "it", template, translated)
+    assert len(problems) == 1 and "fuzzy" in problems[0]
