@@ -16,7 +16,6 @@ from gros.state import (
     MAIN,
     OVER,
     TITLE,
-    TITLE_BONUS,
     VICTIM,
     Attack,
     Char,
@@ -167,10 +166,7 @@ def end_main(st: GrosState, events: list[Event]) -> None:
 def score(st: GrosState, seat: int) -> int:
     """Defence of the Movie plus 5 for each title word in the Movie, the hand and (GR2) on a
     Roll the Credits played (G12)."""
-    words = set(st.title_words)
-    cards = st.hands[seat] + st.movies[seat].cards(credits=st.variant == "gr2")
-    bonus = sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
-    return sx.defence(st, seat) + bonus
+    return sx.movie_score(st, seat) + sx.title_bonus(st, st.hands[seat])
 
 
 def finish_game(st: GrosState, reason: str, events: list[Event]) -> None:

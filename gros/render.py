@@ -73,11 +73,12 @@ def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool,
         return f"{values.pop(0):+d}" if values else ""
 
     new = Counter(fresh or {})
+    left = _movie_cards(m)  # a card's copies still to draw: the last ones drawn are the new
 
     def styled(cid: str, copy: str = ""):
         text = _styled(cid, words, copy)
-        if new[cid] > 0:
-            new[cid] -= 1
+        left[cid] -= 1
+        if left[cid] < new[cid]:  # a second copy that came in is marked, not the first
             text.stylize("reverse")
             text.append(" " + _("← new"), style="dim")
         return text
@@ -103,12 +104,14 @@ def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool,
         t.add_row(Text(_("credits:") + " ") + styled(c), "")
     if not m["chars"]:
         t.add_row(Text(_("(no cast)"), style="dim"), "")
-    values = {"seat": m["seat"], "n": m["defence"], "static": m["static"]}
+    values = {"seat": m["seat"], "n": m["defence"], "static": m["static"], "score": m.get("score")}
     title = (_("{seat} (you) — Defence {n}") if me else _("{seat} — Defence {n}")).format(**values)
+    # the score if the film ended now, on the bottom edge (no wider a panel for it)
+    score = _("score {score}").format(**values) if m.get("score") is not None else None
     if attacked and m["defence"] != m["static"]:  # 'was 15' read as if 10 had been lost for good
         title += " " + _("in this attack ({static} without it)").format(**values)
-    return Panel(t, title=title, border_style="bold red" if attacked else ("cyan" if me else "white"),
-                 expand=False)
+    return Panel(t, title=title, subtitle=score, subtitle_align="right",
+                 border_style="bold red" if attacked else ("cyan" if me else "white"), expand=False)
 
 
 def _attack_panel(view: dict[str, Any]):
@@ -201,8 +204,11 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
         sizes.append("   " + _("totals: {totals} (playing to {target})").format(
             totals=_tally(view["totals"]), target=view["target"]))
     parts.append(sizes)
+    if _starred(view, words):
+        parts.append(Text(_("★ its title word is in the title: 5 points at the end, in a Movie "
+                            "or a hand"), style="dim"))
     if view["hand"] is not None and hand:  # the full-screen table has a pane of its own for it
-        parts.append(hand_text(view["hand"], words))
+        parts.append(hand_text(view["hand"], words, view.get("hand_bonus")))
     if view["winners"]:
         scores = _tally(view["scores"])
         if view["target"]:  # a match is won on the totals; the last game's scores are a part
@@ -213,45 +219,72 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     return Group(*parts)
 
 
+def _starred(view: dict[str, Any], words: set[str]) -> bool:
+    """Whether a ★ is on this player's screen (then the board says what it means)."""
+    cards = _cards()
+    shown = [cid for m in view["movies"] for cid in _movie_cards(m)] + (view["hand"] or [])
+    return any(cid in cards and cards[cid].title.lower() in words for cid in shown)
+
+
 def _tally(pairs: dict[str, int]) -> str:
     return ", ".join(f"{n} {v}" for n, v in pairs.items())
 
 
 def hand_view(view: dict[str, Any]):
     """The seat's hand alone (the full-screen table's hand pane); None for a spectator."""
-    return hand_text(view["hand"], set(view["title_words"])) if view.get("hand") is not None else None
+    return hand_text(view["hand"], set(view["title_words"]), view.get("hand_bonus")) \
+        if view.get("hand") is not None else None
 
 
-def hand_text(hand: list[str], words: set[str]):
-    """The hand line; it reads the console it is printed on, so that without colour (a pipe,
-    NO_COLOR) each card says its type, which only its colour showed."""
-    return _Hand(hand, words)
+def hand_text(hand: list[str], words: set[str], bonus: int | None = None):
+    """The hand, a card a row; ``bonus``: what its ★ cards add to the score at the end."""
+    return _Hand(hand, words, bonus)
 
 
 class _Hand:
-    def __init__(self, hand: list[str], words: set[str]) -> None:
-        self.hand, self.words = hand, words
+    def __init__(self, hand: list[str], words: set[str], bonus: int | None = None) -> None:
+        self.hand, self.words, self.bonus = hand, words, bonus
 
     def __rich_console__(self, console, options):
         yield self.text(console.no_color or console.color_system is None)
 
     def text(self, plain: bool):
+        """One row a card: its name (★ when its title word scores), type, value, title word
+        and what it does in a few words; 'card NAME' gives the whole text."""
+        from rich.console import Group
+        from rich.table import Table
         from rich.text import Text
 
         if not self.hand:
             return Text(_("Your hand is empty."), style="bold")
-        out = Text(_("Your hand:") + " ", style="bold")
+        head = Text(_("Your hand:"), style="bold")
+        if self.bonus:
+            head.append("  " + _("★ in hand: +{n} at the end").format(n=self.bonus), style="dim")
+        rows = Table.grid(padding=(0, 1))
+        for justify in ("left", "left", "right", "left", "left"):
+            rows.add_column(justify=justify)  # type: ignore[arg-type]
         cards = _cards()
-        for k, cid in enumerate(self.hand):
-            out.append(" · " if k else "")
-            out.append_text(_styled(cid, self.words))
+        for cid in self.hand:
             card = cards.get(cid)
-            if card and card.type not in ("sfx", "credits"):
-                out.append(f" {card.strength}", style="dim")
-            if card and plain:
-                out.append(f" ({type_name(card.type).lower()})")
-            out.append(f" [{cid}]", style="dim")
-        return out
+            if card is None:
+                rows.add_row(Text(cid))
+                continue
+            value = "" if card.type in ("sfx", "credits") else f"{card.strength:+d}" \
+                if card.type == "location" else str(card.strength)
+            kind = type_name(card.type).lower()
+            rows.add_row(Text("  ") + _styled(cid, self.words), Text(kind, style="dim" if not plain
+                                                                      else ""),
+                         value, Text(title_word(card.title), style="dim"),
+                         Text(_gist(card_text(card, "text")), style="dim"))
+        return Group(head, rows)
+
+
+def _gist(text: str, most: int = 56) -> str:
+    """A card's text in a few words: its first sentence, cut at a word if it is long."""
+    first = text.split(". ")[0].rstrip(".")
+    if len(first) <= most:
+        return first
+    return first[:most].rsplit(" ", 1)[0] + "…"
 
 
 def cards_table(query: str = ""):

@@ -8,12 +8,24 @@ an attack is cached until the Movie changes (``zones.touch``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from gros import effects as fx
-from gros.state import Attack, GrosState
+from gros.state import TITLE_BONUS, Attack, GrosState
 
 NO_TRAITS: frozenset[str] = frozenset()
+
+
+def title_bonus(st: GrosState, cards: Iterable[int]) -> int:
+    """5 for each of ``cards`` whose title word is one of the title's words (G12)."""
+    words = st.title_words
+    return sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
+
+
+def movie_score(st: GrosState, seat: int) -> int:
+    """The Movie's part of the score if the film ended now: its Defence and the title bonus of
+    its cards (and, in GR2, of a Roll the Credits played); the hand's bonus is its owner's."""
+    return defence(st, seat) + title_bonus(st, st.movies[seat].cards(credits=st.variant == "gr2"))
 
 
 def attack_traits(st: GrosState, a: Attack | None) -> frozenset[str]:

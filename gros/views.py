@@ -29,7 +29,8 @@ def _movie_view(st: GrosState, s: int) -> dict[str, Any]:
               "under": [st.ids[u] for u in ch.under]} for ref, ch in zones.char_refs(st, s)]
     return {"seat": st.names[s], "chars": chars, "location": [st.ids[i] for i in m.location],
             "loc_under": [st.ids[i] for i in m.loc_under], "credits": [st.ids[i] for i in m.credits],
-            "defence": total, "static": sx.defence(st, s), "parts": [list(p) for p in parts]}
+            "defence": total, "static": sx.defence(st, s), "parts": [list(p) for p in parts],
+            "score": sx.movie_score(st, s)}
 
 
 def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
@@ -47,7 +48,7 @@ def views(rules: GrosRules, st: GrosState, seats: list[str | None]) -> dict[str 
         raw = dict(public["state"])
         raw["hands"] = [h[:] if i == s else [] for i, h in enumerate(st.hands)]
         one = {**public, "seat": seat, "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
-               "state": raw}
+               "hand_bonus": sx.title_bonus(st, st.hands[s]) if s >= 0 else None, "state": raw}
         if secret and s != st.actor:  # who is asked would say who holds a card that answers
             kind = public["decision"]["kind"]
             one["decision"] = {"seat": None, "kind": kind, "prompt": SECRET_PROMPTS[kind]}

@@ -127,13 +127,18 @@ def _hand_line(**console_args) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", console.file.getvalue())  # bold is kept without colour
 
 
-def test_without_colour_the_hand_names_each_cards_type():
-    for plain in ({"color_system": None}, {"no_color": True, "force_terminal": True}):
-        line = _hand_line(**plain)
-        assert "The Reanimated Corpse 4 (creature)" in line, line
-        assert "The Grave Robber 2 (character)" in line, line
-        assert "The Fog Machine (sfx)" in line, line
-    assert "(creature)" not in _hand_line(force_terminal=True, color_system="truecolor")
+def test_the_hand_shows_what_each_card_is_and_does_with_or_without_colour():
+    """The hand showed a name, a number and a colour: no text, no title word (issue 23)."""
+    import re
+
+    for look in ({"color_system": None}, {"no_color": True, "force_terminal": True},
+                 {"force_terminal": True, "color_system": "truecolor"}):
+        text = re.sub(r"\x1b\[[0-9;]*m", "", _hand_line(**look))
+        rows = [" ".join(line.split()) for line in text.splitlines()[1:]]
+        assert rows[0] == "The Reanimated Corpse creature 4 Corpse No special ability", rows
+        assert rows[1].startswith("The Grave Robber character 2 Robbers Once per turn, on your "
+                                  "turn: take a Prop"), rows
+        assert rows[2] == "The Fog Machine sfx Fog Permanent: a Location gets +3 Defence", rows
 
 
 def test_once_the_attack_succeeded_the_attack_box_says_so():
@@ -177,3 +182,44 @@ def test_a_finished_match_shows_its_totals_not_only_the_last_games_scores():
     text = " ".join(_panel(t, "ray").split())
     totals = ", ".join(f"{n} {v}" for n, v in view["totals"].items())
     assert f"match totals {totals}" in text and "the match to 150 is over" in text
+
+
+def test_each_movie_shows_its_score_if_the_film_ended_now_and_the_hand_its_own():
+    """BGA's 'your score if the game ended now': Defence plus 5 a ★ card, the hand's ★ told
+    only to its owner (issue 23)."""
+    t = table("title: Night of the Robot | night robot", "movie ray: the-robot, the-reporter",
+              "movie dana: the-sheriff", "hand ray: the-robot", "hand dana: the-car-keys",
+              "turn: ray 2")
+    ray, dana = _panel(t, "ray"), _panel(t, "dana")
+    # ray: Defence 3 + 3 and one ★ Robot in the Movie; another ★ Robot in hand, for ray alone
+    def scores(panel: str) -> list[str]:  # on the panels' bottom edges
+        return sorted(re.findall(r"score \d+ ─╯", panel))
+
+    assert "ray (you) — Defence 6" in ray and "★ in hand: +5 at the end" in ray
+    assert "ray — Defence 6" in dana and "in hand" not in dana
+    assert scores(ray) == scores(dana) == ["score 11 ─╯", "score 3 ─╯"]
+    assert "★ its title word is in the title" in ray
+    assert t.view("dana")["hand_bonus"] == 0 and t.view(None)["hand_bonus"] is None
+    for seat in ("ray", "dana", None):  # what the panels promise is what the end counts
+        assert [m["score"] for m in t.view(seat)["movies"]] == [6 + 5, 3]
+    from gros.flow import score
+
+    assert [score(t.state, s) for s in range(2)] == [6 + 5 + 5, 3]
+
+
+def test_a_second_copy_that_comes_in_is_the_one_marked_new():
+    """'← new' marked the old copy of a card when a second one entered the Movie."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from gros.render import render_view
+
+    t = table("movie ray: the-robot, the-reporter", "movie dana: the-sheriff",
+              "hand ray: the-robot", "hand dana: the-car-keys", "turn: ray 2")
+    before = t.view("dana")
+    t.play("ray", "play the-robot")
+    console = Console(file=StringIO(), width=120, color_system=None)
+    console.print(render_view(t.view("dana"), "dana", since=before))
+    lines = [line for line in console.file.getvalue().splitlines() if "The Robot" in line]
+    assert "← new" not in lines[0] and "← new" in lines[1], lines
