@@ -37,8 +37,10 @@ def _where(word_list: list[str], prefix: str) -> str:
 def _plural(word: str) -> str:
     if word.split()[-1].lower() == "them" or word.endswith("s"):
         return word
-    if word.endswith(("sh", "ch")):
+    if word.endswith(("sh", "ch", "x")) or re.search(r"[^aeiou]o$", word):  # Heroes, not Heros
         return word + "es"
+    if re.search(r"[^aeiou]y$", word):  # Babies
+        return word[:-1] + "ies"
     return word + "s"
 
 
@@ -69,7 +71,7 @@ class Plan:
 
 def plan(words: list[str]) -> Plan:
     """Which word plays which role (see the module's docstring)."""
-    low = [w.lower() for w in words]
+    low = list(dict.fromkeys(w.lower() for w in words))  # two cards' same word: said once
     rot = zlib.crc32(" ".join(low).encode()) % len(low)
     low = low[rot:] + low[:rot]  # which being, event or place leads: from the words
     beings = [w for w in low if w in BEINGS]

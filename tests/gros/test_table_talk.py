@@ -133,3 +133,24 @@ def test_generated_titles_use_each_title_word_once_and_read_as_titles():
         assert "  " not in title and not title.endswith(":"), title
     assert generated_title(["zombie", "atomic", "swamp", "revenge", "blob", "night"]) == \
         "Night of the Atomic Blobs: Revenge of the Zombies from the Swamp"
+
+
+def test_a_word_revealed_twice_is_said_once_and_plurals_are_english():
+    """A deal can reveal two cards with one title word ('grave, grave'): the generated title
+    said it twice; and it wrote 'Heros'."""
+    import random
+    import re
+
+    from gros.catalog import load_catalog
+    from gros.titles import generated_title
+
+    deck = [c.title.lower() for c in load_catalog("gros+gr2").cards.values() for _ in range(c.copies)]
+    rng = random.Random(23)
+    for _ in range(300):
+        six = rng.sample(deck, 6)  # as a deal reveals them: repeats and all
+        said = re.findall(r"[a-z]+(?:-[a-z]+)?", generated_title(six).lower())
+        for w in set(six):
+            forms = (w, w + "s", w + "es", w[:-1] + "ies")
+            assert sum(said.count(form) for form in forms) == 1, (six, said)
+    assert generated_title(["hero", "grave", "grave"]) == "The Heroes from the Grave"
+    assert "Heros" not in generated_title(["hero", "blob", "night"])
