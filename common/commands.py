@@ -167,3 +167,15 @@ class Commands:
     def autosave(self) -> None:
         if self.save_path:
             self.save(self.save_path)
+
+
+def grouped(moves: list[str]) -> list[str]:
+    """The legal moves as a player reads them: moves that differ only in their last word share a
+    line ('play the-shotgun on ray/the-robot | ray/the-sheriff'), in the order they come, so
+    thirty ways to move three Props read as a handful of lines."""
+    groups: dict[str, list[str]] = {}
+    for move in moves:
+        head, sep, last = move.rpartition(" ")
+        groups.setdefault(head if sep else move, []).append(last if sep else "")
+    return [head + (" " + " | ".join(ends) if ends != [""] else "")
+            for head, ends in groups.items()]

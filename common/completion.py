@@ -38,6 +38,47 @@ class MoveCompleter(Completer):
             return
         seen: set[str] = set()
         for cand in self.ui.candidates():
-            if cand.lower().startswith(typed) and cand not in seen:
+            if cand not in seen and matches(cand, typed):
                 seen.add(cand)
                 yield Completion(cand, start_position=-len(document.text_before_cursor.lstrip()))
+
+
+def matches(candidate: str, typed: str) -> bool:
+    """Whether ``typed`` (lower case) leads to ``candidate``: as its start, or, once the move's
+    first word is typed whole, word by word, each typed word the start of one of the move's
+    later words, in order, skipping the others ('play grave', 'play grave robber' lead to
+    'play the-grave-robber'; 'attack dana with blob' to 'attack dana with the-blob')."""
+    cand = candidate.lower()
+    if cand.startswith(typed):
+        return True
+    verb, sep, rest = typed.partition(" ")
+    want = rest.replace("-", " ").replace("/", " ").split()
+    if not sep or not want or not cand.startswith(verb + " "):
+        return False
+    words = iter(cand[len(verb) + 1:].replace("-", " ").replace("/", " ").split())
+    return all(any(word.startswith(part) for word in words) for part in want)
+
+
+def tab_keys() -> Any:
+    """Tab as a shell has it: the first press completes what all the candidates share and shows
+    them, choosing none (the first Tab after 'victim ' had chosen a victim); pressed again,
+    it goes through them."""
+    from prompt_toolkit.completion.base import get_common_complete_suffix
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+
+    @keys.add("tab")
+    def _tab(event: Any) -> None:
+        buffer = event.current_buffer
+        state = buffer.complete_state
+        if state is None:
+            buffer.start_completion(insert_common_part=True, select_first=False)
+        elif event.is_repeat or state.complete_index is not None or len(state.completions) < 2:
+            buffer.complete_next()
+        else:
+            common = get_common_complete_suffix(buffer.document, state.completions)
+            if common:
+                buffer.insert_text(common)
+
+    return keys

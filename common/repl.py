@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 from common import _, ngettext
-from common.commands import COMMANDS, Commands, local_words
+from common.commands import COMMANDS, Commands, grouped, local_words
 from common.engine import GameError
 from common.i18n import current
 from common.paths import state_dir
@@ -65,8 +65,9 @@ class Ui(Commands):
         if seat not in self.prompt_sessions:
             from prompt_toolkit import PromptSession
             from prompt_toolkit.history import FileHistory, InMemoryHistory
+            from prompt_toolkit.key_binding import merge_key_bindings
 
-            from common.completion import MoveCompleter
+            from common.completion import MoveCompleter, tab_keys
 
             history: Any = InMemoryHistory()
             if len(self.here) <= 1:
@@ -78,7 +79,8 @@ class Ui(Commands):
                     pass
             self.prompt_sessions[seat] = PromptSession(
                 history=history, completer=MoveCompleter(self), complete_while_typing=True,
-                bottom_toolbar=self.toolbar, key_bindings=_no_mouse_keys())
+                bottom_toolbar=self.toolbar, key_bindings=merge_key_bindings(
+                    [_no_mouse_keys(), tab_keys()]))
         return self.prompt_sessions[seat]
 
     def read(self, seat: str) -> str:
@@ -321,7 +323,9 @@ class Ui(Commands):
         elif word == "help":
             self.help(rest)
         elif word == "moves":
-            say(_("Moves now: {moves}").format(moves=" · ".join(self.session.legal(seat))))
+            say(_("Moves now:"))
+            for line in grouped(self.session.legal(seat)):
+                say("  " + line)
         elif word in ("board", "hand"):
             self.board(seat)
         elif word == "log":

@@ -283,7 +283,7 @@ class TuiUi(Ui):
         from prompt_toolkit.filters import Condition
         from prompt_toolkit.formatted_text import ANSI
         from prompt_toolkit.history import InMemoryHistory
-        from prompt_toolkit.key_binding import KeyBindings
+        from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
         from prompt_toolkit.layout import (
             DynamicContainer,
             Float,
@@ -297,7 +297,7 @@ class TuiUi(Ui):
         from prompt_toolkit.layout.dimension import Dimension
         from prompt_toolkit.layout.menus import CompletionsMenu
 
-        from common.completion import MoveCompleter
+        from common.completion import MoveCompleter, tab_keys
 
         def accept(buf: Buffer) -> bool:
             return self.typed(buf.text)
@@ -381,7 +381,8 @@ class TuiUi(Ui):
         def _close_menu(event: Any) -> None:
             line.cancel_completion()
 
-        self.app = Application(layout=Layout(root, focused_element=line), key_bindings=keys,
+        self.app = Application(layout=Layout(root, focused_element=line),
+                               key_bindings=merge_key_bindings([keys, tab_keys()]),
                                full_screen=True, mouse_support=False)
         return self.app
 
