@@ -341,7 +341,7 @@ class RemoteSession:
                 raise GameError(_("the connection dropped; look at the board and play again "
                                   "if your move is not there"))
             if kind == "error" and acked is None:
-                raise GameError(str(msg.get("message") or _("the host refused the move")))
+                raise GameError(clean_text(str(msg.get("message") or _("the host refused the move")), 400))
             if kind == "error":
                 self.lines.append(host_said(msg))
             elif kind == "ack":
