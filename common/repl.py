@@ -361,8 +361,10 @@ class Ui(Commands):
                 error(str(exc))
         elif word == "save":
             self.save(rest)
-        elif word in self.game_command_names():  # horror's 'script'
-            say(self._render_hook(self.spec.render.GAME_COMMANDS[word][1], seat) or "")
+        elif word in self.game_command_names():  # horror's 'script', 'screenplay FILE'
+            hook = self.spec.render.GAME_COMMANDS[word][1]
+            takes_rest = "rest" in inspect.signature(getattr(self.spec.render, hook)).parameters
+            say(self._render_hook(hook, seat, *((rest,) if takes_rest else ())) or "")
         else:
             self.play(seat, text)
         return None
