@@ -20,6 +20,7 @@ from common.commands import COMMANDS, Commands, local_words
 from common.engine import GameError
 from common.i18n import current
 from common.paths import state_dir
+from common.private import private_file
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -72,8 +73,8 @@ class Ui(Commands):
             if len(self.here) <= 1:
                 state = state_dir()
                 try:
-                    state.mkdir(parents=True, exist_ok=True)
-                    history = FileHistory(str(state / f"{self.spec.name}-history"))
+                    state.mkdir(mode=0o700, parents=True, exist_ok=True)
+                    history = FileHistory(private_file(str(state / f"{self.spec.name}-history")))
                 except OSError:
                     pass
             self.prompt_sessions[seat] = PromptSession(
