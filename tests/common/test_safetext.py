@@ -173,3 +173,30 @@ def test_a_record_file_never_holds_an_escape_code(tmp_path):
     assert [ln.kind for ln in again.body] == ["move"]
     back = parse_record("game gros\nray: title \x1b[5mX\u202e\x07\t: x\n")
     assert back.body[0].text == "title X : x"
+
+
+def test_a_client_cleans_what_a_host_sends_too():
+    """The second line of defence: a host that did not clean (an old or a hostile one) still
+    cannot drive a client's terminal through a view, an event, chat, a name or a refusal."""
+    from common.net.remote import RemoteSession
+    from common.table import Table
+    from gros.cli import SPEC
+
+    class Link:  # no socket: the messages are handed to the session directly
+        lang = "en"
+
+    word = _candidates(SPEC.rules, 7)[0]
+    table = Table(SPEC.rules, seed=7, variant="gros", options={"players": "3"})
+    table.play("ray", f"title {word}: {word.lower()}")
+    raw = ATTACK.format(word=word)
+    view = {**table.view(None), "title": raw}
+    session = RemoteSession(SPEC, Link(), {"type": "welcome", "seat": None})
+    session._handle({"type": "state", "game_no": 1, "seq": 1, "view": view, "seats": {},
+                     "events": [{"kind": "title", "data": [raw, [word.lower()]], "seat": None}]})
+    session._handle({"type": "chat", "from": "\x1b]52;c;eA==\x07eve\u202e", "seat": None, "text": raw})
+    session._handle({"type": "lobby", "seats": {}, "people": [{"name": "\x1b[5mmal\u2066lory"}]})
+    shown = [*session._take_lines(), *session.who(), repr(session.view(None))]
+    assert raw_marks("\n".join(shown)) == [] and "\x1b" not in "\n".join(shown), shown
+    assert session.view(None)["title"] == strip_controls(raw)
+    assert any("eve" in line and SHOWN.format(word=word) in line for line in shown), shown
+    assert any("mallory" in line for line in shown), shown
