@@ -44,6 +44,10 @@ from common.options import (
 from common.spec import GameSpec
 from common.streams import degrade_streams
 
+# a host's --seed below this can be searched (the issue's 4242 came back from the six public
+# title words in 1 s): the host warns
+SEARCHABLE_SEEDS = 2**32
+
 
 def guard(fn: Callable[[], int | None]) -> None:
     """Run a command; players see one clear line for any error, never a traceback."""
@@ -276,8 +280,10 @@ def _build(spec: GameSpec) -> GameGroup:
                   shell_complete=complete_seats(spec, "remote"),
                   help=_("seat kinds, as for play; 'remote' seats wait for join [default: all "
                          "remote]"))
-    @click.option("--seed", type=int, default=None, help=_("seed of the first game's shuffle "
-                                                           "(default: random)"))
+    @click.option("--seed", type=int, default=None,
+                  help=_("the secret every game's and every table's deal is derived from "
+                         "(default: random, 128 bits); a small one can be found from the cards "
+                         "players see, and with it every deck: for tests"))
     @variant_option(spec)
     @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=None,
                   help=_("exit after this many games [default: never]"))
@@ -317,6 +323,11 @@ def _build(spec: GameSpec) -> GameGroup:
         def go() -> int:
             from common.net.host import serve
 
+            if seed is not None and abs(seed) < SEARCHABLE_SEEDS:
+                click.echo(_("warning: --seed {seed} is small enough to be found by trying every "
+                             "seed against the cards the players see, and every deck of this "
+                             "host follows from it; leave --seed out unless this is a test")
+                           .format(seed=seed), err=True)
             return serve(spec, port=port, bind=bind, seats=seats, seed=seed, variant=variant,
                          games=games, think=think, save=save, options=game_options(spec, option, flags),
                          grace=grace, on_disconnect=on_disconnect, password=password,

@@ -5,11 +5,11 @@ apart so the game loop reads in one sitting."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 from common import N_, _, pgettext
 from common.engine import GameError
+from common.private import write_private
 from common.render import console, error, fitted, markdown, plain, say, show
 
 PAGE = 20  # lines 'log' shows when no number is given
@@ -157,7 +157,7 @@ class Commands:
             error(_("say where: save FILE"))
             return
         try:
-            Path(path).write_text(self.session.record_text().rstrip("\n") + "\n", encoding="utf-8")
+            write_private(path, self.session.record_text().rstrip("\n") + "\n")  # it names the seed
             say(_("Saved the record to {path}.").format(path=path))
         except GameError as exc:  # a network game's record exists only once it has ended
             error(_("cannot save yet: {reason}").format(reason=exc))

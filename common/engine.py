@@ -12,6 +12,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from common import _
 from common.rng import Rng
+from common.safetext import clean
 
 Move = tuple  # small immutable value; its text form comes from Rules.format
 S = TypeVar("S")
@@ -179,7 +180,9 @@ class Rules(Generic[S]):
     notation: Any = None  # a module with parse(text) -> Move and format_move(move) -> str
 
     def parse(self, text: str) -> Move:
-        return self.notation.parse(text)
+        """A move from its text; what a person typed never carries an escape code or a
+        control character into a move (common.safetext: the notation sees one clean line)."""
+        return self.notation.parse(clean(text))
 
     def format(self, move: Move) -> str:
         return self.notation.format_move(move)

@@ -16,6 +16,8 @@ r"""Records: one text format for saved games, batch input and regression scenari
     result aliens              written at the end of a finished game (checked if present)
 
 ``\#`` writes a ``#`` that does not start a comment (``title We're \#1: ...``).
+A record never holds a control character or an escape code, and one read back is cleaned of
+them (``common.safetext``): its free text is someone's, and ``run`` prints it.
 A record holds one game: one rules variant, one set of options, all before the first move
 (to check a rule under both variants, write two records).
 
@@ -32,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from common import _
+from common.safetext import clean
 
 HEADER_KEYS = ("game", "variant", "cards", "seed", "seats", "option")
 
@@ -90,8 +93,9 @@ def _strip(line: str) -> str:
 
 
 def escape(text: str) -> str:
-    """Text as a record line writes it: a ``#`` in it must not start a comment."""
-    return text.replace("#", "\\#")
+    """Text as a record line writes it: a ``#`` in it must not start a comment, and no
+    escape code or line break can ride in it (a record is printed again by ``run``)."""
+    return (text if text.isprintable() else clean(text)).replace("#", "\\#")
 
 
 def parse_record(text: str, path: str = "<record>", *, forgiving: bool = False) -> Record:
@@ -116,6 +120,8 @@ def parse_record(text: str, path: str = "<record>", *, forgiving: bool = False) 
 def _read_line(rec: Record, raw: str, lineno: int, path: str, seen_move: bool) -> bool:
     """Add one line to ``rec``; whether a move or expectation has been seen, after it."""
     line = _strip(raw)
+    if not line.isprintable():  # someone's text read back: never an escape code (safetext)
+        line = clean(line)
     if not line:
         return seen_move
     word, _sep, rest = line.partition(" ")

@@ -20,6 +20,7 @@ from common.commands import COMMANDS, Commands, grouped, local_words
 from common.engine import GameError
 from common.i18n import current
 from common.paths import state_dir
+from common.private import private_file
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -73,8 +74,8 @@ class Ui(Commands):
             if len(self.here) <= 1:
                 state = state_dir()
                 try:
-                    state.mkdir(parents=True, exist_ok=True)
-                    history = FileHistory(str(state / f"{self.spec.name}-history"))
+                    state.mkdir(mode=0o700, parents=True, exist_ok=True)
+                    history = FileHistory(private_file(str(state / f"{self.spec.name}-history")))
                 except OSError:
                     pass
             self.prompt_sessions[seat] = PromptSession(
@@ -365,8 +366,10 @@ class Ui(Commands):
                 error(str(exc))
         elif word == "save":
             self.save(rest)
-        elif word in self.game_command_names():  # horror's 'script'
-            say(self._render_hook(self.spec.render.GAME_COMMANDS[word][1], seat) or "")
+        elif word in self.game_command_names():  # horror's 'script', 'screenplay FILE'
+            hook = self.spec.render.GAME_COMMANDS[word][1]
+            takes_rest = "rest" in inspect.signature(getattr(self.spec.render, hook)).parameters
+            say(self._render_hook(hook, seat, *((rest,) if takes_rest else ())) or "")
         else:
             self.play(seat, text)
         return None

@@ -9,6 +9,7 @@ import difflib
 import re
 
 from common.engine import Move, NotationError
+from common.safetext import clean
 from gros import N_, _, pgettext
 from gros.catalog import all_aliases, shared_names, slug
 
@@ -155,7 +156,9 @@ def parse(text: str) -> Move:
         title, sep, words = rest_raw.rpartition(":")
         if not sep or not title.strip() or not words.split():
             raise NotationError(_("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)"))
-        return ("title", " ".join(title.split()), tuple(_title_word(w) for w in words.split()))
+        # free text another player and every onlooker read: no escape code, no control or bidi
+        # character, one line (common.safetext)
+        return ("title", clean(title), tuple(_title_word(w) for w in words.split()))
     words = rest_raw.lower().replace(",", " , ").split()
     if verb in ("pass", "end", "done", "draw") and not words:
         return (verb,)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from common.safetext import markup
 from gros import _, ngettext, pgettext
 from gros.catalog import Card, load_catalog, slug
 from gros.lang import (
@@ -438,8 +439,9 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
     words = set(view.get("title_words") or [])
     cards = _cards()
     title = shown_title(view.get("title") or "", list(view.get("title_words") or []))
+    # a table's title is rich markup: the players' own title is words there, '[blink]' too
     table = Table(title=_("\u201c{title}\u201d — title words: {words}").format(
-        title=title, words=", ".join(title_word(w) for w in sorted(words))))
+        title=markup(title), words=", ".join(title_word(w) for w in sorted(words))))
     for col, shown in (("player", _("player")), ("Defence", _("Defence")), ("title words", _("title words")),
                        ("score", _("score"))):
         table.add_column(shown, justify="right" if col in ("Defence", "score") else "left")

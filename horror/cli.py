@@ -45,17 +45,25 @@ main = build(SPEC)
                       "or Fountain."))
 @click.argument("record", type=click.Path())
 @click.option("--out", "-o", type=click.Path(dir_okay=False), default=None,
-              help=N_("the file to write (default: TITLE.md or TITLE.fountain here)"))
+              help=N_("the file to write (default: TITLE.md or TITLE.fountain here); its folder "
+                      "is made when missing"))
 @click.option("--format", "fmt", type=click.Choice(["markdown", "fountain"]), default="markdown",
               show_default=True, help=N_("Fountain is the plain-text format screenwriting apps open"))
-def screenplay(record, out, fmt) -> None:
+@click.option("--force", is_flag=True, help=N_("overwrite the file if it exists"))
+def screenplay(record, out, fmt, force) -> None:
     def go() -> int:
+        import os
+
         from common.batch import read_record, replay
         from horror.rules import RULES
-        from horror.screenplay import write
+        from horror.screenplay import default_name, write
 
-        result = replay(RULES, read_record(record))
-        path = write(result.table.view(None), out, fmt)
+        view = replay(RULES, read_record(record)).table.view(None)
+        if out is None:
+            out_path = os.path.join(os.environ.get("HORROR_SCREENPLAYS", "."), default_name(view, fmt))
+        else:
+            out_path = out
+        path = write(view, out_path, fmt, overwrite=force)
         click.echo(f"wrote {path}")
         return 0
 

@@ -35,7 +35,8 @@ monster) or by its name. Free text follows a colon or the verb.
   dice      stake N · roll
   climax    pool monster N plan N · plan TEXT · spring · escape
   any time  say TEXT (narration) · say CHAR: "LINE" (that character speaks) · screenplay
-            (write the film so far; 'chat TEXT' over the network stays out of the film)
+            FILE (the film so far, into FILE on your computer; 'chat TEXT' over the network
+            stays out of the film)
 
 The move words may also be typed in Italian or Russian (gioca, verifica,
 insegui; сыграть, проверка, погоня); records always write the English ones.

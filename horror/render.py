@@ -6,7 +6,6 @@ Works from views only. It also writes the screenplay at the credits and when ask
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
 from common.render import die_face, plain
@@ -35,7 +34,6 @@ HEADER = (r"^\s*(\u2014.*|Script meeting \d+.*|\S+'s turn at the meeting\.|Cut! 
           r"Le carte vengono mescolate.*|All.asta la sedia del regista.*|"
           r"Сценарное собрание \d+.*|Ход на собрании: \S+\.|Стоп, снято!.*|"
           r"Карты перетасованы.*|Аукцион за режиссёрское кресло.*)$")
-_written: dict[str, int] = {}  # film title -> screenplay requests already written
 
 
 def _els(view: dict[str, Any]) -> dict[str, list]:
@@ -118,7 +116,9 @@ def story_view(view: dict[str, Any]):
     return out
 
 
-GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, tropes by act"), "script_text")}
+GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, tropes by act"), "script_text"),
+                 "screenplay": (N_("screenplay FILE: write the film so far to FILE, on this computer"),
+                                "write_screenplay")}
 
 
 
@@ -220,9 +220,6 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
             seat=view["to_move"][0], decision=decision_name(view["decision"])), style="bold"))
     if view["phase"] == "over":
         parts.append(Text(_credits(view), style=None if plain() else "bold green"))
-    note = _screenplay(view)
-    if note:
-        parts.append(Text(note, style=None if plain() else "bold green"))
     return Group(*parts)
 
 
@@ -246,20 +243,40 @@ def _auction(view: dict[str, Any]) -> str:
     return _("{what}: {high}; the next bid is at least {next}.").format(what=what, high=high, next=a["high"] + 1)
 
 
-def _screenplay(view: dict[str, Any]) -> str:
-    """Write the screenplay at the credits (at a terminal, or where $HORROR_SCREENPLAYS says)
-    and after each 'screenplay' move; say where. Piped and test runs leave no stray files."""
-    credits = view["phase"] == "over" and (sys.stdout.isatty() or "HORROR_SCREENPLAYS" in os.environ)
-    want = view["requests"] + (1 if credits else 0)
-    if want <= _written.get(view["title"], 0):
-        return ""
-    from horror.screenplay import write
+def write_screenplay(rest: str = "", view: dict[str, Any] | None = None) -> str:
+    """'screenplay FILE': this player writes the film so far to FILE (a .fountain name: as
+    Fountain), never over an existing file. Only the player's own word writes a file: another
+    player's 'screenplay' or title writes nothing here (issue 20)."""
+    from common.engine import GameError
+    from horror.screenplay import default_name, write
 
+    if not view:
+        return _("No film yet.")
+    name = os.path.expanduser(rest.strip())
+    if not name:
+        return _("screenplay FILE writes the film so far to FILE (FILE.fountain: as Fountain), "
+                 "for instance: screenplay {name}").format(name=default_name(view))
     try:
-        path = write(view)
-    except OSError as exc:
-        return _("Could not write the screenplay: {error}").format(error=exc.strerror)
-    _written[view["title"]] = want
+        path = write(view, name)
+    except GameError as exc:
+        return _("Could not write the screenplay: {error}").format(error=exc)
+    return _("The screenplay is in {path}.").format(path=path)
+
+
+def credits_screenplay(view: dict[str, Any]) -> str:
+    """At the credits, the screenplay goes where the player's own $HORROR_SCREENPLAYS says
+    (a file of its own there); without it, nothing is written, and the line says how to."""
+    from common.engine import GameError
+    from horror.screenplay import write_at_credits
+
+    folder = os.environ.get("HORROR_SCREENPLAYS")
+    if not folder:
+        return _("The screenplay is written where $HORROR_SCREENPLAYS names a folder, or by "
+                 "'screenplay FILE' during the film.")
+    try:
+        path = write_at_credits(view, folder)
+    except GameError as exc:
+        return _("Could not write the screenplay: {error}").format(error=exc)
     return _("The screenplay is in {path}.").format(path=path)
 
 
@@ -429,7 +446,7 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
         who = view["played_by"].get(e[0]) or e[5]
         fates.append(fate.format(name=e[2], role=kind_name(e[1]) + (", " + who if who else "")))
     return [credits, _("Fates: {fates}").format(fates=" ".join(fates)) if fates
-            else _("Fates: no character was filmed.")]
+            else _("Fates: no character was filmed."), credits_screenplay(view)]
 
 
 def _hand_lines(view: dict[str, Any], els: dict[str, list]) -> list[Any]:

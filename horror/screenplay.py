@@ -11,11 +11,11 @@ table's book-keeping (deals, trades, bids, stakes, meetings) stays out of the fi
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from common.engine import GameError
 from horror import _, ngettext, pgettext
 from horror.narration import role_name
 from horror.views import narrate
@@ -408,13 +408,53 @@ def slug(title: str) -> str:
     return re.sub(r"[\W_]+", "-", title.lower()).strip("-") or "film"
 
 
-def write(view: dict[str, Any], path: str | Path | None = None, fmt: str = "markdown") -> Path:
-    """Write the screenplay; by default to TITLE.md (or .fountain) in $HORROR_SCREENPLAYS or
-    the current folder."""
-    render, ext = FORMATS[fmt]
-    if path is None:
-        folder = Path(os.environ.get("HORROR_SCREENPLAYS", "."))
-        path = folder / f"{slug(view['title'])}{ext}"
+def default_name(view: dict[str, Any], fmt: str = "markdown") -> str:
+    """TITLE.md (or .fountain): the name suggested to the player, never taken unasked."""
+    return f"{slug(view['title'])}{FORMATS[fmt][1]}"
+
+
+def format_of(path: str | Path) -> str:
+    """Fountain for a .fountain file, else Markdown."""
+    return "fountain" if str(path).lower().endswith(".fountain") else "markdown"
+
+
+def folder_for(path: Path) -> None:
+    """``path``'s folder, made when missing; a GameError in one line when it cannot be."""
+    folder = path.parent
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise GameError(_("{folder} is not a folder").format(folder=folder))
+    try:
+        folder.mkdir(parents=True)
+    except OSError as exc:
+        raise GameError(_("cannot make the folder {folder}: {reason}").format(
+            folder=folder, reason=exc.strerror or exc)) from None
+
+
+def write(view: dict[str, Any], path: str | Path, fmt: str | None = None, overwrite: bool = False) -> Path:
+    """Write the screenplay to ``path``, a name the player gave (the format from its ending
+    unless ``fmt`` says). An existing file is never overwritten unless ``overwrite`` (asked
+    for by the player); a GameError in one line says why nothing was written."""
+    render = FORMATS[fmt or format_of(path)][0]
     target = Path(path)
-    target.write_text(render(view), encoding="utf-8")
+    folder_for(target)
+    try:
+        with open(target, "w" if overwrite else "x", encoding="utf-8") as fh:
+            fh.write(render(view))
+    except FileExistsError:
+        raise GameError(_("{path} exists already; name another file").format(path=target)) from None
+    except OSError as exc:
+        raise GameError(_("cannot write {path}: {reason}").format(path=target, reason=exc.strerror or exc)) from None
     return target
+
+
+def write_at_credits(view: dict[str, Any], folder: str) -> Path:
+    """The film's screenplay in the player's own ``$HORROR_SCREENPLAYS`` folder, under a name of
+    its own: TITLE.md, else TITLE-2.md, ... (nothing there is overwritten)."""
+    base = Path(folder) / slug(view["title"])
+    for n in range(1, 1000):
+        target = base.with_name(f"{base.name}-{n}.md" if n > 1 else f"{base.name}.md")
+        if not target.exists():
+            return write(view, target)
+    raise GameError(_("{folder} holds 999 screenplays of this title already").format(folder=folder))

@@ -140,6 +140,9 @@ class Server:
             quiet_gc()
         try:
             games = asyncio.gather(*(room.run() for room in self.rooms.values()))
+            # Ctrl-C cancels the tables' tasks, not this gathering: its CancelledError is
+            # looked at here, or the loop reports it as "never retrieved"
+            games.add_done_callback(lambda done: done.cancelled() or done.exception())
             stop = asyncio.create_task(self.quit.wait())  # the console's 'quit'
             await asyncio.wait([stop, games], return_when=asyncio.FIRST_COMPLETED)
             stop.cancel()

@@ -16,6 +16,7 @@ from typing import Any
 from common import N_, _, pgettext
 from common.engine import Event, GameError
 from common.i18n import DEFAULT, LANGUAGES
+from common.safetext import clean
 
 PROTOCOL_VERSION = 5  # the newest version this release speaks (5: events as data, hello's language)
 SUPPORTED_VERSIONS = (2, 3, 4, 5)  # every version this release speaks (hello negotiates the highest shared)
@@ -193,9 +194,8 @@ def versions_text(versions: Any) -> str:
 
 
 def clean_text(text: str, limit: int) -> str:
-    """Printable characters only (no terminal escapes, no newlines), spaces collapsed, cut."""
-    kept = "".join(ch if ch.isprintable() else " " for ch in text)
-    return " ".join(kept.split())[:limit]
+    """Someone's text as one line, cut: the rule of ``common.safetext.clean``."""
+    return clean(text, limit)
 
 
 def error(code: str, message: str) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from common.net.protocol import (
     clean_text,
     event_from_json,
 )
+from common.safetext import tree
 from common.spec import GameSpec
 
 Echo = Callable[[str], None]
@@ -151,6 +152,7 @@ class RemoteSession:
                 return
             del msg["patch"]
         self.resyncing = False  # in step again
+        msg["view"] = tree(msg["view"])  # others' text in it, shown here: no escape codes (safetext)
         if same_game and msg["seq"] > old["seq"] + 1 and not msg.get("resync"):
             self.gaps += 1  # positions were skipped: the view is whole, the narration is not
             self.lines.append(_("(some moves were not narrated here; the board is up to date)"))
@@ -174,7 +176,7 @@ class RemoteSession:
                 lines.append(clean_text(item, 400))
                 continue
             try:
-                lines.append(self.spec.rules.narrate(event_from_json(item)))
+                lines.append(self.spec.rules.narrate(event_from_json(tree(item))))
             except Exception:  # a garbled or unknown event: said once, the game goes on
                 failed += 1
         if failed:
@@ -279,7 +281,7 @@ class RemoteSession:
         lobby = self.lobby or {}
         out = [seat_line(seat, info) for seat, info in (lobby.get("seats") or {}).items()
                if isinstance(info, dict)]
-        others = [str(p.get("name", "?")) for p in lobby.get("people") or [] if not p.get("seat")]
+        others = [clean_text(str(p.get("name", "?")), 40) for p in lobby.get("people") or [] if not p.get("seat")]
         if others:
             out.append(_("  in the lobby or watching: {names}").format(names=", ".join(others)))
         return out or [_("  (the host has not said yet)")]
@@ -339,7 +341,7 @@ class RemoteSession:
                 raise GameError(_("the connection dropped; look at the board and play again "
                                   "if your move is not there"))
             if kind == "error" and acked is None:
-                raise GameError(str(msg.get("message") or _("the host refused the move")))
+                raise GameError(clean_text(str(msg.get("message") or _("the host refused the move")), 400))
             if kind == "error":
                 self.lines.append(host_said(msg))
             elif kind == "ack":

@@ -16,19 +16,8 @@ from typing import Any
 
 from common import _
 from common.engine import GameError
+from common.private import write_private
 from common.record import Record, format_record
-
-
-def write_private(path: str, text: str) -> None:
-    """Write a file readable only by this user, atomically."""
-    tmp = f"{path}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, text.encode("utf-8"))
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
 
 
 def path_for(save: str | None, table: str | None, n: int) -> str | None:

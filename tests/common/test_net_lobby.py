@@ -64,7 +64,7 @@ def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path
     assert lobby["seats"][seats[0]] == {"kind": "remote", "name": "ann", "connected": True, "bot": False}
     ann.send({"type": "chat", "text": "hi \x1b[31mall\x07\n!"})
     said = bob.until("chat")
-    assert said == {"type": "chat", "from": "ann", "seat": seats[0], "text": "hi [31mall !"}
+    assert said == {"type": "chat", "from": "ann", "seat": seats[0], "text": "hi all !"}
     watcher = Wire(port, game)
     assert watcher.hello(name="wes", watch=True)["watching"] is True
     watch_proc = procs(game, "join", f"127.0.0.1:{port}", "--watch", "--name", "cli-watcher")

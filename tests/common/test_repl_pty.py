@@ -288,3 +288,29 @@ def test_long_lines_help_moves_and_no_quit_hints(capsys):
     ui.command("p1", "bid 3")  # only the number differs: no 'did you mean bid 8'
     out = capsys.readouterr().out
     assert "is not a move" in out and "bid 8" not in out
+
+
+def test_a_saved_record_and_the_prompt_history_are_readable_only_by_their_user(tmp_path):
+    """A record names its seed (and so every hidden card) and the history holds what was typed:
+    'save' and the history were written with mode 0644 (issue 20), like any file under umask 022."""
+    before = os.umask(0o022)
+    try:
+        child = spawn(tmp_path, "--seed", "3", "--seats", "random,human")
+    finally:
+        os.umask(before)
+    record = tmp_path / "film.rec"
+    child.expect(PROMPT)
+    send(child, "place d")
+    child.expect(PROMPT)
+    send(child, f"save {record}")
+    child.expect("Saved the record")
+    child.expect(PROMPT)
+    child.sendcontrol("d")
+    child.expect("Save the game so far")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    history = tmp_path / "state" / "bmovie" / "invaders-history"
+    assert "place d" in history.read_text()
+    for path in (record, history):
+        assert path.stat().st_mode & 0o777 == 0o600, (path, oct(path.stat().st_mode))

@@ -122,8 +122,7 @@ def test_record_example_screenplay_has_dialogue_and_rulings():
 
 
 def test_render_every_stage(tmp_path, monkeypatch):
-    monkeypatch.setenv("HORROR_SCREENPLAYS", str(tmp_path))
-    render._written.clear()
+    monkeypatch.setenv("HORROR_SCREENPLAYS", str(tmp_path / "films"))
     table = finished_table(7)
     st = RULES.setup({"players": "3"}, 7)
     console = Console(file=open(os.devnull, "w"), width=100)  # noqa: SIM115
@@ -133,8 +132,13 @@ def test_render_every_stage(tmp_path, monkeypatch):
         if i % 25 == 0 or RULES.outcome(st):
             for seat in (None, "p1"):
                 console.print(render.render_view(RULES.view(st, seat), seat))
-    written = list(tmp_path.glob("*.md"))
-    assert len(written) == 1 and written[0].read_text().startswith(f"# {st.title}")
+    assert not (tmp_path / "films").exists()  # drawing a view writes nothing (issue 20)
+    for _ in range(2):  # the credits write it in the player's own folder (made), once a film
+        summary = render.end_summary(RULES.view(st, None), {})
+        assert summary[-1].startswith("The screenplay is in ")
+    name = screenplay.slug(st.title)
+    assert {p.name for p in (tmp_path / "films").glob("*.md")} == {f"{name}.md", f"{name}-2.md"}
+    assert (tmp_path / "films" / f"{name}.md").read_text().startswith(f"# {st.title}")
     console.print(render.cards_table("set"))
     assert render.describe_card("star").startswith("star: Screen Time 3")
     assert render.describe_card("dragon") is None
