@@ -46,9 +46,13 @@ def name(seat: str, cid: str) -> str:
     return MESSAGES.card(f"{seat}.{cid}", "name", RULES.catalog.cards[seat][cid].name)
 
 
-def _cell(view: dict[str, Any], name: str, colour: bool) -> tuple[str, str]:
-    """The text and style of one square. Bullets stack (a ship with two red bullets has two
-    shields), so more than one is shown with its count."""
+SPACE, MOON = "on navy_blue", "on yellow"  # light ink on dark space: red on blue read at 1.6:1
+
+
+def _cell(view: dict[str, Any], name: str, colour: bool) -> list[tuple[str, str]]:
+    """One square as (text, style) parts, 3 columns in all. Bullets stack (a ship with two red
+    bullets has two shields), so more than one is shown with its count; a bullet on a ship or
+    the Defender keeps its own colour beside the piece's."""
     red = view["red"].count(name)
     blue = view["blue"].count(name)
     if view["fresh_colour"] == "red":
@@ -61,23 +65,32 @@ def _cell(view: dict[str, Any], name: str, colour: bool) -> tuple[str, str]:
     if not colour:
         text = "V" if ship else "A" if defender else ""
         text += _bullets("r", red) + _bullets("b", blue)
-        return (text or ("_" if lunar else ".")).center(3), ""
-    bg = "on yellow" if lunar else "on blue"
-    marks = _bullets(RED, red) + _bullets(BLUE, blue)
+        return [((text or ("_" if lunar else ".")).center(3), "")]
+    bg = MOON if lunar else SPACE
+    marks = [(_bullets(RED, red), f"bold {_ink('red', lunar)} {bg}"),
+             (_bullets(BLUE, blue), f"bold {_ink('blue', lunar)} {bg}")]
+    parts = [(text, style) for text, style in marks if text]
     if ship or defender:
-        text = (SHIP if ship else DEFENDER) + marks
-        return (f" {text}" if len(text) < 3 else text).ljust(3), f"bold {_ink('piece', lunar)} {bg}"
-    if marks:
-        return marks.center(3), f"bold {'red' if red else _ink('blue', lunar)} {bg}"
-    return "   ", bg
+        parts.insert(0, (SHIP if ship else DEFENDER, f"bold {_ink('piece', lunar)} {bg}"))
+    width = sum(len(text) for text, _style in parts)
+    if not parts:
+        return [("   ", bg)]
+    left = " " if width < 3 else ""
+    right = " " * (3 - width - len(left))
+    out = ([(left, bg)] if left else []) + parts + ([(right, bg)] if right else [])
+    return out
+
+
+def _text(cell: list[tuple[str, str]]) -> str:
+    return "".join(text for text, _style in cell)
 
 
 def _ink(what: str, lunar: bool) -> str:
-    """Light ink on the blue of space, dark ink on the yellow lunar row: bright cyan or white
-    on yellow (the Defender, a blue bullet just fired, a landed ship) could hardly be seen."""
+    """Light ink on dark space, dark ink on the yellow lunar row: bright cyan or white on
+    yellow (the Defender, a blue bullet just fired, a landed ship) could hardly be seen."""
     if lunar:
-        return "black" if what == "piece" else "blue"
-    return "bright_white" if what == "piece" else "bright_cyan"
+        return {"piece": "black", "blue": "blue", "red": "red"}[what]
+    return {"piece": "bright_white", "blue": "bright_cyan", "red": "bright_red"}[what]
 
 
 def _bullets(mark: str, n: int) -> str:
@@ -100,13 +113,15 @@ def board(view: dict[str, Any], since: dict[str, Any] | None = None, title: str 
         out.append(f" {row:>2} ", style="dim")
         for c in range(w):
             name = f"{chr(97 + c)}{row}"
-            text, style = _cell(view, name, colour)
-            if since is not None and text.strip(" ._") and _cell(since, name, colour) != (text, style):
+            cell = _cell(view, name, colour)
+            text = _text(cell)
+            if since is not None and text.strip(" ._") and _cell(since, name, colour) != cell:
                 if colour:
-                    style = f"{style} underline reverse"
+                    cell = [(part, f"{style} underline reverse") for part, style in cell]
                 elif len(text.strip()) == 1:
-                    text = f"[{text.strip()}]"
-            out.append(text, style=style or None)
+                    cell = [(f"[{text.strip()}]", "")]
+            for part, style in cell:
+                out.append(part, style=style or None)
         out.append(f" {row}\n", style="dim")
     if not legend:
         out.rstrip()
@@ -114,8 +129,11 @@ def board(view: dict[str, Any], since: dict[str, Any] | None = None, title: str 
     ship, defender, red, blue = (SHIP, DEFENDER, RED, BLUE) if colour else ("V", "A", "r", "b")
     out.append("    {ship} {ship_word}  {defender} {defender_word}  ".format(
         ship=ship, ship_word=_("ship"), defender=defender, defender_word=_("Defender")), style="dim")
-    out.append("{red} {word} ".format(red=red, word=_("red bullet")), style="red" if colour else None)
-    out.append("{blue} {word}".format(blue=blue, word=_("blue bullet")), style="bright_cyan" if colour else None)
+    out.append("{red} {word} ".format(red=red, word=_("red bullet")),
+               style="bright_red" if colour else None)
+    out.append("{blue} {word}".format(blue=blue, word=_("blue bullet")),
+               style="bright_cyan" if colour else None)
+    out.append("  " + _("{mark}2: two stacked").format(mark=blue), style="dim")
     return out
 
 
@@ -288,9 +306,13 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
     landed = LANDED.split("{")[0]
     out = []
     for e in events:
-        if e.kind == "shielded" or (e.kind == "win" and e.data[1] == DEFENDER_HIT):
-            out.append(_("A red bullet will hit the Defender next turn (a Deflector Shield would stop it).")
-                       if e.kind == "shielded" else _("A red bullet will hit the Defender next turn!"))
+        if e.kind == "shielded":  # a shield is up: it will be spent, not the Defender
+            out.append(_("A red bullet will hit the Defender next turn; a Deflector Shield will "
+                         "stop it (shields up: {n}).").format(n=after["shields"]))
+        elif e.kind == "win" and e.data[1] == DEFENDER_HIT:
+            out.append(_("A red bullet will hit the Defender next turn! (A Deflector Shield would "
+                         "stop it.)") if seat == "humans" else
+                       _("Your red bullet will hit the Defender next turn!"))
         elif e.kind == "win" and e.data[1].startswith(landed):
             out.append(_("A ship will land on the moon at {square} next turn, and the aliens win, "
                          "unless a card stops it.").format(square=e.data[1][len(landed):]))
@@ -298,6 +320,13 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
             out.append(_("A blue bullet will destroy your ship at {square} next turn.").format(square=e.data[0]))
         elif e.kind == "ship_destroyed":
             out.append(_("Your blue bullet will destroy the ship at {square} next turn.").format(square=e.data[0]))
+    if not _after.get("winner"):  # one Maneuver from the edge of the lowest space row: a landing
+        edge = f"{chr(96 + after['width'])}2"
+        if edge in _after["ships"]:
+            out.append((_("After phase 3 a ship stands at {square}: an alien Maneuver next turn "
+                          "wraps it onto the moon, and the aliens win.") if seat == "humans" else
+                        _("After phase 3 your ship stands at {square}: a Maneuver next turn "
+                          "wraps it onto the moon, and you win.")).format(square=edge))
     return out
 
 

@@ -38,7 +38,41 @@ def test_invaders_warns_of_a_red_bullet_over_the_defender_and_previews_it():
     view = t.view("humans")
     assert view["phase"] == "defence" and view["red"] == ["d2"] and view["defender"] == "d"
     said = callouts(None, view, "humans")
-    assert "A red bullet will hit the Defender next turn!" in said, said
+    assert "A red bullet will hit the Defender next turn! (A Deflector Shield would stop it.)" \
+        in said, said
     after, _ = forecast(view)
     assert after["red"] == []  # in the preview it has come down on the Defender
     assert t.view("humans") == view  # the forecast works on a copy: the game is untouched
+
+
+def _defence_phase(*setup: str):
+    from invaders.rules import RULES
+
+    t = Table(RULES, seed=3, setup=list(enumerate(setup, 1)))
+    t.play("humans", "place d")
+    while t.facts()["to_move"] == "aliens":  # the aliens end their attack (discarding down)
+        legal = t.legal("aliens")
+        t.play("aliens", "end" if "end" in legal else next(m for m in legal if m.startswith("discard")))
+    return t
+
+
+def test_invaders_says_a_raised_shield_will_stop_the_bullet():
+    """'(a Deflector Shield would stop it)' was said with three shields up."""
+    from invaders.render import callouts
+
+    t = _defence_phase("red: d3", "ships: b7", "shields: 3")
+    said = callouts(None, t.view("humans"), "humans")
+    assert said == ["A red bullet will hit the Defender next turn; a Deflector Shield will stop "
+                    "it (shields up: 3)."], said
+
+
+def test_invaders_forecasts_a_ship_one_maneuver_from_landing():
+    """A ship that will wrap to a landing was never forecast."""
+    from invaders.render import callouts
+
+    t = _defence_phase("ships: g4 b7")  # next phase 3 brings it to g2, the last space row's edge
+    assert any("ship stands at g2: an alien Maneuver next turn wraps it onto the moon" in line
+               for line in callouts(None, t.view("humans"), "humans"))
+    assert any("your ship stands at g2" in line for line in callouts(None, t.view("aliens"), "aliens"))
+    t = _defence_phase("ships: f4 b7")  # f2 after phase 3: a Maneuver takes it to g2 only
+    assert not any("onto the moon" in line for line in callouts(None, t.view("humans"), "humans"))

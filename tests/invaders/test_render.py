@@ -35,10 +35,11 @@ def test_two_red_bullets_on_a_ship_are_drawn_as_two(monkeypatch):
     view = table.view("humans")
     assert view["red"].count("b5") + view["fresh"].count("b5") == 2
     for colour in (True, False):
-        text, _style = render._cell(view, "b5", colour)
+        text = render._text(render._cell(view, "b5", colour))
         assert text.endswith("2") and len(text) == 3, text
-        alone, _style = render._cell(view, "c5", colour)
+        alone = render._text(render._cell(view, "c5", colour))
         assert "2" not in alone
+    assert "2: two stacked" in render.board(view).plain  # the legend says what "◆2" means
     monkeypatch.setenv("NO_COLOR", "1")
     assert " Vr2 " in render.board(view).plain
 
@@ -67,12 +68,35 @@ def test_the_defender_and_blue_bullets_stand_out_on_the_yellow_lunar_row():
     RULES.apply(st, "humans", ("fire",))
     view = RULES.view(st, "humans")
     assert view["fresh"] == ["d1"] and view["fresh_colour"] == "blue"
-    text, style = render._cell(view, "d1", True)
-    assert text.strip() == render.DEFENDER + render.BLUE
-    assert style == "bold black on yellow"
+    cell = render._cell(view, "d1", True)
+    assert render._text(cell).strip() == render.DEFENDER + render.BLUE
+    assert cell == [(" ", "on yellow"), (render.DEFENDER, "bold black on yellow"),
+                    (render.BLUE, "bold blue on yellow")]
     view = {**view, "defender": "a"}  # the Defender has moved on and left its bullet behind
-    assert render._cell(view, "d1", True) == (f" {render.BLUE} ", "bold blue on yellow")
-    assert render._cell(view, "a1", True)[1] == "bold black on yellow"
-    assert render._cell(view, "d6", True)[1] == "bold bright_white on blue"  # a ship in space
-    assert render._cell(view, "d1", False) == (" b ", "")  # plain mode is unchanged
-    assert render._cell(view, "a1", False) == (" A ", "")
+    assert render._cell(view, "d1", True) == [(" ", "on yellow"), (render.BLUE, "bold blue on yellow"),
+                                             (" ", "on yellow")]
+    assert render._cell(view, "a1", True)[1] == (render.DEFENDER, "bold black on yellow")
+    assert render._cell(view, "d6", True)[1] == (render.SHIP, "bold bright_white on navy_blue")
+    assert render._cell(view, "d1", False) == [(" b ", "")]  # plain mode is unchanged
+    assert render._cell(view, "a1", False) == [(" A ", "")]
+
+
+def test_a_red_bullet_on_a_ship_is_red_and_reads_on_dark_space():
+    """A red bullet on a ship was drawn white; a free one was red on blue (about 1.6:1)."""
+    view = {"red": ["b5"], "blue": [], "fresh": ["c5"], "fresh_colour": "red", "ships": ["b5"],
+            "defender": "d"}
+    ship, alone = render._cell(view, "b5", True), render._cell(view, "c5", True)
+    assert (render.SHIP, "bold bright_white on navy_blue") in ship
+    assert (render.RED, "bold bright_red on navy_blue") in ship
+    assert (render.RED, "bold bright_red on navy_blue") in alone
+    assert all(len(render._text(c)) == 3 for c in (ship, alone))
+    from rich.color import Color
+
+    def luminance(name: str) -> float:
+        r, g, b = (c / 255 for c in Color.parse(name).get_truecolor())
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    for ink in ("bright_red", "bright_cyan", "bright_white"):  # WCAG's contrast ratio
+        ratio = (luminance(ink) + 0.05) / (luminance("navy_blue") + 0.05)
+        assert ratio >= 4.5, (ink, ratio)
