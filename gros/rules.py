@@ -274,6 +274,11 @@ class GrosRules(Rules[GrosState]):
     # -- notation and plumbing: parse/format come from gros.notation, clone/to_json from the state
     notation = notation
 
+    def template(self, move: Move) -> Move:
+        """A title's text and words are the players' own (G2): the listed 'title' (the
+        generated one) stands for every title."""
+        return ("title",) if move[0] == "title" else move
+
     def from_json(self, data: dict[str, Any]) -> GrosState:
         cat = self.catalog({"deck": data["deck_name"]})
         ids, defs, kinds = _instances(cat)
