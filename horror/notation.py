@@ -300,10 +300,11 @@ def format_move(move: Move) -> str:
     return f"{verb} {move[1]}"
 
 
-# where each move holds free text (a name, a concept, a sentence): the legal list suggests one
-# text there, and any other text is as legal (``horror.legal``)
+# where each move holds free text (a name, a concept, a sentence; the characters a trope or
+# subplot is written about, the sets a new set is near): the legal list suggests one there, and
+# any other is as legal (``horror.legal``)
 _FREE_AT = {**{verb: (1,) for verb in _TEXT}, **{verb: (1, 2) for verb in CHARACTER_VERBS},
-            "set": (1,), "prop": (2,), "trope": (3,), "subplot": (2,), "check": (3,), "contest": (3,)}
+            "set": (1, 2), "prop": (2,), "trope": (2, 3), "subplot": (1, 2), "check": (3,), "contest": (3,)}
 
 
 def template(move: Move) -> Move:
