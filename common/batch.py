@@ -123,21 +123,16 @@ def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
                 where=where, move=repr(line.text), words=repr(line.key),
                 reason=repr(str(refused))))
     elif line.kind == "legal":
-        _events, refused = _try(table, rec, line)
-        if refused is None:
-            table.undo()
-        else:
-            result.failures.append(_("{where}: expected {seat}: {move} to be legal, but it was "
-                                     "refused: {reason}").format(
-                where=where, seat=line.seat, move=repr(line.text), reason=refused))
+        move = _listed_move(table, rec, line)
+        if not table.rules.listed(table.state, line.seat, move):
+            result.failures.append(_("{where}: expected {seat}: {move} to be legal, but the legal "
+                                     "moves do not list it ({why})").format(
+                where=where, seat=line.seat, move=repr(line.text), why=_unlisted(table, line.seat, move)))
     elif line.kind == "expect":
-        facts = table.facts()
-        if line.key not in facts:
-            raise RecordError(_("{where}: no fact {key}; facts are: {facts}").format(
-                where=where, key=repr(line.key), facts=", ".join(sorted(facts))))
-        if facts[line.key] != line.text:
+        got = _fact(table, rec, line)
+        if got != line.text:
             result.failures.append(_("{where}: expected {key}: {value}, got {got}").format(
-                where=where, key=line.key, value=line.text, got=facts[line.key]))
+                where=where, key=line.key, value=line.text, got=got))
     elif line.kind == "result":
         out = table.outcome()
         got = " ".join(out.winners) if out else "unfinished"
@@ -145,6 +140,55 @@ def step(table: Table, rec: Record, line: Line, result: Replay) -> list[Event]:
             result.failures.append(_("{where}: expected result {result}, got {got}").format(
                 where=where, result=line.text, got=got))
     return []
+
+
+def _listed_move(table: Table, rec: Record, line: Line):
+    """The move of an ``expect legal`` line (bad input, as for a move line, if it is not one)."""
+    where = rec.where(line.lineno)
+    if line.seat not in table.seats:
+        raise RecordError(where + ": " + _("there is no seat {seat} (seats: {seats})").format(
+            seat=repr(line.seat), seats=", ".join(table.seats)))
+    try:
+        return table.rules.parse(line.text)
+    except NotationError as exc:
+        raise RecordError(f"{where}: {line.seat}: {line.text!r}: {exc}") from None
+
+
+def _unlisted(table: Table, seat: str, move) -> str:
+    """What the rules say of a move their legal moves do not list: their refusal, or, if they
+    accept it (on a copy of the game), that the two disagree."""
+    rules = table.rules
+    try:
+        rules.apply(rules.clone(table.state), seat, move)
+    except GameError as exc:
+        return _("the rules refuse it: {reason}").format(reason=exc)
+    return _("yet the rules accept it: the legal moves and the rules disagree")
+
+
+def _fact(table: Table, rec: Record, line: Line) -> str:
+    """The fact an ``expect`` line names, as text. A fact the game documents that does not
+    apply now (an attack's Defence with no attack on, who played a character who died) reads
+    ``none``; a name the game does not document is bad input."""
+    facts = table.facts()
+    if line.key in facts:
+        return facts[line.key]
+    if fact_documented(table.rules, line.key, table.seats):
+        return "none"
+    raise RecordError(_("{where}: no fact {key}; facts are: {facts}").format(
+        where=rec.where(line.lineno), key=repr(line.key), facts=", ".join(sorted(facts))))
+
+
+def fact_documented(rules: Rules, key: str, seats: list[str]) -> bool:
+    """Does ``key`` fit a fact of ``rules.record_help()``? ``SEAT`` stands for a seat of
+    this table, any other capitalised part (``CARD``, ``ACT``) for one word."""
+    parts = key.split(".")
+    for name, _meaning in rules.record_help()[1]:
+        pattern = name.split(".")
+        if len(pattern) == len(parts) and all(
+                part in seats if p == "SEAT" else bool(part) if p.isupper() else part == p
+                for p, part in zip(pattern, parts, strict=True)):
+            return True
+    return False
 
 
 def play_moves(table: Table, rec: Record, on_error: Callable[[str], None] | None = None) -> None:

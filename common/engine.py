@@ -142,6 +142,22 @@ class Rules(Generic[S]):
     def apply(self, state: S, seat: str, move: Move) -> list[Event]:
         raise NotImplementedError
 
+    def template(self, move: Move) -> Move:
+        """``move`` with its free text blanked (a title, a name, a line of dialogue): the list
+        can hold one suggestion for such a move, and any other text is as legal, so a listed
+        move stands for every move with its template. By default a move has no free text."""
+        return move
+
+    def listed(self, state: S, seat: str, move: Move) -> bool:
+        """Is ``move`` in ``legal_moves`` or matched by a template there? The contract holds
+        one truth: a move ``apply`` accepts is listed, and a listed move is accepted (the
+        conformance test plays all three games to check it; ``expect legal`` asks this)."""
+        moves = self.legal_moves(state, seat)
+        if move in moves:
+            return True
+        blank = self.template(move)
+        return blank != move and any(self.template(m) == blank for m in moves)
+
     def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 

@@ -233,7 +233,9 @@ def reference(rules) -> str:
            "line) and one set of options, all before the first move; to check a rule under two "
            "variants, write two records. `#` starts a comment; write `\\#` for a `#` in free text.",
            "", "Lines: `SEAT: MOVE`; `expect FACT: VALUE`; `expect illegal SEAT: MOVE -> words of the "
-           "refusal`; `expect legal SEAT: MOVE` (legal now; not played); `result WINNERS`. "
+           "refusal`; `expect legal SEAT: MOVE` (listed by the legal moves now, or matched by a template "
+           "there for free text; not played); `result WINNERS`. A fact below that does not "
+           "apply now (no attack on, a score before the end) reads `none`. "
            "`GAME run FILE` exits 0 when all hold, 1 on a failed `expect` or a move the rules "
            "refused (a FAIL at its line), 2 on text that is not a record.", ""]
     def cell(text: str) -> str:  # a '|' would end the table cell

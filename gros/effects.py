@@ -366,7 +366,7 @@ def _grant(ctx: Ctx, e: Effect) -> None:
 
 @effect("draw", "action", fields={"count": int})
 def _draw(ctx: Ctx, e: Effect) -> None:
-    """The player draws cards (drawing the last card ends the game with this turn)."""
+    """The player draws cards (who draws the last card ends the game: G11, ``flow``)."""
     zones.draw(ctx.st, ctx.seat, e.get("count"), ctx.events)
 
 

@@ -98,8 +98,6 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
         if verb == "attack":
             return _why_attack(st, seat, card, move)
         if verb == "combine":
-            if st.variant != "gr2":
-                return _("Locations combine only under the GR2 rules")
             if not card.combines:
                 return _("{card} cannot be combined with another Location").format(card=_name(card.id))
             if kind != "turn":
@@ -204,6 +202,8 @@ def _why_targets(st: GrosState, seat: int, action, move: tuple) -> str | None:
             condition=", ".join(f"{k} {v}" for k, v in action.when))
     options = mv.targets(st, seat, action, a)
     if move[2] not in options:
+        if mv.protected(st) and _aims_at_opponent(st, seat, action, a, move):
+            return _("in GR2's first round no card may affect an opponent or their Movie")
         if not options:
             return _("it has no target it may be played on now")
         if mv.protected(st):
@@ -222,3 +222,16 @@ def _why_targets(st: GrosState, seat: int, action, move: tuple) -> str | None:
     if action.cost:
         return _("you cannot pay with cards you do not hold (besides the card itself)")
     return None
+
+
+def _aims_at_opponent(st: GrosState, seat: int, action, a, move: tuple) -> bool:
+    """Would this play reach another player's card or Movie (what GR2's first round forbids)?
+    A stop aims at the card just played, an attack's card at the attacking Creature, the rest
+    at the Movie or card named."""
+    if action.target == "card":
+        return bool(st.stack) and st.stack[-1][1] != seat
+    if action.target == "creature":
+        return a is not None and a.attacker != seat
+    if action.target == "movie" and action.attack_only:
+        return a is not None and a.target != seat
+    return bool(move[2]) and zones.seat_of(st, move[2][0].partition("/")[0]) not in (-1, seat)

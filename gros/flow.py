@@ -43,7 +43,7 @@ def start_game(st: GrosState, events: list[Event]) -> None:
     st.candidates = [st.defs[i].title for i in st.deck[-6:][::-1]]
     st.rng.shuffle(st.deck)  # the six are shuffled back
     st.title, st.title_words = "", []
-    st.turn_no, st.deck_out, st.phase = 0, False, TITLE
+    st.turn_no, st.deck_out, st.drawer, st.phase = 0, False, -1, TITLE
     st.propped, st.used, st.mulligans, st.dealt = [], [], 0, False
 
 
@@ -132,11 +132,27 @@ def draw_at_start(st: GrosState, count: int | None, events: list[Event]) -> None
     if count == 0:
         events.append(Event("no_draw", (st.names[st.turn],)))
     st.phase = MAIN
+    if last_card_ends(st):
+        finish_game(st, LAST_CARD, events)
+
+
+LAST_CARD = "the last card was drawn"
+
+
+def last_card_ends(st: GrosState) -> bool:
+    """G11 under gros (book 000: "o che il mazzo di carte si è esaurito, arriva il momento di
+    calcolare i punteggi"): a draw that takes the last card ends the game there, like the
+    credits. (A deal that empties the deck leaves ``drawer`` at -1: that game ends with the
+    first turn.)"""
+    return st.variant == "gros" and st.drawer >= 0 and st.phase != OVER
 
 
 def end_turn(st: GrosState, events: list[Event]) -> None:
-    if st.deck_out:
-        finish_game(st, "the last card was drawn", events)
+    """G11 under gr2 (book 001: "at the end of the turn of the player who drew the last card"):
+    when that card was drawn in another player's turn, the drawer still has a turn of their
+    own, and the seats between play theirs without drawing."""
+    if st.deck_out and st.drawer in (st.turn, -1):
+        finish_game(st, LAST_CARD, events)
     else:
         begin_turn(st, next_seat(st, st.turn), events)
 
@@ -300,6 +316,9 @@ def _place_prop(st: GrosState, iid: int, ref: str, events: list[Event]) -> None:
         st.discard.append(iid)
         return
     found[1].props.append(iid)
+    # book 001: "each character can gain only one prop per turn": gained once it resolves; a
+    # stopped Prop never entered play, so that Character may still gain one this turn
+    st.propped.append(found[1].iid)
     zones.touch(st, found[0], cast=False, able=iid in st.kinds.able)
     events.append(Event("prop", (zones.spoken(st, ref), st.ids[iid])))
 
@@ -312,14 +331,14 @@ def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: lis
     ctx = fx.Ctx(st, seat, iid, action, move[2], move[3], events)
     for e in action.effects:
         fx.REGISTRY[e.kind].fn(ctx, e)
-    if ctx.end_game:
+    if ctx.end_game or last_card_ends(st):
         if card.type == "credits":
             st.movies[seat].credits.append(iid)
         elif st.attack is not None:
             st.attack.spent.append(iid)
         else:
             st.discard.append(iid)
-        finish_game(st, f"{st.names[seat]} rolled the credits", events)
+        finish_game(st, f"{st.names[seat]} rolled the credits" if ctx.end_game else LAST_CARD, events)
         return True
     if ctx.stop_attack and st.attack is not None:
         st.attack.spent.append(iid)
@@ -359,6 +378,9 @@ def use_ability(st: GrosState, seat: int, iid: int, move: tuple, events: list[Ev
     ctx = fx.Ctx(st, seat, iid, ab, move[2], move[3], events)
     for e in ab.effects:
         fx.REGISTRY[e.kind].fn(ctx, e)
+    if last_card_ends(st):
+        finish_game(st, LAST_CARD, events)
+        return
     if ctx.stop_attack:
         attack_over(st, events)
     if st.attack_open:

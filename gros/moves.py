@@ -109,7 +109,7 @@ def main_moves(st: GrosState, seat: int) -> list[tuple]:
             for ref in open_refs:
                 add(("play", cid, (ref,), "", ()))
         elif t == "location":
-            combines = card.combines and st.variant == "gr2"
+            combines = card.combines  # card text beats the rulebook (G13): under gros too
             for s in ((seat,) if guard else range(len(names))):
                 add(("play", cid, (names[s],), "", ()))
                 if combines and st.movies[s].location:

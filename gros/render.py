@@ -167,9 +167,17 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     d = view["decision"]
     values = {"game": view["game_no"], "round": view["round"], "seat": view["turn"], "deck": view["deck_size"],
               "discards": len(view["discard"])}
-    head.append((_("Game {game} · round {round} · {seat}'s turn · deck {deck} (last card drawn) · discards {discards}")
-                 if view["deck_out"] else
-                 _("Game {game} · round {round} · {seat}'s turn · deck {deck} · discards {discards}")).format(**values))
+    drawer = view["state"].get("drawer", -1)
+    if view["deck_out"] and view["phase"] != "over" and drawer >= 0 and view["names"][drawer] != view["turn"]:
+        # gr2 (G11): the last card was drawn in another player's turn; the game ends with theirs
+        values["drawer"] = view["names"][drawer]
+        line = _("Game {game} · round {round} · {seat}'s turn · deck {deck} (last card drawn: the game ends "
+                 "with {drawer}'s turn) · discards {discards}")
+    elif view["deck_out"]:
+        line = _("Game {game} · round {round} · {seat}'s turn · deck {deck} (last card drawn) · discards {discards}")
+    else:
+        line = _("Game {game} · round {round} · {seat}'s turn · deck {deck} · discards {discards}")
+    head.append(line.format(**values))
     if d and d["seat"] is None:  # a window: who is asked is theirs to know (G9)
         head.append(f" · {_(d['prompt'])}", style="bold")
     elif d:

@@ -209,12 +209,8 @@ class GrosRules(Rules[GrosState]):
 
     def _play(self, st: GrosState, s: int, move: Move, events: list[Event]) -> None:
         iid = zones.take_from_hand(st, s, move[1])
-        if move[0] == "play":
+        if move[0] == "play":  # a Prop counts for its Character once it resolves (flow._place_prop)
             self._pay(st, s, move[4], events)
-            if st.defs[iid].type == "prop" and move[2] and "/" in move[2][0]:
-                found = zones.find_char(st, move[2][0])
-                if found is not None:
-                    st.propped.append(found[1].iid)
         if st.attack_open and not st.stack:  # a response (not a stop): the window goes on after it
             st.resume = flow.next_seat(st, s)
         flow.push(st, iid, s, move, events)
@@ -277,6 +273,11 @@ class GrosRules(Rules[GrosState]):
 
     # -- notation and plumbing: parse/format come from gros.notation, clone/to_json from the state
     notation = notation
+
+    def template(self, move: Move) -> Move:
+        """A title's text and words are the players' own (G2): the listed 'title' (the
+        generated one) stands for every title."""
+        return ("title",) if move[0] == "title" else move
 
     def from_json(self, data: dict[str, Any]) -> GrosState:
         cat = self.catalog({"deck": data["deck_name"]})

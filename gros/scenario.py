@@ -108,7 +108,7 @@ def _apply(st: GrosState, words: list[str], body: str) -> None:
         chosen = [_take(st, c) for c in _cards(body)]
         st.discard.extend(st.deck)
         st.deck = chosen[::-1]
-        st.deck_out = False
+        st.deck_out, st.drawer = False, -1
     elif words == ["discard"]:
         st.discard.extend(_take(st, c) for c in _cards(body))
     elif words == ["title"]:

@@ -128,7 +128,7 @@ class GrosState:
     resume: int = 0  # who speaks next in the attack window once the stack is empty
     propped: list[int] = field(default_factory=list)  # Characters given a Prop this turn
     used: list[int] = field(default_factory=list)  # cards whose ability was used this turn
-    deck_out: bool = False  # the last card was drawn: the game ends with this turn
+    deck_out: bool = False  # the last card was drawn (G11: see ``drawer``)
     candidates: list[str] = field(default_factory=list)  # the six title words revealed
     title: str = ""
     title_words: list[str] = field(default_factory=list)
@@ -150,6 +150,9 @@ class GrosState:
     # "end" (the current player said 'end'); "" when none is open
     window: str = ""
     kinds: Kinds = None  # type: ignore[assignment]  # derived from defs (shared); never saved
+    # who drew the last card (-1: nobody, or the deal did): under gr2 the game ends at the end of
+    # that seat's turn, which may be its next one (G11); under gros it ended at the draw
+    drawer: int = -1
 
     @property
     def n(self) -> int:
@@ -169,7 +172,7 @@ class GrosState:
             self.used[:], self.deck_out, self.candidates[:], self.title, self.title_words[:],
             self.totals[:], self.scores[:], self.target, self.game_no, self.winners[:], self.reason,
             self.autopass, self.mulligans, self.dealt, self.dcache[:], None,
-            windows=self.windows, window=self.window, kinds=self.kinds)
+            windows=self.windows, window=self.window, kinds=self.kinds, drawer=self.drawer)
 
     def __post_init__(self) -> None:
         if self.kinds is None:  # the rules pass the catalog's own; clones share it

@@ -388,8 +388,8 @@ def invariants(st: GrosState) -> list[str]:
         for i in m.location:
             if defs[i].type != "location":
                 bad.append(f"{st.ids[i]} is a Location in play but not a Location")
-        if len(m.location) > 1 and st.variant != "gr2":
-            bad.append(f"{st.names[s]}'s Movie has {len(m.location)} Locations under the gros rules")
+        if len(m.location) > 1 and not all(defs[i].combines for i in m.location[1:]):
+            bad.append(f"{st.names[s]}'s Movie has {len(m.location)} Locations, joined by one that does not combine")
         if m.loc_under and not m.location:
             bad.append(f"SFX under a Location that is gone in {st.names[s]}'s Movie")
         refs = st.refs.get(s)

@@ -174,7 +174,8 @@ def place_location(st: GrosState, seat: int, iid: int, combine: bool, events: li
 
 
 def draw(st: GrosState, seat: int, count: int, events: list[Event]) -> None:
-    """Draw ``count`` cards; drawing the last card ends the game with this turn (G11)."""
+    """Draw ``count`` cards; who draws the last card is noted: the game ends then (G11, gros) or
+    at the end of that player's turn (gr2), which ``flow`` sees to."""
     deck = st.deck
     count = min(count, len(deck))
     if count <= 0:
@@ -183,7 +184,7 @@ def draw(st: GrosState, seat: int, count: int, events: list[Event]) -> None:
     got.reverse()
     del deck[-count:]
     if not deck:
-        st.deck_out = True
+        st.deck_out, st.drawer = True, seat
     st.hands[seat] += got
     ids, name = st.ids, st.names[seat]
     events.append(Event("draw", (name, count)))

@@ -299,3 +299,21 @@ def format_move(move: Move) -> str:
     if verb == "pool":
         return f"pool monster {move[1]} plan {move[2]}"
     return f"{verb} {move[1]}"
+
+
+# where each move holds free text (a name, a concept, a sentence; the characters a trope or
+# subplot is written about, the sets a new set is near): the legal list suggests one there, and
+# any other is as legal (``horror.legal``)
+_FREE_AT = {**{verb: (1,) for verb in _TEXT}, **{verb: (1, 2) for verb in CHARACTER_VERBS},
+            "set": (1, 2), "prop": (2,), "trope": (2, 3), "subplot": (1, 2), "check": (3,), "contest": (3,)}
+
+
+def template(move: Move) -> Move:
+    """``move`` with its free text blanked (None), so that a listed suggestion stands for the
+    same move with other words: ``Rules.listed``. A check's or contest's topic and a
+    character's concept may be left out; their templates are the same either way."""
+    free = _FREE_AT.get(move[0])
+    if not free:
+        return move
+    width = max(len(move), max(free) + 1)
+    return tuple(None if k in free else move[k] for k in range(width))

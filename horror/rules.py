@@ -83,6 +83,9 @@ class HorrorRules(Rules[Film]):
     reveal_kinds = frozenset({"hand", "got"})  # a dealt hand, a card received in a trade
     notation = notation
 
+    def template(self, move: Move) -> Move:
+        return notation.template(move)
+
     @property
     def bot_kinds(self) -> dict:  # type: ignore[override]
         from horror.bots import BOTS

@@ -141,9 +141,51 @@ def test_expect_legal(tmp_path, invaders_rules, good_text):
     result = replay(invaders_rules, read_record(path))
     assert result.checked == 3
     assert len(result.failures) == 1
-    assert result.failures[0].startswith(f"{path}:6: expected aliens: 'end' to be legal, but it was refused: ")
+    assert result.failures[0].startswith(f"{path}:6: expected aliens: 'end' to be legal, but the legal moves "
+                                         "do not list it (the rules refuse it: ")
     assert result.table.facts()["phase"] == "attack", "the checked move was not played"
     assert len(result.table.record.body) == 1
+
+
+def test_expect_legal_reads_the_legal_moves_not_the_rules(tmp_path, good_text, monkeypatch):
+    """A move the rules would accept but ``legal_moves`` leaves out fails 'expect legal' (the
+    contract's two halves must agree), and the failure says they disagree."""
+    from invaders.rules import InvadersRules
+
+    rules = InvadersRules()
+    text = good_text.replace("humans: place d\n", "expect legal humans: place d\nhumans: place d\n")
+    path = write(tmp_path, text)
+    assert replay(rules, read_record(path)).failures == []
+    monkeypatch.setattr(rules, "legal_moves", lambda state, seat: [m for m in InvadersRules.legal_moves(
+        rules, state, seat) if m[0] != "place"])
+    failures = replay(rules, read_record(path)).failures
+    assert len(failures) == 1 and failures[0].startswith(f"{path}:5: expected humans: 'place d' to be legal")
+    assert failures[0].endswith("(yet the rules accept it: the legal moves and the rules disagree)")
+
+
+def test_expect_legal_matches_a_template(tmp_path):
+    """A listed move with free text stands for the same move with other words: Grave Robbers
+    lists the generated title, and a title of the players' own is just as legal."""
+    path = write(tmp_path, "game gros\nvariant gros\nseed 3\noption players 2\n"
+                 "expect legal ray: title Night of Nothing: night\n"
+                 "expect legal dana: title Night of Nothing: night\n")
+    failures = replay(rules_for("gros"), read_record(path)).failures
+    assert len(failures) == 1 and failures[0].startswith(f"{path}:6: expected dana: ")
+
+
+def test_a_documented_fact_that_does_not_apply_reads_none(tmp_path):
+    """gros's attack facts outside an attack, and a score before the end, read ``none`` rather
+    than stopping the run; a fact no game documents, or a seat the table lacks, still does."""
+    path = write(tmp_path, "game gros\nvariant gros\nseed 3\noption players 2\n"
+                 "expect attack.defence: none\nexpect attack.target: none\nexpect score.ray: none\n"
+                 "expect attack.creature: the-blob\n")
+    result = replay(rules_for("gros"), read_record(path))
+    assert result.checked == 4
+    assert result.failures == [f"{path}:8: expected attack.creature: the-blob, got none"]
+    for unknown in ("attack.colour", "score.martians", "score"):
+        bad = write(tmp_path, f"game gros\nvariant gros\nseed 3\noption players 2\nexpect {unknown}: none\n",
+                    "bad.rec")
+        assert f"no fact {unknown!r}" in replay_error(rules_for("gros"), bad)
 
 
 def test_expect_legal_needs_a_move_in_the_notation(tmp_path, invaders_rules, good_text):

@@ -87,3 +87,37 @@ def test_without_auto_pass_every_seat_is_asked_and_nothing_is_secret():
     t = _table({"autopass": "off"})
     t.play("ray", "play the-robot")
     assert not RULES.decider_is_secret(t.state)
+
+
+def test_the_board_says_whose_turn_ends_a_gr2_game_after_a_draw_in_anothers_turn():
+    """G11 under gr2: Amanda draws the last card in Ray's turn; until her own turn ends, every
+    board says the game ends with it (the record rule-gr2-deck-out.rec plays the rules)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from common.table import Table
+    from gros.render import render_view
+
+    t = Table(RULES, seed=3, variant="gr2", options={"players": "ray,dana,amanda"})
+    for line in ["title: The Nothing | nothing", "movie ray: the-mall-cop", "movie dana: the-babysitter",
+                 "movie amanda: the-janitor", "hand ray: the-crowbar", "hand dana: the-golf-club",
+                 "hand amanda: product-placement",
+                 "deck: the-truck-driver, the-lifeguard", "turn: ray 2"]:
+        RULES.scenario(t.state, line)
+
+    def header(seat: str) -> str:
+        console = Console(file=StringIO(), width=200, color_system=None)
+        console.print(render_view(t.view(seat), seat))
+        return next(row for row in console.file.getvalue().splitlines() if "round 2" in row)
+
+    assert "last card" not in header("ray")
+    t.play("ray", "end")
+    t.play("amanda", "play product-placement")
+    for seat in ("ray", "dana", "amanda"):
+        assert "(last card drawn: the game ends with amanda's turn)" in header(seat), header(seat)
+    t.play("ray", "done")
+    assert "ends with amanda's turn" in header("dana")
+    t.play("dana", "play the-golf-club on dana/the-babysitter")
+    t.play("dana", "end")
+    assert "(last card drawn) ·" in header("amanda")  # her own turn: it is this one
