@@ -195,7 +195,8 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     a = view["attack"]
     target = a["target"] if a else None
     before = {m["seat"]: _movie_cards(m) for m in (since or {}).get("movies") or []} \
-        if since and since.get("game_no") == view["game_no"] else {}
+        if since and since.get("game_no") == view["game_no"] and since.get("phase") != "title" \
+        else {}  # (after the title every card is new: the casts just put down are no news)
     parts.append(Columns([_movie_panel(m, m["seat"] == seat, words, m["seat"] == target,
                                        _movie_cards(m) - before[m["seat"]] if m["seat"] in before else None)
                           for m in view["movies"]]))

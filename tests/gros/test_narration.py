@@ -223,3 +223,20 @@ def test_a_second_copy_that_comes_in_is_the_one_marked_new():
     console.print(render_view(t.view("dana"), "dana", since=before))
     lines = [line for line in console.file.getvalue().splitlines() if "The Robot" in line]
     assert "← new" not in lines[0] and "← new" in lines[1], lines
+
+
+def test_the_first_board_after_the_title_marks_nothing_new():
+    """Every card of every cast was '← new' on the first board: news is what changed in play."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from gros.render import render_view
+
+    t = Table(RULES, seed=12, options={"players": "3"}, variant="gros")
+    before = t.view("ray")
+    assert before["phase"] == "title"
+    t.play("ray", "title")
+    console = Console(file=StringIO(), width=120, color_system=None)
+    console.print(render_view(t.view("ray"), "ray", since=before))
+    assert "← new" not in console.file.getvalue()
