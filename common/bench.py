@@ -30,6 +30,10 @@ def speed(spec: GameSpec, games: int, options: dict[str, str], label: str) -> di
     seats = rules.seats(options)
     decisions = 0
     in_rules = 0.0
+    # one game untimed first: the lazy imports and caches of a cold start (6-29% of the first
+    # configuration's time) are no part of what a decision costs
+    play_game(rules, -1, {s: make_bot("random", rules, seed=i) for i, s in enumerate(seats)},
+              options)
     t0, cpu0 = time.perf_counter(), time.process_time()
     with progress(f"self-play {label}", games) as advance:
         for g in range(games):
@@ -60,14 +64,48 @@ class Counted:
                progress: Any = None) -> Any:
         self.tally[self.key] += len(legal) > 1
         return self.bot.choose(rules, view, seat, legal, progress)
+SEARCHED = 12  # decisions the search figure rests on, whatever --games says
+
+
 def search_speed(spec: GameSpec, label: str, options: dict[str, str], start: float,
-                 iterations: int = 200, positions: int = 12, seed: int = 5) -> dict[str, Any]:
-    """The ``hard`` level's cost: its search's iterations per second of CPU time, at positions
-    (a choice to make) of a game between ``normal`` bots from ``start`` (a share of the game)
-    on, ``iterations`` a decision. Decisions its rules of thumb answer without a search are
-    not counted."""
+                 iterations: int = 200, positions: int = SEARCHED, seed: int = 5) -> dict[str, Any]:
+    """The ``hard`` level's cost: its search's iterations per second of CPU time, over
+    ``positions`` decisions that it searched (a choice to make, its rules of thumb did not
+    answer), ``iterations`` a decision, taken evenly from the part of games between ``normal``
+    bots after ``start`` (a share of each game); more games are played until there are enough.
+    """
     rules = spec.rules
     seats = rules.seats(options)
+    searched = done = tried = 0
+    spent = 0.0
+    with progress(_("hard, {n} iterations a decision ({config})").format(n=iterations, config=label),
+                  positions) as advance:
+        for game in range(seed, seed + 20):  # a game with too few choices: the next one too
+            late = _choices(rules, seats, options, game)
+            late = late[int(len(late) * start):]
+            for k, (view, seat, legal) in enumerate(late[::max(1, len(late) // positions)]):
+                bot = make_bot("hard", rules, seed=game + k, iterations=iterations)
+                t0 = time.process_time()
+                bot_move(bot, rules, view, seat, legal, strict=True)
+                spent += time.process_time() - t0
+                tried += 1
+                n = getattr(bot, "done", 0)
+                searched += n > 0
+                done += n
+                if n:
+                    advance()
+                if searched >= positions:
+                    break
+            if searched >= positions:
+                break
+    return {"config": label, "decisions": searched, "positions": tried, "iterations": done,
+            "iterations_per_s": round(done / spent) if spent else None,
+            "ms_per_decision": round(spent / searched * 1000, 1) if searched else None}
+
+
+def _choices(rules: Any, seats: list[str], options: dict[str, str],
+             seed: int) -> list[tuple[dict[str, Any], str, list]]:
+    """Every decision with more than one legal move in a game between ``normal`` bots."""
     bots = {s: make_bot("normal", rules, seed=seed + i) for i, s in enumerate(seats)}
     st = rules.setup(options, seed)
     seen: list[tuple[dict[str, Any], str, list]] = []
@@ -78,24 +116,7 @@ def search_speed(spec: GameSpec, label: str, options: dict[str, str], start: flo
         if len(legal) > 1:
             seen.append((view, seat, legal))
         rules.apply(st, seat, bot_move(bots[seat], rules, view, seat, legal, strict=True))
-    late = seen[int(len(seen) * start):]
-    step = max(1, len(late) // positions)
-    searched = done = 0
-    spent = 0.0
-    with progress(_("hard, {n} iterations a decision ({config})").format(n=iterations, config=label),
-                  len(late[::step])) as advance:
-        for k, (view, seat, legal) in enumerate(late[::step]):
-            bot = make_bot("hard", rules, seed=seed + k, iterations=iterations)
-            t0 = time.process_time()
-            bot_move(bot, rules, view, seat, legal, strict=True)
-            spent += time.process_time() - t0
-            n = getattr(bot, "done", 0)
-            searched += n > 0
-            done += n
-            advance()
-    return {"config": label, "decisions": searched, "iterations": done,
-            "iterations_per_s": round(done / spent) if spent else None,
-            "ms_per_decision": round(spent / searched * 1000, 1) if searched else None}
+    return seen
 
 
 def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
@@ -171,8 +192,7 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
     label, extra, start = spec.bench_search
     if options:
         label = ",".join(f"{k}={v}" for k, v in options.items())
-    report["search"] = search_speed(spec, label, {**_opts(extra, {}), **options}, start,
-                                    positions=min(12, games))  # a quick --games: a quick look
+    report["search"] = search_speed(spec, label, {**_opts(extra, {}), **options}, start)
     if matchups:
         report["matchups"] = _matchups(spec, games, options, iterations)
     extra_tables: list[Any] = []
@@ -180,7 +200,7 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
         from importlib import import_module
 
         module, _sep, name = spec.bench_report.partition(":")
-        report["game_report"], extra_tables = getattr(import_module(module), name)(games)
+        report["game_report"], extra_tables = getattr(import_module(module), name)(games, options)
     if as_json:
         print(json.dumps(report))
         return 0
@@ -219,8 +239,9 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
         show(extra)
     say(_("µs/decision counts legal_moves + apply only; games/s and decisions/s are wall time "
           "including the bots, decisions/CPU s the same over this process's CPU time (steadier "
-          "on a busy machine). The search: a fixed count of iterations at positions of one game "
-          "between normal bots."))
+          "on a busy machine); each configuration is timed after one game untimed. The search: "
+          "a fixed count of iterations at 12 decisions it searched, of games between normal "
+          "bots."))
     if not matchups:
         say(_("The bots' win rates: '{game} bench --matchups' or '--ladder' (minutes).").format(
             game=spec.name))

@@ -20,11 +20,11 @@ PLAYERS = range(2, 9)
 STORY_FILMS = 20
 
 
-def film_lengths(films: int, cap: int = FILM_CAP) -> list[dict[str, Any]]:
+def film_lengths(films: int, cap: int = FILM_CAP, players: Any = PLAYERS) -> list[dict[str, Any]]:
     """Random self-play by player count: median and maximum decisions per film, and how many
     films did not end within ``cap``."""
     rows = []
-    for n in PLAYERS:
+    for n in players:
         opts = {"players": str(n)}
         lengths, unfinished = [], 0
         for g in range(films):
@@ -62,12 +62,15 @@ def story(films: int = STORY_FILMS, players: int = 3) -> dict[str, Any]:
             "own_conflict_share": round(own / conflicts, 3) if conflicts else 0.0}
 
 
-def report(games: int) -> tuple[dict[str, Any], list[Any]]:
-    """The figures for ``bench`` (``games`` scales the random films: at least 5 a table size)."""
+def report(games: int, options: dict[str, str] | None = None) -> tuple[dict[str, Any], list[Any]]:
+    """The figures for ``bench`` (``games`` scales the random films: at least 5 a table size);
+    with ``--players N`` (in ``options``), for that table size alone."""
     from rich.table import Table
 
-    lengths = film_lengths(max(5, min(games, 200)))
-    tale = story()
+    size = (options or {}).get("players")
+    players = [len(RULES.seats({"players": size}))] if size else PLAYERS
+    lengths = film_lengths(max(5, min(games, 200)), players=players)
+    tale = story(players=players[0] if size else 3)
     t = Table(title=_("Decisions per random film (cap {cap})").format(cap=f"{FILM_CAP:,}"))
     for col in (pgettext("bench", "players"), pgettext("bench", "films"), pgettext("bench", "median"),
                 pgettext("bench", "max"), pgettext("bench", "unfinished")):
