@@ -58,7 +58,7 @@ def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
     setup = rec.setup
     try:
         table = Table(rules, seed=rec.seed, options=rec.options, variant=rec.variant,
-                      seat_kinds=rec.seats or None)
+                      seat_kinds=rec.seats or None, keep_undo=False)  # see _try's undoable
     except GameError as exc:
         raise RecordError(f"{rec.path}:1: {exc}") from None
     for lineno, directive in setup:
@@ -74,7 +74,8 @@ def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
 def _try(table: Table, rec: Record, line: Line, strict: bool = True) -> tuple[list[Event], GameError | None]:
     """Play ``line``'s move: its events, or the rules' refusal. A seat the game does not
     have is bad input (RecordError), and so is text that is not a move in this game's
-    notation, unless not ``strict`` (``expect illegal`` may assert that text is refused)."""
+    notation, unless not ``strict`` (``expect illegal`` may assert that text is refused, and
+    takes the move back if it was played: only then is a copy kept to undo it)."""
     where = rec.where(line.lineno)
     if line.seat not in table.seats:
         unknown = _("there is no seat {seat} (seats: {seats})").format(
@@ -89,7 +90,7 @@ def _try(table: Table, rec: Record, line: Line, strict: bool = True) -> tuple[li
             return [], exc
         raise RecordError(f"{where}: {line.seat}: {line.text!r}: {exc}") from None
     try:
-        return table.play(line.seat, move), None
+        return table.play(line.seat, move, undoable=not strict or None), None
     except GameError as exc:
         return [], exc
 

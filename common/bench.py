@@ -50,6 +50,39 @@ def speed(spec: GameSpec, games: int, options: dict[str, str], label: str) -> di
             "decisions_per_cpu_s": round(decisions / cpu) if cpu > 0 else None}
 
 
+def table_speed(spec: GameSpec, games: int, options: dict[str, str], label: str) -> dict[str, Any]:
+    """The same random games played through ``Table`` (as ``run`` and the host play them, no
+    undo) and on the rules alone, in CPU time: what the table adds to a decision."""
+    from common.table import Table
+
+    rules = spec.rules
+    seats = rules.seats(options)
+    variant = options.get("variant", rules.variants[0])
+    opts = {k: v for k, v in options.items() if k != "variant"}
+    spent = {"rules": 0.0, "table": 0.0}
+    decisions = 0
+    for g in range(games + 1):  # game 0 untimed: a warm start
+        for path in ("rules", "table"):
+            bots = {s: make_bot("random", rules, seed=g * 31 + i) for i, s in enumerate(seats)}
+            t0 = time.process_time()
+            if path == "rules":
+                moves = play_game(rules, g, bots, {**opts, "variant": variant}).decisions
+            else:
+                table = Table(rules, seed=g, options=opts, variant=variant, keep_undo=False)
+                moves = 0
+                while asked := table.decisions():
+                    seat = asked[0].seat
+                    table.play(seat, bot_move(bots[seat], rules, {}, seat,
+                                              table.legal_moves(seat), strict=True))
+                    moves += 1
+            if g:
+                spent[path] += time.process_time() - t0
+                decisions += moves if path == "table" else 0
+    return {"config": label, "games": games, "decisions": decisions,
+            "decisions_per_cpu_s": round(decisions / spent["table"]) if spent["table"] else None,
+            "table_to_rules": round(spent["table"] / spent["rules"], 2) if spent["rules"] else None}
+
+
 class Counted:
     """A bot that counts the choices it is given: decisions with more than one legal move."""
 
@@ -189,6 +222,8 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
     report: dict[str, Any] = {"game": spec.name, "speed": [], "matchups": []}
     for label, opts in speed_configs(spec, options):
         report["speed"].append(speed(spec, games, opts, label))
+    label, opts = speed_configs(spec, options)[0]
+    report["table"] = table_speed(spec, max(1, games // 10), opts, label)
     label, extra, start = spec.bench_search
     if options:
         label = ",".join(f"{k}={v}" for k, v in options.items())
@@ -214,6 +249,10 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
         t.add_row(r["config"], str(r["games"]), str(r["games_per_s"]), str(r["decisions_per_game"]),
                   str(r["us_per_decision"]), str(r["decisions_per_s"]), str(r["decisions_per_cpu_s"]))
     show(t)
+    r = report["table"]
+    say(_("Through the table ({config}, {games} games, as 'run' and the host play): {rate} "
+          "decisions/CPU s, {ratio}× the rules alone.").format(
+        config=r["config"], games=r["games"], rate=r["decisions_per_cpu_s"], ratio=r["table_to_rules"]))
     h = Table(title=_("the hard level's search (CPU time)"))
     for col in (_("config"), _("decisions"), _("iterations"), _("iterations/s"), _("ms/decision")):
         h.add_column(col, justify="right")

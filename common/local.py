@@ -31,7 +31,8 @@ def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, th
             seed = new_seed()
         probe = rules.seats({**options, "variant": variant})
         kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
-        table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds)
+        table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds,
+                      keep_undo=humans(kinds))
         code, again = _play_once(kind(spec, LocalSession(spec, table, kinds, seed, think), save, pace))
         if not again:
             return code
@@ -67,6 +68,7 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
         kinds = {s: k if k in known else HUMAN for s, k in (rec.seats or {}).items()}
         kinds = {s: kinds.get(s, HUMAN) for s in table.seats}
     table.record.seats = dict(kinds)
+    table.keep_undo = humans(kinds)  # the replayed moves may be undone too
     unread: list[str] = []
     play_moves(table, rec, on_error=unread.append)
     if table.outcome() is not None:
@@ -115,3 +117,8 @@ def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) ->
     for failure in result.failures:
         error(_("FAIL {failure}").format(failure=failure))
     return 1 if result.failures else 0
+
+
+def humans(kinds: dict[str, str]) -> frozenset[str]:
+    """The seats whose moves 'undo' may take back (the table keeps copies for those alone)."""
+    return frozenset(seat for seat, kind in kinds.items() if kind == HUMAN)

@@ -6,6 +6,7 @@ them touches a game's state. A move that fails leaves the game exactly as it was
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from common import _
@@ -16,7 +17,8 @@ from common.record import Line, Record, format_record
 class Table:
     def __init__(self, rules: Rules, *, seed: int = 0, options: dict[str, str] | None = None,
                  variant: str = "standard", seat_kinds: dict[str, str] | None = None,
-                 setup: list[tuple[int, str]] | None = None, keep_undo: bool = True) -> None:
+                 setup: list[tuple[int, str]] | None = None,
+                 keep_undo: bool | Collection[str] = True) -> None:
         self.rules = rules
         options = dict(options or {})
         if variant not in rules.variants:
@@ -31,15 +33,16 @@ class Table:
         for lineno, directive in setup or []:
             rules.scenario(self.state, directive)
             self.record.setup.append((lineno, directive))
+        self._seats = rules.seats(full)
         self.keep_undo = keep_undo
-        # (state before, seat, body length before, seats the move showed hidden cards to)
+        # (state before or None, seat, body length before, seats the move showed hidden cards to)
         self._undo: list[tuple[Any, str, int, frozenset[str]]] = []
         self.seq = 0  # grows with every applied move; the network's sequence number
 
     # -- what is going on -----------------------------------------------------------------
     @property
     def seats(self) -> list[str]:
-        return self.rules.seats({**self.record.options, "variant": self.record.variant})
+        return self._seats
 
     def decisions(self):
         return self.rules.decisions(self.state)
@@ -67,32 +70,53 @@ class Table:
         return {**self.rules.facts(self.state), **self.rules.hidden_facts(self.state)}
 
     # -- changing it ----------------------------------------------------------------------
-    def play(self, seat: str, move: str | Move) -> list[Event]:
-        """Apply one move for ``seat``; on any error the game is unchanged and GameError says why."""
+    def play(self, seat: str, move: str | Move, undoable: bool | None = None) -> list[Event]:
+        """Apply one move for ``seat``; on any error the game is unchanged and GameError says why.
+
+        A copy of the state is kept only for a move that may be taken back: every move with
+        ``keep_undo`` True, a move of one of its seats when it names some (the people at this
+        keyboard), or one played ``undoable``. Copies cost the most of a move made through the
+        table, and kept ones the garbage collector's time. A refusal leaves the state as it was
+        (the conformance test holds every game to it), so no copy is needed for one; a bug in
+        the rules is recovered from by playing the record again.
+        """
         rules = self.rules
         if isinstance(move, str):
             move = rules.parse(move)
-        if seat not in self.seats:
+        if seat not in self._seats:
             raise IllegalMove(_("there is no seat {seat} (seats: {seats})").format(
-                seat=repr(seat), seats=", ".join(self.seats)))
+                seat=repr(seat), seats=", ".join(self._seats)))
         if rules.outcome(self.state) is not None:
             raise IllegalMove(_("the game is over"))
-        before = rules.clone(self.state)
+        keep = self.keep_undo
+        if undoable is None:
+            undoable = keep if isinstance(keep, bool) else seat in keep
+        before = rules.clone(self.state) if undoable else None
         try:
             events = rules.apply(self.state, seat, move)
         except GameError:
-            self.state = before
             raise
         except Exception as exc:  # a bug in the rules must not lose the game
-            self.state = before
+            self.state = before if before is not None else self._replayed()
             raise IllegalMove(f"internal error while playing {rules.format(move)!r}: {exc!r}; "
                               "the move was undone") from exc
-        if self.keep_undo:
+        if keep or before is not None:
             told = frozenset(e.seat for e in events if e.seat and e.kind in rules.reveal_kinds)
             self._undo.append((before, seat, len(self.record.body), told))
         self.record.body.append(Line(0, "move", seat, rules.format(move)))
         self.seq += 1
         return events
+
+    def _replayed(self) -> Any:
+        """The state the record's moves make, from the start: the game as it was before a move
+        the rules failed on half way."""
+        rules, rec = self.rules, self.record
+        state = rules.setup({**rec.options, "variant": rec.variant}, rec.seed)
+        for _lineno, directive in rec.setup:
+            rules.scenario(state, directive)
+        for line in rec.body:
+            rules.apply(state, line.seat, rules.parse(line.text))
+        return state
 
     def undo_span(self, seats: set[str]) -> list[tuple[str, frozenset[str]]]:
         """The moves ``undo(seats)`` would take back, oldest first: who made each, and whom it
@@ -114,6 +138,8 @@ class Table:
             return 0
         count = len(stack) - depth + 1
         before, _mv, body_len, _told = stack[depth - 1]
+        if before is None:  # a move the table kept no copy for (see play)
+            return 0
         del stack[depth - 1:]
         self.state = before
         del self.record.body[body_len:]

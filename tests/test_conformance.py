@@ -67,11 +67,21 @@ GAMES: dict[str, tuple[list[tuple[dict[str, str], int]], Callable[[Any], Iterabl
 }
 
 
+class ChangedByRefusal(AssertionError):
+    """A refused move changed the state: ``Table.play`` keeps no copy to restore (it applies on
+    the live state), so a refusal must leave the game exactly as it was."""
+
+
 def _verdict(rules: Rules, st: Any, seat: str, move: Move) -> str | None:
-    """None if ``apply`` accepts ``move`` (tried on a copy), else its refusal."""
+    """None if ``apply`` accepts ``move`` (tried on a copy), else its refusal; a refusal that
+    changed the copy raises ChangedByRefusal."""
+    copy = rules.clone(st)
     try:
-        rules.apply(rules.clone(st), seat, move)
+        rules.apply(copy, seat, move)
     except GameError as exc:
+        if rules.to_json(copy) != rules.to_json(st):
+            raise ChangedByRefusal(f"{seat}: {rules.format(move)} was refused ({exc}) but "
+                                   "changed the state") from None
         return str(exc)
     return None
 
