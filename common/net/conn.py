@@ -8,7 +8,8 @@ import contextlib
 import time
 from typing import TYPE_CHECKING, Any
 
-from common.i18n import DEFAULT
+from common import ngettext
+from common.i18n import DEFAULT, language
 from common.net.limits import SYNC_BURST, SYNC_RATE, Bucket
 from common.net.protocol import BURST, CHAT_BURST, CHAT_RATE, RATE, encode
 
@@ -16,7 +17,10 @@ if TYPE_CHECKING:
     from common.net.host import Server
     from common.net.room import Room
 
-MAX_BUFFER = 1 << 20  # bytes queued for a client that does not read, before it is dropped
+MAX_BUFFER = 1 << 20  # bytes queued for a client that stopped reading, before it is dropped
+HARD_BUFFER = 8 << 20  # bytes queued for any client, however it reads, before it is dropped
+STALLED = 10.0  # seconds without a byte taken before a client over MAX_BUFFER counts as frozen
+CHAT_ROOM = 16 * 1024  # bytes queued beyond which chat to this client is skipped, not queued
 CUT_AT = 64 * 1024  # bytes still queued when hanging up that are dropped at once (abort)
 CLOSE_WAIT = 2.0  # seconds a hung-up connection has to deliver a smaller queue, then it is cut
 
@@ -54,6 +58,10 @@ class Conn:
         self.chat_limit = Bucket(CHAT_RATE, CHAT_BURST, now)
         self.sync_limit = Bucket(SYNC_RATE, SYNC_BURST, now)
         self.lobby_whole = False  # it holds a whole lobby: later changes reach it as deltas
+        self.written = 0  # bytes handed to the transport, ever
+        self.taken = 0  # of those, bytes the peer's socket took (the rest is queued here)
+        self.took_at = now  # when it last took some
+        self.skipped = 0  # chat messages not sent to it since it was last told how many
 
     @property
     def label(self) -> str:
@@ -73,7 +81,7 @@ class Conn:
         if transport.is_closing():
             self.closed = True
             return
-        if transport.get_write_buffer_size() > MAX_BUFFER:
+        if self.frozen():
             self.server.log_about(self, f"{self.label} does not read its messages; hanging up")
             self.close()
             return
@@ -81,6 +89,49 @@ class Conn:
             self.writer.write(data)
         except (OSError, RuntimeError):
             self.close()
+            return
+        self.written += len(data)
+
+    def queued(self) -> int:
+        """Bytes waiting here for the peer; notes when its socket last took some."""
+        queued = self.writer.transport.get_write_buffer_size()
+        taken = self.written - queued
+        if taken > self.taken:
+            self.taken, self.took_at = taken, time.monotonic()
+        return queued
+
+    def frozen(self) -> bool:
+        """Whether this client stopped reading: more than MAX_BUFFER queued and nothing taken
+        for STALLED seconds, or more than HARD_BUFFER queued however it reads. A slow reader
+        who keeps reading is not cut (issue 20: a chat flood put one 1 MiB behind, and the old
+        rule, the queue's size alone, hung up on an honest player)."""
+        queued = self.queued()
+        if queued > HARD_BUFFER:
+            return True
+        return queued > MAX_BUFFER and time.monotonic() - self.took_at > STALLED
+
+    def send_chat(self, data: bytes) -> None:
+        """Queue a chat message, unless more than CHAT_ROOM bytes already wait for this client:
+        then it is skipped (counted, and the client told how many before the next one it gets),
+        so that a chat flood never delays the game's own messages to a slow reader."""
+        if self.closed or self.eof:
+            return
+        if self.queued() > CHAT_ROOM:
+            self.skipped += 1
+            return
+        self.tell_skipped()
+        self.send_raw(data)
+
+    def tell_skipped(self) -> None:
+        """Tell the client how many chat messages it missed, if any and if it has room."""
+        if not self.skipped or self.closed or self.eof or self.queued() > CHAT_ROOM:
+            return
+        with language(self.lang):
+            text = ngettext("{n} chat message skipped: you were reading more slowly than the "
+                            "table was chatting", "{n} chat messages skipped: you were reading "
+                            "more slowly than the table was chatting", self.skipped)
+        self.send_raw(encode({"type": "info", "message": text.format(n=self.skipped)}))
+        self.skipped = 0
 
     def close(self) -> None:
         """Hang up. asyncio's close waits for the queued bytes to drain, which for a peer that

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import gc
 import hmac
+import socket
 import sys
 import time
 from typing import Any, TextIO
@@ -35,7 +37,7 @@ from common.bots import BOT_KINDS
 from common.engine import GameError
 from common.i18n import language
 from common.net.conn import Conn
-from common.net.limits import MAX_PENDING, Limits
+from common.net.limits import SPARE_FILES, Limits, raise_file_limit
 from common.net.lobby import REMOTE
 from common.net.protocol import (
     FLOOD_LIMIT,
@@ -70,6 +72,11 @@ GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale",
                            "started", "chat_flood", "not_in_lobby", "sync_flood"})
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
 PASSWORD_DELAY = 1.0  # seconds before a wrong password is answered
+OUT_OF_FILES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+SEND_BUFFER = 16 * 1024  # the kernel's send buffer a connection (doubled by Linux): a larger one
+# queued chat ahead of the game's messages where the host could no longer put them first
+ACCEPT_BACKOFF = 0.1  # seconds between tries to accept while out of open files
+ACCEPT_LOG_EVERY = 10.0  # seconds between log lines about it
 
 
 class Server:
@@ -93,6 +100,8 @@ class Server:
         self.secret = new_seed()  # the games' seeds come from it (or from --seed)
         self.rooms: dict[str, Room] = {}
         self.limits = Limits()
+        self.files: int | None = None  # the open-file limit the caps are sized from (run: raised)
+        self.out_of_files = 0  # accepts that failed for want of open files since the last log line
 
     # -- output ----------------------------------------------------------------------------------
     def log(self, text: str) -> None:
@@ -118,13 +127,18 @@ class Server:
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._loop_error)
         self.rooms = {name: Room(self, name, cfg) for name, cfg in self.configs.items()}
+        files = raise_file_limit() if self.files is None else self.files
+        exempt = self.limits.exempt
+        self.limits = Limits(files, seats=sum(len(cfg.kinds) for cfg in self.configs.values()))
+        self.limits.exempt = exempt
         try:
-            server = await asyncio.start_server(self._serve, self.bind, self.port, limit=MAX_LINE,
-                                                backlog=1024)
+            listener = socket.create_server((self.bind, self.port), backlog=1024,
+                                            family=socket.AF_INET6 if ":" in self.bind else socket.AF_INET)
         except OSError as exc:
             raise GameError(_("cannot listen on {address}: {reason}").format(
                 address=f"{self.bind}:{self.port}", reason=exc.strerror or exc)) from None
-        port = self.bound = server.sockets[0].getsockname()[1]
+        listener.setblocking(False)
+        port = self.bound = listener.getsockname()[1]
         first = next(iter(self.rooms.values()))
         self.log(f"{self.spec.title_for(first.cfg.variant)} host listening on {self.bind}:{port}")
         for address in join_addresses(self.bind):
@@ -136,6 +150,7 @@ class Server:
         if self.console:
             self._console(loop)
         beat = asyncio.create_task(self._heartbeat())
+        accepting = asyncio.create_task(self._accept(listener))
         if self.tune_gc:
             quiet_gc()
         try:
@@ -154,12 +169,51 @@ class Server:
                     await games
         finally:
             beat.cancel()
-            server.close()
+            accepting.cancel()
+            listener.close()
             for conn in list(self.conns):
                 conn.close()
             if self.tasks:
                 await asyncio.wait(list(self.tasks), timeout=2.0)
         return 0
+
+    async def _accept(self, listener: socket.socket) -> None:
+        """Accept connections one at a time. Out of open files (EMFILE and the like) it waits
+        ``ACCEPT_BACKOFF`` seconds and says so in one log line per ``ACCEPT_LOG_EVERY``: asyncio's
+        own loop retried at once, and logged 1.4 million lines in 35 s (issue 20)."""
+        loop = asyncio.get_running_loop()
+        logged = -ACCEPT_LOG_EVERY
+        while True:
+            try:
+                sock, _address = await loop.sock_accept(listener)
+            except OSError as exc:
+                if exc.errno not in OUT_OF_FILES:
+                    raise
+                self.out_of_files += 1
+                now = time.monotonic()
+                if now - logged >= ACCEPT_LOG_EVERY:
+                    logged = now
+                    self.log(f"cannot accept connections: {exc.strerror or exc} ({self.out_of_files} "
+                             f"tries; {self.limits.open} connections open, open-file limit "
+                             f"{self.limits.max_open + SPARE_FILES}); waiting")
+                    self.out_of_files = 0
+                await asyncio.sleep(ACCEPT_BACKOFF)
+                continue
+            task = asyncio.create_task(self._accepted(sock))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def _accepted(self, sock: socket.socket) -> None:
+        """One accepted socket as a stream pair, then served."""
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=MAX_LINE)
+        protocol = asyncio.StreamReaderProtocol(reader)
+        try:
+            transport, _protocol = await loop.connect_accepted_socket(lambda: protocol, sock)
+        except OSError:
+            sock.close()
+            return
+        await self._serve(reader, asyncio.StreamWriter(transport, protocol, reader, loop))
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(self, reader, writer)
@@ -169,7 +223,7 @@ class Server:
             conn.send(error("busy", _("{reason}; try later").format(reason=refused)))
             conn.close()
             return
-        if self.limits.pending > MAX_PENDING:  # the oldest connection yet to say hello makes room
+        if self.limits.pending > self.limits.max_pending:  # the oldest connection yet to say hello makes room
             waiting = [c for c in self.conns if not c.greeted and not c.closed and not c.hangup
                        and self.limits.limited(c.address)]
             if waiting:
@@ -178,10 +232,10 @@ class Server:
                     self.refuse(oldest, "busy", _("too many connections are waiting to say hello; "
                                                   "closing the one that waited longest"), fatal=True)
                 oldest.close()
-        keepalive(writer.get_extra_info("socket"))
-        task = asyncio.current_task()
-        if task is not None:
-            self.tasks.add(task)
+        sock = writer.get_extra_info("socket")
+        keepalive(sock)
+        with contextlib.suppress(OSError):  # what waits for a slow reader waits here, in order
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         self.conns.add(conn)
         try:
             await self._read(conn)
@@ -191,7 +245,7 @@ class Server:
             self.conns.discard(conn)
             self.limits.gone(conn.address, conn.greeted)
             if conn.unseated:
-                self.limits.watcher(conn.address, -1)
+                self.limits.reseat(conn.address, conn)
                 conn.unseated = False
             if conn.room is not None:
                 try:
@@ -199,8 +253,6 @@ class Server:
                 except Exception as exc:
                     self.log(f"{conn.label}: internal error while leaving: {exc!r}")
             conn.close()
-            if task is not None:
-                self.tasks.discard(task)
 
     async def _read(self, conn: Conn) -> None:
         reader = conn.reader
@@ -225,8 +277,8 @@ class Server:
                 continue
             room = conn.room
             if room is not None and conn.seat is None:  # watchers share their table's budget
-                while not room.share.take():
-                    await asyncio.sleep(max(0.005, room.share.wait()))
+                while not room.share.take(conn.address):
+                    await asyncio.sleep(max(0.005, room.share.wait(conn.address)))
                 if conn.closed or conn.hangup:
                     break
             with language(conn.lang):  # what the host says to this client, in its language
@@ -264,10 +316,17 @@ class Server:
         while True:
             await asyncio.sleep(step)
             self.limits.prune()
+            for room in self.rooms.values():
+                room.share.prune()
             now = time.monotonic()
             for conn in list(self.conns):
                 if conn.closed or conn.hangup:
                     continue
+                if conn.frozen():
+                    self.log_about(conn, f"{conn.label} does not read its messages; hanging up")
+                    conn.close()
+                    continue
+                conn.tell_skipped()
                 if conn.room is None and now - conn.opened > self.hello_timeout:
                     self.refuse(conn, "no_hello", _("no accepted hello within {seconds} s; closing "
                                                     "the connection").format(
@@ -371,10 +430,6 @@ class Server:
             self.refuse(conn, "already_joined", _("you have already said hello on this connection"))
             return
         token = msg.get("token")
-        if not self.limits.room_for(token is not None):
-            self.refuse(conn, "busy", _("the host has {n} players and watchers already; try "
-                                        "later").format(n=self.limits.members), fatal=True)
-            return
         if self.password and token is None:
             if not self.limits.password_allowed(conn.address):
                 self.refuse(conn, "password_wait", _("too many wrong passwords lately; wait a "
@@ -436,8 +491,10 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
                 options: dict[str, str] | None = None, grace: float | None = None,
                 on_disconnect: str = "bot", password: str | None = None, resume: str | None = None,
                 fill: str | None = None, share_record: bool = False, tables: int = 1,
-                idle: float | None = None, out: TextIO | None = None, console: bool = True) -> Server:
-    """The host ``serve`` runs, its options checked (GameError for a bad one)."""
+                idle: float | None = None, out: TextIO | None = None, console: bool = True,
+                files: int | None = None) -> Server:
+    """The host ``serve`` runs, its options checked (GameError for a bad one). ``files``: the
+    open-file limit its caps are sized from (None: this process's, raised where allowed)."""
     rules = spec.rules
     options = dict(options or {})
     variant = variant or spec.variants[0]
@@ -488,5 +545,7 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
             kinds=kinds, seed=seed, variant=variant,
             options=options, games=games, think=think, save=save, grace=grace,
             on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume)
-    return Server(spec, bind=bind, port=port, rooms=configs, password=password,
-                  idle=IDLE if idle is None else idle, out=out, console=console)
+    server = Server(spec, bind=bind, port=port, rooms=configs, password=password,
+                    idle=IDLE if idle is None else idle, out=out, console=console)
+    server.files = files
+    return server

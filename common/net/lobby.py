@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from common import _
 from common.i18n import DEFAULT, language
 from common.net.languages import by_language
-from common.net.limits import WATCHERS, Bucket
+from common.net.limits import WATCHERS, FairShare
 from common.net.protocol import (
     LOBBY_DELTAS_SINCE,
     MAX_NAME,
@@ -64,7 +64,7 @@ class Lobby:
     over: bool
     finished: dict[str, dict[str, dict[str, Any]]]  # token -> language -> 'over' message
     people_sent: dict[str, dict[str, Any]]  # the people of the last lobby broadcast, by name
-    share: Bucket  # what the table's unseated members may ask of the host, all together
+    share: FairShare  # what the table's unseated members may ask of the host, per address
 
     def public_seats(self) -> dict[str, dict[str, Any]]:
         return {s: {"kind": info.kind, "name": info.player or None,
@@ -101,24 +101,57 @@ class Lobby:
         self.people_sent = {p["name"]: p for p in lobby["people"]}
 
     def _crowded(self, conn: Conn) -> str | None:
-        """Why ``conn`` may not join this table without a seat (watchers per table, and per
-        address at the whole host), or None; when None it is counted."""
-        if sum(1 for c in self.members if c.seat is None) >= WATCHERS:
-            return _("table {table} has {n} watchers and lobby members already").format(
-                table=self.name, n=WATCHERS)
-        # telling everyone of a newcomer costs a message per member: joins share the budget
-        # of the table's watchers, in proportion
-        if not self.share.take(1 + len(self.members) / 8):
-            return _("table {table} is busy with newcomers").format(table=self.name)
-        if not self.server.limits.watcher(conn.address, +1):
+        """Why ``conn`` may not join this table without a seat, or None; when None it is
+        counted. Places without a seat (64 a table, and the host's own cap) go round the
+        addresses fairly: when they are full, a newcomer from an address that holds fewer
+        takes the newest place of the address that holds the most (issue 20: 16 addresses
+        filled a table, 240 the host, and every newcomer got 'busy')."""
+        limits = self.server.limits
+        if limits.over_own_share(conn.address):
             return _("{address} watches enough tables already").format(address=conn.address)
+        # telling everyone of a newcomer costs a message per member: a join spends its own
+        # address's part of the table's budget, in proportion
+        cost = 1 + len(self.members) / 8
+        if not self.share.affords(conn.address, cost):
+            return _("table {table} is busy with newcomers").format(table=self.name)
+        unseated = sorted((c for c in self.members if c.seat is None), key=lambda c: c.opened)
+        victims = []
+        if len(unseated) >= WATCHERS:
+            held: dict[str, list[Conn]] = {}
+            for member in unseated:
+                held.setdefault(member.address, []).append(member)
+            victim = limits.greediest(conn.address, held)
+            if victim is None:
+                return _("table {table} has {n} watchers and lobby members already").format(
+                    table=self.name, n=WATCHERS)
+            victims.append(victim)
+        if limits.unseated - len(victims) >= limits.max_unseated:
+            victim = limits.greediest(conn.address)
+            if victim is None or victim in victims:
+                return _("the host has {n} watchers and lobby members already").format(
+                    n=limits.unseated)
+            victims.append(victim)
+        self.share.take(conn.address, cost)
+        for victim in victims:
+            self._make_room(victim)
+        limits.unseat(conn.address, conn)
         conn.unseated = True
         return None
+
+    def _make_room(self, victim: Conn) -> None:
+        """Let ``victim`` go for a newcomer from an address that holds fewer places."""
+        self.server.limits.reseat(victim.address, victim)
+        victim.unseated = False
+        with language(victim.lang):
+            self.server.refuse(victim, "crowded", _("the places without a seat are full, and "
+                                                    "your address holds more of them than the "
+                                                    "newcomer's; closing the connection"), fatal=True)
+        victim.close()
 
     def _seated_now(self, conn: Conn) -> None:
         """``conn`` has a seat: it no longer counts among its address's watchers."""
         if conn.unseated:
-            self.server.limits.watcher(conn.address, -1)
+            self.server.limits.reseat(conn.address, conn)
             conn.unseated = False
 
     def inform(self, text: Callable[[], str], skip: Conn | None = None) -> None:
@@ -320,7 +353,8 @@ class Lobby:
             return
         seat = conn.seat
         self._free(conn)
-        conn.unseated = self.server.limits.watcher(conn.address, +1)
+        self.server.limits.unseat(conn.address, conn)
+        conn.unseated = True
         conn.send({"type": "seated", "seat": None, "token": None})
         self.inform(lambda: _("{name} stood up; {seat} is free.").format(name=conn.name, seat=seat),
                     skip=conn)

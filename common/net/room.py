@@ -17,7 +17,7 @@ from common.bots import Bot, bot_move, make_bot
 from common.engine import Event, GameError, Move
 from common.i18n import DEFAULT, LANGUAGES, language
 from common.net.languages import Told, by_language
-from common.net.limits import SHARE_BURST, SHARE_RATE, Bucket
+from common.net.limits import FairShare
 from common.net.lobby import REMOTE, Lobby, Seat
 from common.net.protocol import (
     MAX_NAME,
@@ -88,7 +88,7 @@ class Room(Lobby):
         self.people_sent: dict[str, dict[str, Any]] = {}
         # per language: the whole public state, encoded once a position for every watcher
         self.watch_cache: dict[str, tuple[tuple[Any, ...], bytes, dict[str, Any], dict[str, Any]]] = {}
-        self.share = Bucket(SHARE_RATE, SHARE_BURST)  # what its watchers may ask, all together
+        self.share = FairShare()  # what its watchers may ask, shared out per address
         self.resumed_from: str | None = cfg.resume
 
     def log(self, text: str) -> None:
@@ -429,7 +429,7 @@ class Room(Lobby):
             return
         data = encode({"type": "chat", "from": conn.name, "seat": conn.seat, "text": text})
         for member in list(self.members):
-            member.send_raw(data)
+            member.send_chat(data)  # skipped for a reader far behind: the game's messages first
 
     def sync(self, conn: Conn) -> None:
         """The whole state again (a client whose patch did not fit asks once; a few more are

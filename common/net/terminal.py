@@ -59,7 +59,7 @@ def command(server: Server, text: str) -> None:
     elif word == "say" and rest:
         data = encode({"type": "chat", "from": "host", "seat": None, "text": clean_text(rest, 300)})
         for conn in list(room.members):
-            conn.send_raw(data)
+            conn.send_chat(data)
     elif word == "bot" and rest:
         server.log(room.hand_to_bot(rest.strip()))
     elif word in ("quit", "exit", "stop"):
