@@ -1,21 +1,33 @@
-"""One TCP connection of the host (``Conn``) and its token buckets: what it may send, how much
-may be queued for it, and how it is let go. docs/protocol.md lists the limits."""
+"""One TCP connection of the host (``Conn``): its token buckets (what it may send), its send
+queue (how much may wait for it, chat last), its errors, and how it is let go.
+
+The lowest layer of the host above the wire format (docs/architecture.md): it imports only
+``protocol`` and ``limits``, and knows nothing of tables or of the server. It is what a table
+calls a member (``common.net.member.Member``, the interface the table layer owns); the table
+it joined sits in ``room``, which only the tables and the server read. docs/protocol.md lists
+the limits."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from common import ngettext
+from common import _, ngettext
 from common.i18n import DEFAULT, language
 from common.net.limits import SYNC_BURST, SYNC_RATE, Bucket
-from common.net.protocol import BURST, CHAT_BURST, CHAT_RATE, RATE, encode
-
-if TYPE_CHECKING:
-    from common.net.host import Server
-    from common.net.room import Room
+from common.net.protocol import (
+    BURST,
+    CHAT_BURST,
+    CHAT_RATE,
+    FLOOD_LIMIT,
+    MAX_ERRORS,
+    RATE,
+    encode,
+    error,
+)
 
 MAX_BUFFER = 1 << 20  # bytes queued for a client that stopped reading, before it is dropped
 HARD_BUFFER = 8 << 20  # bytes queued for any client, however it reads, before it is dropped
@@ -23,20 +35,25 @@ STALLED = 10.0  # seconds without a byte taken before a client over MAX_BUFFER c
 CHAT_ROOM = 16 * 1024  # bytes queued beyond which chat to this client is skipped, not queued
 CUT_AT = 64 * 1024  # bytes still queued when hanging up that are dropped at once (abort)
 CLOSE_WAIT = 2.0  # seconds a hung-up connection has to deliver a smaller queue, then it is cut
+# refusals of well-formed messages: a player may make any number of these
+GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
+                           "game_over", "already_joined", "not_seated", "seat_taken", "no_seat",
+                           "started", "chat_flood", "not_in_lobby", "sync_flood"})
 
 
 class Conn:
     """One TCP connection; ``room`` is set once its hello was accepted."""
 
-    def __init__(self, server: Server, reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter) -> None:
-        self.server, self.reader, self.writer = server, reader, writer
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 log: Callable[[Conn, str], None] | None = None) -> None:
+        self.reader, self.writer = reader, writer
+        self.log = log or (lambda conn, text: None)  # a line about what it did (the server's log)
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"  # the limits' key
         self.greeted = False  # its hello was accepted (it counts among the host's members)
         self.unseated = False  # counted among its address's members without a seat
-        self.room: Room | None = None
+        self.room: Any = None  # the table it joined (set by the table; never read here)
         self.seat: str | None = None
         self.watching = False
         self.name = ""
@@ -82,7 +99,7 @@ class Conn:
             self.closed = True
             return
         if self.frozen():
-            self.server.log_about(self, f"{self.label} does not read its messages; hanging up")
+            self.log(self, f"{self.label} does not read its messages; hanging up")
             self.close()
             return
         try:
@@ -151,9 +168,34 @@ class Conn:
             if queued:
                 asyncio.get_running_loop().call_later(CLOSE_WAIT, transport.abort)
 
-    def take(self) -> bool:
-        """One message from the rate limit; False when it is used up (a flood)."""
-        return self.rate_limit.take()
+    def refuse(self, code: str, message: str, fatal: bool = False) -> None:
+        """Answer one message with one error. Malformed messages count towards MAX_ERRORS and
+        are logged; a refused move is the player's business (its text may name their cards)."""
+        self.send(error(code, message))
+        if code in GAME_REFUSALS and not fatal:
+            return
+        self.errors += 1
+        self.log(self, f"{self.label}: refused ({code}): {message}")
+        if fatal or self.errors >= MAX_ERRORS:
+            if not fatal:
+                self.send(error("too_many_errors", _("{n} malformed messages in a row; closing the "
+                                                     "connection").format(n=MAX_ERRORS)))
+            self.hangup = True
+
+    def admit(self) -> bool:
+        """One message from the rate limit; False when it is over (a flood: the message is
+        ignored, and a long flood ends the connection)."""
+        if not self.rate_limit.take():
+            self.flooded += 1
+            if self.flooded == 1:
+                self.send(error("flood", _("too many messages (more than {n} a second); ignoring "
+                                           "them until you slow down").format(n=f"{RATE:g}")))
+            if self.flooded >= FLOOD_LIMIT:
+                self.refuse("flood", _("{n} messages ignored; closing the connection")
+                            .format(n=FLOOD_LIMIT), fatal=True)
+            return False
+        self.flooded = 0
+        return True
 
     def take_chat(self) -> bool:
         return self.chat_limit.take()

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import gc
 import hmac
 import socket
@@ -38,15 +37,12 @@ from common.engine import GameError
 from common.i18n import language
 from common.net.conn import Conn
 from common.net.limits import SPARE_FILES, Limits, raise_file_limit
-from common.net.lobby import REMOTE
+from common.net.listener import accept_forever, listen
 from common.net.protocol import (
-    FLOOD_LIMIT,
     HELLO_TIMEOUT,
     IDLE,
-    MAX_ERRORS,
     MAX_LINE,
     PROTOCOL_VERSION,
-    RATE,
     SUPPORTED_VERSIONS,
     ProtocolError,
     clean_text,
@@ -59,24 +55,18 @@ from common.net.protocol import (
     negotiate,
     versions_text,
 )
-from common.net.room import Room, RoomConfig, record_kinds
+from common.net.room import Room
+from common.net.seating import REMOTE, RoomConfig, record_kinds
 from common.net.terminal import command, join_addresses, start_console
 from common.rng import new_seed
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table
 
 GC_YOUNG = 50_000  # new objects between collections of the youngest generation (default 700)
-# refusals of well-formed messages: a player may make any number of these
-GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
-                           "game_over", "already_joined", "not_seated", "seat_taken", "no_seat",
-                           "started", "chat_flood", "not_in_lobby", "sync_flood"})
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
 PASSWORD_DELAY = 1.0  # seconds before a wrong password is answered
-OUT_OF_FILES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 SEND_BUFFER = 16 * 1024  # the kernel's send buffer a connection (doubled by Linux): a larger one
 # queued chat ahead of the game's messages where the host could no longer put them first
-ACCEPT_BACKOFF = 0.1  # seconds between tries to accept while out of open files
-ACCEPT_LOG_EVERY = 10.0  # seconds between log lines about it
 
 
 class Server:
@@ -101,7 +91,6 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.limits = Limits()
         self.files: int | None = None  # the open-file limit the caps are sized from (run: raised)
-        self.out_of_files = 0  # accepts that failed for want of open files since the last log line
 
     # -- output ----------------------------------------------------------------------------------
     def log(self, text: str) -> None:
@@ -109,6 +98,9 @@ class Server:
             print(text, file=self.out, flush=True)
         except (OSError, ValueError):
             pass
+
+    def several_tables(self) -> bool:
+        return len(self.configs) > 1
 
     def log_about(self, conn: Conn, text: str) -> None:
         """Log a line about what a connection did, unless lines about its address are coming
@@ -132,12 +124,10 @@ class Server:
         self.limits = Limits(files, seats=sum(len(cfg.kinds) for cfg in self.configs.values()))
         self.limits.exempt = exempt
         try:
-            listener = socket.create_server((self.bind, self.port), backlog=1024,
-                                            family=socket.AF_INET6 if ":" in self.bind else socket.AF_INET)
+            listener = listen(self.bind, self.port)
         except OSError as exc:
             raise GameError(_("cannot listen on {address}: {reason}").format(
                 address=f"{self.bind}:{self.port}", reason=exc.strerror or exc)) from None
-        listener.setblocking(False)
         port = self.bound = listener.getsockname()[1]
         first = next(iter(self.rooms.values()))
         self.log(f"{self.spec.title_for(first.cfg.variant)} host listening on {self.bind}:{port}")
@@ -150,7 +140,10 @@ class Server:
         if self.console:
             self._console(loop)
         beat = asyncio.create_task(self._heartbeat())
-        accepting = asyncio.create_task(self._accept(listener))
+        accepting = asyncio.create_task(accept_forever(
+            listener, self._serve, self.tasks, MAX_LINE, self.log,
+            lambda: f"{self.limits.open} connections open, open-file limit "
+                    f"{self.limits.max_open + SPARE_FILES}"))
         if self.tune_gc:
             quiet_gc()
         try:
@@ -177,46 +170,8 @@ class Server:
                 await asyncio.wait(list(self.tasks), timeout=2.0)
         return 0
 
-    async def _accept(self, listener: socket.socket) -> None:
-        """Accept connections one at a time. Out of open files (EMFILE and the like) it waits
-        ``ACCEPT_BACKOFF`` seconds and says so in one log line per ``ACCEPT_LOG_EVERY``: asyncio's
-        own loop retried at once, and logged 1.4 million lines in 35 s (issue 20)."""
-        loop = asyncio.get_running_loop()
-        logged = -ACCEPT_LOG_EVERY
-        while True:
-            try:
-                sock, _address = await loop.sock_accept(listener)
-            except OSError as exc:
-                if exc.errno not in OUT_OF_FILES:
-                    raise
-                self.out_of_files += 1
-                now = time.monotonic()
-                if now - logged >= ACCEPT_LOG_EVERY:
-                    logged = now
-                    self.log(f"cannot accept connections: {exc.strerror or exc} ({self.out_of_files} "
-                             f"tries; {self.limits.open} connections open, open-file limit "
-                             f"{self.limits.max_open + SPARE_FILES}); waiting")
-                    self.out_of_files = 0
-                await asyncio.sleep(ACCEPT_BACKOFF)
-                continue
-            task = asyncio.create_task(self._accepted(sock))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
-
-    async def _accepted(self, sock: socket.socket) -> None:
-        """One accepted socket as a stream pair, then served."""
-        loop = asyncio.get_running_loop()
-        reader = asyncio.StreamReader(limit=MAX_LINE)
-        protocol = asyncio.StreamReaderProtocol(reader)
-        try:
-            transport, _protocol = await loop.connect_accepted_socket(lambda: protocol, sock)
-        except OSError:
-            sock.close()
-            return
-        await self._serve(reader, asyncio.StreamWriter(transport, protocol, reader, loop))
-
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(self, reader, writer)
+        conn = Conn(reader, writer, log=self.log_about)
         refused = self.limits.connect(conn.address)
         if refused is not None:
             self.log_about(conn, f"{conn.peer}: refused (busy): {refused}")
@@ -229,7 +184,7 @@ class Server:
             if waiting:
                 oldest = min(waiting, key=lambda c: c.opened)
                 with language(oldest.lang):
-                    self.refuse(oldest, "busy", _("too many connections are waiting to say hello; "
+                    oldest.refuse("busy", _("too many connections are waiting to say hello; "
                                                   "closing the one that waited longest"), fatal=True)
                 oldest.close()
         sock = writer.get_extra_info("socket")
@@ -261,7 +216,7 @@ class Server:
                 line = await reader.readline()
             except ValueError:  # longer than the limit
                 with language(conn.lang):
-                    self.refuse(conn, "too_long", _("a message may be at most {n} bytes; closing "
+                    conn.refuse("too_long", _("a message may be at most {n} bytes; closing "
                                                     "the connection").format(n=MAX_LINE), fatal=True)
                 break
             except OSError:
@@ -272,7 +227,7 @@ class Server:
             if not line.strip():
                 continue
             with language(conn.lang):
-                admitted = self._admit(conn)
+                admitted = conn.admit()
             if not admitted:
                 continue
             room = conn.room
@@ -328,13 +283,13 @@ class Server:
                     continue
                 conn.tell_skipped()
                 if conn.room is None and now - conn.opened > self.hello_timeout:
-                    self.refuse(conn, "no_hello", _("no accepted hello within {seconds} s; closing "
+                    conn.refuse("no_hello", _("no accepted hello within {seconds} s; closing "
                                                     "the connection").format(
                                                         seconds=f"{self.hello_timeout:g}"), fatal=True)
                     conn.close()
                 elif now - conn.heard > 2 * self.idle:
                     with language(conn.lang):
-                        self.refuse(conn, "idle", _("nothing heard for {seconds} s; closing the "
+                        conn.refuse("idle", _("nothing heard for {seconds} s; closing the "
                                                     "connection").format(
                                                         seconds=f"{2 * self.idle:g}"), fatal=True)
                     conn.close()
@@ -343,41 +298,12 @@ class Server:
                     conn.send_raw(ping)
 
     # -- messages ------------------------------------------------------------------------------------
-    def refuse(self, conn: Conn, code: str, message: str, fatal: bool = False) -> None:
-        """Answer one message with one error. Malformed messages count towards MAX_ERRORS and
-        are logged; a refused move is the player's business (its text may name their cards)."""
-        conn.send(error(code, message))
-        if code in GAME_REFUSALS and not fatal:
-            return
-        conn.errors += 1
-        self.log_about(conn, f"{conn.label}: refused ({code}): {message}")
-        if fatal or conn.errors >= MAX_ERRORS:
-            if not fatal:
-                conn.send(error("too_many_errors", _("{n} malformed messages in a row; closing the "
-                                                     "connection").format(n=MAX_ERRORS)))
-            conn.hangup = True
-
-    def _admit(self, conn: Conn) -> bool:
-        """One message from the connection's rate limit; False when it is over (a flood: the
-        message is ignored, and a long flood ends the connection)."""
-        if not conn.take():
-            conn.flooded += 1
-            if conn.flooded == 1:
-                conn.send(error("flood", _("too many messages (more than {n} a second); ignoring "
-                                           "them until you slow down").format(n=f"{RATE:g}")))
-            if conn.flooded >= FLOOD_LIMIT:
-                self.refuse(conn, "flood", _("{n} messages ignored; closing the connection")
-                            .format(n=FLOOD_LIMIT), fatal=True)
-            return False
-        conn.flooded = 0
-        return True
-
     def _on_line(self, conn: Conn, line: bytes) -> None:
         """One message, already admitted by the rate limit."""
         try:
             message = decode_client(line)
         except ProtocolError as exc:
-            self.refuse(conn, exc.code, exc.message)
+            conn.refuse(exc.code, exc.message)
             return
         conn.errors = 0  # MAX_ERRORS counts malformed messages in a row
         kind = message["type"]
@@ -389,7 +315,7 @@ class Server:
         elif kind == "hello":
             self._hello(conn, message)
         elif room is None:
-            self.refuse(conn, "no_hello", _("say hello first, e.g. {example}").format(
+            conn.refuse("no_hello", _("say hello first, e.g. {example}").format(
                 example=f'{{"type": "hello", "version": {PROTOCOL_VERSION}, "game": "{self.spec.name}"}}'))
         elif kind == "move":
             if room.move(conn, message):
@@ -415,24 +341,24 @@ class Server:
         offered = list(msg.get("versions") or []) + [msg["version"]]
         version = negotiate(offered)
         if version is None:
-            self.refuse(conn, "version", _("protocol version mismatch: this host speaks version "
+            conn.refuse("version", _("protocol version mismatch: this host speaks version "
                                            "{ours}, the client {theirs}; use the same release on "
                                            "both sides").format(ours=versions_text(SUPPORTED_VERSIONS),
                                                                 theirs=versions_text(offered)),
                         fatal=True)
             return
         if msg["game"] != self.spec.name:
-            self.refuse(conn, "wrong_game", _("this host plays {title} ({game}), not {other}").format(
+            conn.refuse("wrong_game", _("this host plays {title} ({game}), not {other}").format(
                 title=self.spec.title, game=self.spec.name, other=repr(clean_text(msg["game"], 40))),
                 fatal=True)
             return
         if conn.room is not None:
-            self.refuse(conn, "already_joined", _("you have already said hello on this connection"))
+            conn.refuse("already_joined", _("you have already said hello on this connection"))
             return
         token = msg.get("token")
         if self.password and token is None:
             if not self.limits.password_allowed(conn.address):
-                self.refuse(conn, "password_wait", _("too many wrong passwords lately; wait a "
+                conn.refuse("password_wait", _("too many wrong passwords lately; wait a "
                                                      "minute before trying again"), fatal=True)
                 return
             given = (msg.get("password") or "").encode("utf-8")
@@ -447,7 +373,7 @@ class Server:
         room = self.rooms.get(name) if name is not None else next(iter(self.rooms.values()))
         if room is None:
             tables = ", ".join(list(self.rooms)[:10]) + ("…" if len(self.rooms) > 10 else "")
-            self.refuse(conn, "no_table", _("there is no table {table} (tables: {tables})").format(
+            conn.refuse("no_table", _("there is no table {table} (tables: {tables})").format(
                 table=repr(clean_text(name, 40)), tables=tables), fatal=True)
             return
         conn.version = version

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from common import _
@@ -26,32 +25,18 @@ from common.net.protocol import (
     lobby_delta,
     people_order,
 )
+from common.net.seating import REMOTE, RoomConfig, Seat
 
 if TYPE_CHECKING:
-    from common.net.conn import Conn
-    from common.net.host import Server
-    from common.net.room import RoomConfig
+    from common.net.member import Host
+    from common.net.member import Member as Conn
     from common.table import Table
-
-REMOTE = "remote"
-
-
-@dataclass
-class Seat:
-    name: str
-    kind: str  # REMOTE or a bot kind
-    conn: Conn | None = None
-    player: str = ""
-    token: str | None = None
-    abandoned: bool = False  # its player left and the grace period ran out: a bot decides
-    timer: asyncio.TimerHandle | None = None
-
 
 class Lobby:
     """Seats and members of one table (the attributes are set by ``Room.__init__``; the game's
     side, ``_begin``, ``send_state``, ``_actor``..., by ``Room``)."""
 
-    server: Server
+    server: Host
     name: str
     cfg: RoomConfig
     table: Table | None
@@ -143,7 +128,7 @@ class Lobby:
         self.server.limits.reseat(victim.address, victim)
         victim.unseated = False
         with language(victim.lang):
-            self.server.refuse(victim, "crowded", _("the places without a seat are full, and "
+            victim.refuse("crowded", _("the places without a seat are full, and "
                                                     "your address holds more of them than the "
                                                     "newcomer's; closing the connection"), fatal=True)
         victim.close()
@@ -191,7 +176,7 @@ class Lobby:
                 conn.hangup = True
                 return
             if seat is None or self.over:
-                self.server.refuse(conn, "bad_token", _("unknown or expired seat token (its game "
+                conn.refuse("bad_token", _("unknown or expired seat token (its game "
                                                         "is over, or it was given by another host)"),
                                    fatal=True)
                 return
@@ -199,13 +184,13 @@ class Lobby:
             self._sit(conn, seat, reply="welcome", since=msg.get("seq"))
             return
         if self.over or self.table is None:
-            self.server.refuse(conn, "not_ready", _("a game just ended; join again in a moment"),
+            conn.refuse("not_ready", _("a game just ended; join again in a moment"),
                                fatal=True)
             return
         wanted = msg.get("seat")
         crowded = self._crowded(conn) if msg.get("watch") or wanted is None else None
         if crowded is not None:
-            self.server.refuse(conn, "crowded", _("{reason}; try later").format(reason=crowded),
+            conn.refuse("crowded", _("{reason}; try later").format(reason=crowded),
                                fatal=True)
             return
         if msg.get("watch"):
@@ -217,7 +202,7 @@ class Lobby:
                 self.send_state(conn)
             return
         if wanted is None and self.started:
-            self.server.refuse(conn, "started", _("the game has begun and every seat is taken; "
+            conn.refuse("started", _("the game has begun and every seat is taken; "
                                                   "join --rejoin to take your seat back, or "
                                                   "--watch to watch"), fatal=True)
             return
@@ -225,7 +210,7 @@ class Lobby:
         if wanted is not None:
             seat, problem = self._free_seat(wanted)
             if seat is None:
-                self.server.refuse(conn, problem[0], problem[1], fatal=True)
+                conn.refuse(problem[0], problem[1], fatal=True)
                 return
         token = self._new_token(seat) if seat is not None else None
         self._enter(conn, msg, seat=seat, token=token)
@@ -330,14 +315,14 @@ class Lobby:
     def sit(self, conn: Conn, wanted: str) -> None:
         """A lobby member takes (or changes) a seat."""
         if self.started:
-            self.server.refuse(conn, "started", _("the game has begun; seats are taken"))
+            conn.refuse("started", _("the game has begun; seats are taken"))
             return
         if conn.seat is not None and conn.seat == wanted:
-            self.server.refuse(conn, "seat_taken", _("you already sit at {seat}").format(seat=wanted))
+            conn.refuse("seat_taken", _("you already sit at {seat}").format(seat=wanted))
             return
         seat, problem = self._free_seat(wanted)
         if seat is None:
-            self.server.refuse(conn, *problem)
+            conn.refuse(*problem)
             return
         if conn.seat is not None:
             self._free(conn)
@@ -346,10 +331,10 @@ class Lobby:
 
     def stand(self, conn: Conn) -> None:
         if self.started:
-            self.server.refuse(conn, "started", _("the game has begun; leave with bye"))
+            conn.refuse("started", _("the game has begun; leave with bye"))
             return
         if conn.seat is None:
-            self.server.refuse(conn, "not_seated", _("you have no seat"))
+            conn.refuse("not_seated", _("you have no seat"))
             return
         seat = conn.seat
         self._free(conn)

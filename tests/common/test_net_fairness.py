@@ -153,7 +153,7 @@ def test_a_slow_reader_who_keeps_reading_is_not_cut():
 
         def read() -> None:  # slowly, but without stopping
             sock.settimeout(10)
-            while got[0] < 40 * len(chunk):
+            while got[0] < 160 * len(chunk):
                 data = sock.recv(8192)
                 if not data:
                     return
@@ -163,11 +163,12 @@ def test_a_slow_reader_who_keeps_reading_is_not_cut():
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
         for _ in range(2):
-            host.call(lambda: [conn.send_raw(chunk) for _ in range(20)])  # 1.2 MiB at once
-            host.until(lambda: host.call(conn.queued) < 200_000 or conn.closed, 60, "drained")
+            host.call(lambda: [conn.send_raw(chunk) for _ in range(80)])  # 4.8 MB at once
+            host.until(lambda: conn.closed or host.call(conn.writer.transport.get_write_buffer_size) < 200_000,
+                       60, "drained")
         reader.join(60)
         assert not conn.closed, host.log
-        assert got[0] >= 40 * len(chunk)
+        assert got[0] >= 160 * len(chunk)
         assert "does not read" not in host.log
         sock.close()
 
@@ -192,7 +193,7 @@ def test_password_guessers_slow_down_only_their_own_addresses(procs):
     for thread in threads:
         thread.join(60)
     assert len(results) == 72 and set(results) <= {"password", "password_wait"}, results
-    assert results.count("password") > PASSWORDS_BURST  # everyone's allowance is spent
+    assert results.count("password") >= PASSWORDS_BURST  # everyone's allowance is spent
     joined = []
     for n in range(25):  # 25 players who know it, from 25 other machines
         sock = from_address(port, 30 + n)
