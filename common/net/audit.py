@@ -7,7 +7,7 @@ playing several machines, bounded by counts (rounds, joins, guesses), not by a c
 - ``newcomers``: 8 spectators from 2 addresses each send 19 pings a second; after 4 rounds of
   that, 10 lobby joins and 5 watches, one try each from 15 other addresses: how many got in.
 - ``chat``: a seated player reads 20 KB a second while 60 spectators from 15 addresses chat
-  as fast as they may (one 300-character line a second each) for ``ROUNDS`` rounds; every
+  as fast as they may (one 300-character line a second each) for ``--rounds`` rounds; every
   4 rounds the player pings: how far behind the answer was (seconds, bytes), and whether the
   host cut the player.
 - ``passwords``: 24 addresses guess 3 wrong passwords each, then 25 other addresses join with
@@ -61,10 +61,10 @@ def _connect(port: int, n: int | None) -> socket.socket:
     return sock
 
 
-def _hello(sock: socket.socket, **fields: Any) -> dict[str, Any]:
-    """Send hello; the host's first answer ({} if it hung up)."""
-    sock.sendall(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "game": "invaders",
-                             **fields}).encode() + b"\n")
+def first_answer(sock: socket.socket, timeout: float = 10.0) -> dict[str, Any]:
+    """The host's next message on ``sock``, read byte by byte so that nothing after it is
+    taken ({} if the host hung up or said nothing)."""
+    sock.settimeout(timeout)
     line = b""
     try:
         while not line.endswith(b"\n"):
@@ -75,6 +75,13 @@ def _hello(sock: socket.socket, **fields: Any) -> dict[str, Any]:
     except OSError:
         return {}
     return json.loads(line)
+
+
+def _hello(sock: socket.socket, **fields: Any) -> dict[str, Any]:
+    """Send hello; the host's first answer."""
+    sock.sendall(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "game": "invaders",
+                             **fields}).encode() + b"\n")
+    return first_answer(sock)
 
 
 def _watcher(port: int, n: int, tries: int = 40) -> socket.socket | None:
@@ -117,7 +124,7 @@ def newcomers(root: Path) -> dict[str, Any]:
         proc.kill()
 
 
-def chat(root: Path) -> dict[str, Any]:
+def chat(root: Path, rounds: int = ROUNDS) -> dict[str, Any]:
     proc, port = _host(root, "--seats", "random,remote", "--grace", "60", "--think", "60")
     try:
         player = socket.socket()
@@ -157,7 +164,7 @@ def chat(root: Path) -> dict[str, Any]:
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
         text = "x" * 299
-        for round_no in range(ROUNDS):
+        for round_no in range(rounds):
             for sock in chatters:
                 try:
                     sock.setblocking(False)
@@ -216,11 +223,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m common.net.audit")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose host runs")
     parser.add_argument("--only", choices=("newcomers", "chat", "passwords"))
+    parser.add_argument("--rounds", type=int, default=ROUNDS, help="seconds of chat flood")
     args = parser.parse_args()
     report = {}
-    for name, run in (("newcomers", newcomers), ("chat", chat), ("passwords", passwords)):
-        if args.only in (None, name):
-            report[name] = run(args.root)
+    if args.only in (None, "newcomers"):
+        report["newcomers"] = newcomers(args.root)
+    if args.only in (None, "chat"):
+        report["chat"] = chat(args.root, args.rounds)
+    if args.only in (None, "passwords"):
+        report["passwords"] = passwords(args.root)
     print(json.dumps(report))
 
 

@@ -4,29 +4,18 @@ only as wide backstops)."""
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import json
 import socket
 import threading
 import time
 
+from common.net import listener
+from common.net.audit import first_answer
 from common.net.limits import PASSWORDS_BURST, Limits, raise_file_limit, sized
 from tests.common.netkit import LiveHost, Wire, start_host
 from tests.common.test_net_attacks import from_address, hello, raw_client, replies, seated, watch
-
-
-def first_answer(sock: socket.socket, timeout: float = 10.0) -> dict:
-    """The host's first message on ``sock`` (or {} if it hung up or said nothing)."""
-    sock.settimeout(timeout)
-    line = b""
-    try:
-        while not line.endswith(b"\n"):
-            chunk = sock.recv(1)
-            if not chunk:
-                return {}
-            line += chunk
-    except OSError:
-        return {}
-    return json.loads(line)
 
 
 def watch_patiently(port: int, n: int, table: str = "main") -> socket.socket:
@@ -284,3 +273,44 @@ def test_a_busy_password_allowance_still_lets_clean_addresses_try():
     assert limits.password_allowed("10.0.1.1")
     limits.password_failed("10.0.1.1")
     assert not limits.password_allowed("10.0.1.1")
+
+
+def test_accept_backs_off_when_out_of_open_files(monkeypatch):
+    """Out of open files, ``accept`` fails at once, again and again: before, asyncio retried in
+    a loop and logged a line each time (1.4 million in 35 s). Now the host waits between tries
+    and logs one line per interval, then accepts again when it can."""
+    monkeypatch.setattr(listener, "ACCEPT_BACKOFF", 0.01)
+    lines: list[str] = []
+    tries = [0]
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair()
+
+        async def accept(sock: object) -> tuple[socket.socket, tuple[str, int]]:
+            tries[0] += 1
+            if tries[0] <= 50:
+                raise OSError(errno.EMFILE, "Too many open files")
+            if tries[0] == 51:
+                return ours, ("127.0.0.9", 1)
+            await asyncio.Event().wait()  # nobody else comes
+            raise AssertionError("unreachable")
+
+        served = asyncio.Event()
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            served.set()
+            writer.close()
+
+        loop.sock_accept = accept  # type: ignore[method-assign]
+        tasks: set[asyncio.Task] = set()
+        with socket.socket() as unused:  # the fake accept never looks at it
+            accepting = asyncio.create_task(listener.accept_forever(
+                unused, serve, tasks, 1024, lines.append, lambda: "7 connections open"))
+            await asyncio.wait_for(served.wait(), 30)
+            accepting.cancel()
+        theirs.close()
+
+    asyncio.run(main())
+    assert tries[0] == 52
+    assert len(lines) == 1 and "Too many open files (1 tries; 7 connections open); waiting" in lines[0], lines
