@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import gc
 import hmac
+import socket
 import sys
 import time
 from typing import Any, TextIO
@@ -35,16 +36,13 @@ from common.bots import BOT_KINDS
 from common.engine import GameError
 from common.i18n import language
 from common.net.conn import Conn
-from common.net.limits import MAX_PENDING, Limits
-from common.net.lobby import REMOTE
+from common.net.limits import SPARE_FILES, Limits, raise_file_limit
+from common.net.listener import accept_forever, listen
 from common.net.protocol import (
-    FLOOD_LIMIT,
     HELLO_TIMEOUT,
     IDLE,
-    MAX_ERRORS,
     MAX_LINE,
     PROTOCOL_VERSION,
-    RATE,
     SUPPORTED_VERSIONS,
     ProtocolError,
     clean_text,
@@ -57,19 +55,18 @@ from common.net.protocol import (
     negotiate,
     versions_text,
 )
-from common.net.room import Room, RoomConfig, record_kinds
+from common.net.room import Room
+from common.net.seating import REMOTE, RoomConfig, record_kinds
 from common.net.terminal import command, join_addresses, start_console
 from common.rng import new_seed
 from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
 from common.table import Table
 
 GC_YOUNG = 50_000  # new objects between collections of the youngest generation (default 700)
-# refusals of well-formed messages: a player may make any number of these
-GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
-                           "game_over", "already_joined", "not_seated", "seat_taken", "no_seat",
-                           "started", "chat_flood", "not_in_lobby", "sync_flood"})
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
 PASSWORD_DELAY = 1.0  # seconds before a wrong password is answered
+SEND_BUFFER = 16 * 1024  # the kernel's send buffer a connection (doubled by Linux): a larger one
+# queued chat ahead of the game's messages where the host could no longer put them first
 
 
 class Server:
@@ -93,6 +90,7 @@ class Server:
         self.secret = new_seed()  # the games' seeds come from it (or from --seed)
         self.rooms: dict[str, Room] = {}
         self.limits = Limits()
+        self.files: int | None = None  # the open-file limit the caps are sized from (run: raised)
 
     # -- output ----------------------------------------------------------------------------------
     def log(self, text: str) -> None:
@@ -100,6 +98,9 @@ class Server:
             print(text, file=self.out, flush=True)
         except (OSError, ValueError):
             pass
+
+    def several_tables(self) -> bool:
+        return len(self.configs) > 1
 
     def log_about(self, conn: Conn, text: str) -> None:
         """Log a line about what a connection did, unless lines about its address are coming
@@ -118,13 +119,16 @@ class Server:
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._loop_error)
         self.rooms = {name: Room(self, name, cfg) for name, cfg in self.configs.items()}
+        files = raise_file_limit() if self.files is None else self.files
+        exempt = self.limits.exempt
+        self.limits = Limits(files, seats=sum(len(cfg.kinds) for cfg in self.configs.values()))
+        self.limits.exempt = exempt
         try:
-            server = await asyncio.start_server(self._serve, self.bind, self.port, limit=MAX_LINE,
-                                                backlog=1024)
+            listener = listen(self.bind, self.port)
         except OSError as exc:
             raise GameError(_("cannot listen on {address}: {reason}").format(
                 address=f"{self.bind}:{self.port}", reason=exc.strerror or exc)) from None
-        port = self.bound = server.sockets[0].getsockname()[1]
+        port = self.bound = listener.getsockname()[1]
         first = next(iter(self.rooms.values()))
         self.log(f"{self.spec.title_for(first.cfg.variant)} host listening on {self.bind}:{port}")
         for address in join_addresses(self.bind):
@@ -136,6 +140,10 @@ class Server:
         if self.console:
             self._console(loop)
         beat = asyncio.create_task(self._heartbeat())
+        accepting = asyncio.create_task(accept_forever(
+            listener, self._serve, self.tasks, MAX_LINE, self.log,
+            lambda: f"{self.limits.open} connections open, open-file limit "
+                    f"{self.limits.max_open + SPARE_FILES}"))
         if self.tune_gc:
             quiet_gc()
         try:
@@ -154,7 +162,8 @@ class Server:
                     await games
         finally:
             beat.cancel()
-            server.close()
+            accepting.cancel()
+            listener.close()
             for conn in list(self.conns):
                 conn.close()
             if self.tasks:
@@ -162,26 +171,26 @@ class Server:
         return 0
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(self, reader, writer)
+        conn = Conn(reader, writer, log=self.log_about)
         refused = self.limits.connect(conn.address)
         if refused is not None:
             self.log_about(conn, f"{conn.peer}: refused (busy): {refused}")
             conn.send(error("busy", _("{reason}; try later").format(reason=refused)))
             conn.close()
             return
-        if self.limits.pending > MAX_PENDING:  # the oldest connection yet to say hello makes room
+        if self.limits.pending > self.limits.max_pending:  # the oldest connection yet to say hello makes room
             waiting = [c for c in self.conns if not c.greeted and not c.closed and not c.hangup
                        and self.limits.limited(c.address)]
             if waiting:
                 oldest = min(waiting, key=lambda c: c.opened)
                 with language(oldest.lang):
-                    self.refuse(oldest, "busy", _("too many connections are waiting to say hello; "
+                    oldest.refuse("busy", _("too many connections are waiting to say hello; "
                                                   "closing the one that waited longest"), fatal=True)
                 oldest.close()
-        keepalive(writer.get_extra_info("socket"))
-        task = asyncio.current_task()
-        if task is not None:
-            self.tasks.add(task)
+        sock = writer.get_extra_info("socket")
+        keepalive(sock)
+        with contextlib.suppress(OSError):  # what waits for a slow reader waits here, in order
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         self.conns.add(conn)
         try:
             await self._read(conn)
@@ -191,7 +200,7 @@ class Server:
             self.conns.discard(conn)
             self.limits.gone(conn.address, conn.greeted)
             if conn.unseated:
-                self.limits.watcher(conn.address, -1)
+                self.limits.reseat(conn.address, conn)
                 conn.unseated = False
             if conn.room is not None:
                 try:
@@ -199,8 +208,6 @@ class Server:
                 except Exception as exc:
                     self.log(f"{conn.label}: internal error while leaving: {exc!r}")
             conn.close()
-            if task is not None:
-                self.tasks.discard(task)
 
     async def _read(self, conn: Conn) -> None:
         reader = conn.reader
@@ -209,7 +216,7 @@ class Server:
                 line = await reader.readline()
             except ValueError:  # longer than the limit
                 with language(conn.lang):
-                    self.refuse(conn, "too_long", _("a message may be at most {n} bytes; closing "
+                    conn.refuse("too_long", _("a message may be at most {n} bytes; closing "
                                                     "the connection").format(n=MAX_LINE), fatal=True)
                 break
             except OSError:
@@ -220,13 +227,13 @@ class Server:
             if not line.strip():
                 continue
             with language(conn.lang):
-                admitted = self._admit(conn)
+                admitted = conn.admit()
             if not admitted:
                 continue
             room = conn.room
             if room is not None and conn.seat is None:  # watchers share their table's budget
-                while not room.share.take():
-                    await asyncio.sleep(max(0.005, room.share.wait()))
+                while not room.share.take(conn.address):
+                    await asyncio.sleep(max(0.005, room.share.wait(conn.address)))
                 if conn.closed or conn.hangup:
                     break
             with language(conn.lang):  # what the host says to this client, in its language
@@ -264,18 +271,25 @@ class Server:
         while True:
             await asyncio.sleep(step)
             self.limits.prune()
+            for room in self.rooms.values():
+                room.share.prune()
             now = time.monotonic()
             for conn in list(self.conns):
                 if conn.closed or conn.hangup:
                     continue
+                if conn.frozen():
+                    self.log_about(conn, f"{conn.label} does not read its messages; hanging up")
+                    conn.close()
+                    continue
+                conn.tell_skipped()
                 if conn.room is None and now - conn.opened > self.hello_timeout:
-                    self.refuse(conn, "no_hello", _("no accepted hello within {seconds} s; closing "
+                    conn.refuse("no_hello", _("no accepted hello within {seconds} s; closing "
                                                     "the connection").format(
                                                         seconds=f"{self.hello_timeout:g}"), fatal=True)
                     conn.close()
                 elif now - conn.heard > 2 * self.idle:
                     with language(conn.lang):
-                        self.refuse(conn, "idle", _("nothing heard for {seconds} s; closing the "
+                        conn.refuse("idle", _("nothing heard for {seconds} s; closing the "
                                                     "connection").format(
                                                         seconds=f"{2 * self.idle:g}"), fatal=True)
                     conn.close()
@@ -284,41 +298,12 @@ class Server:
                     conn.send_raw(ping)
 
     # -- messages ------------------------------------------------------------------------------------
-    def refuse(self, conn: Conn, code: str, message: str, fatal: bool = False) -> None:
-        """Answer one message with one error. Malformed messages count towards MAX_ERRORS and
-        are logged; a refused move is the player's business (its text may name their cards)."""
-        conn.send(error(code, message))
-        if code in GAME_REFUSALS and not fatal:
-            return
-        conn.errors += 1
-        self.log_about(conn, f"{conn.label}: refused ({code}): {message}")
-        if fatal or conn.errors >= MAX_ERRORS:
-            if not fatal:
-                conn.send(error("too_many_errors", _("{n} malformed messages in a row; closing the "
-                                                     "connection").format(n=MAX_ERRORS)))
-            conn.hangup = True
-
-    def _admit(self, conn: Conn) -> bool:
-        """One message from the connection's rate limit; False when it is over (a flood: the
-        message is ignored, and a long flood ends the connection)."""
-        if not conn.take():
-            conn.flooded += 1
-            if conn.flooded == 1:
-                conn.send(error("flood", _("too many messages (more than {n} a second); ignoring "
-                                           "them until you slow down").format(n=f"{RATE:g}")))
-            if conn.flooded >= FLOOD_LIMIT:
-                self.refuse(conn, "flood", _("{n} messages ignored; closing the connection")
-                            .format(n=FLOOD_LIMIT), fatal=True)
-            return False
-        conn.flooded = 0
-        return True
-
     def _on_line(self, conn: Conn, line: bytes) -> None:
         """One message, already admitted by the rate limit."""
         try:
             message = decode_client(line)
         except ProtocolError as exc:
-            self.refuse(conn, exc.code, exc.message)
+            conn.refuse(exc.code, exc.message)
             return
         conn.errors = 0  # MAX_ERRORS counts malformed messages in a row
         kind = message["type"]
@@ -330,7 +315,7 @@ class Server:
         elif kind == "hello":
             self._hello(conn, message)
         elif room is None:
-            self.refuse(conn, "no_hello", _("say hello first, e.g. {example}").format(
+            conn.refuse("no_hello", _("say hello first, e.g. {example}").format(
                 example=f'{{"type": "hello", "version": {PROTOCOL_VERSION}, "game": "{self.spec.name}"}}'))
         elif kind == "move":
             if room.move(conn, message):
@@ -356,28 +341,24 @@ class Server:
         offered = list(msg.get("versions") or []) + [msg["version"]]
         version = negotiate(offered)
         if version is None:
-            self.refuse(conn, "version", _("protocol version mismatch: this host speaks version "
+            conn.refuse("version", _("protocol version mismatch: this host speaks version "
                                            "{ours}, the client {theirs}; use the same release on "
                                            "both sides").format(ours=versions_text(SUPPORTED_VERSIONS),
                                                                 theirs=versions_text(offered)),
                         fatal=True)
             return
         if msg["game"] != self.spec.name:
-            self.refuse(conn, "wrong_game", _("this host plays {title} ({game}), not {other}").format(
+            conn.refuse("wrong_game", _("this host plays {title} ({game}), not {other}").format(
                 title=self.spec.title, game=self.spec.name, other=repr(clean_text(msg["game"], 40))),
                 fatal=True)
             return
         if conn.room is not None:
-            self.refuse(conn, "already_joined", _("you have already said hello on this connection"))
+            conn.refuse("already_joined", _("you have already said hello on this connection"))
             return
         token = msg.get("token")
-        if not self.limits.room_for(token is not None):
-            self.refuse(conn, "busy", _("the host has {n} players and watchers already; try "
-                                        "later").format(n=self.limits.members), fatal=True)
-            return
         if self.password and token is None:
             if not self.limits.password_allowed(conn.address):
-                self.refuse(conn, "password_wait", _("too many wrong passwords lately; wait a "
+                conn.refuse("password_wait", _("too many wrong passwords lately; wait a "
                                                      "minute before trying again"), fatal=True)
                 return
             given = (msg.get("password") or "").encode("utf-8")
@@ -392,7 +373,7 @@ class Server:
         room = self.rooms.get(name) if name is not None else next(iter(self.rooms.values()))
         if room is None:
             tables = ", ".join(list(self.rooms)[:10]) + ("…" if len(self.rooms) > 10 else "")
-            self.refuse(conn, "no_table", _("there is no table {table} (tables: {tables})").format(
+            conn.refuse("no_table", _("there is no table {table} (tables: {tables})").format(
                 table=repr(clean_text(name, 40)), tables=tables), fatal=True)
             return
         conn.version = version
@@ -436,8 +417,10 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
                 options: dict[str, str] | None = None, grace: float | None = None,
                 on_disconnect: str = "bot", password: str | None = None, resume: str | None = None,
                 fill: str | None = None, share_record: bool = False, tables: int = 1,
-                idle: float | None = None, out: TextIO | None = None, console: bool = True) -> Server:
-    """The host ``serve`` runs, its options checked (GameError for a bad one)."""
+                idle: float | None = None, out: TextIO | None = None, console: bool = True,
+                files: int | None = None) -> Server:
+    """The host ``serve`` runs, its options checked (GameError for a bad one). ``files``: the
+    open-file limit its caps are sized from (None: this process's, raised where allowed)."""
     rules = spec.rules
     options = dict(options or {})
     variant = variant or spec.variants[0]
@@ -488,5 +471,7 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
             kinds=kinds, seed=seed, variant=variant,
             options=options, games=games, think=think, save=save, grace=grace,
             on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume)
-    return Server(spec, bind=bind, port=port, rooms=configs, password=password,
-                  idle=IDLE if idle is None else idle, out=out, console=console)
+    server = Server(spec, bind=bind, port=port, rooms=configs, password=password,
+                    idle=IDLE if idle is None else idle, out=out, console=console)
+    server.files = files
+    return server

@@ -1,5 +1,5 @@
 """What the host words for its clients, in each client's language (``hello`` names it,
-``Conn.lang`` keeps it; docs/protocol.md). Text for several connections is worded once per
+``Member.lang`` keeps it; docs/protocol.md). Text for several connections is worded once per
 language (``by_language``); a move's events go to a client of protocol 5 as data, which it
 narrates itself in its language, and to an older one as sentences (``Told``).
 """
@@ -16,13 +16,13 @@ from common.net.protocol import EVENTS_SINCE, clean_text, event_json
 from common.table import Table, heard
 
 if TYPE_CHECKING:
-    from common.net.conn import Conn
+    from common.net.member import Member
 
 
-def by_language(conns: Iterable[Conn]) -> dict[str, list[Conn]]:
-    """Connections grouped by the language they asked for in hello: what the host words for
+def by_language(conns: Iterable[Member]) -> dict[str, list[Member]]:
+    """Memberections grouped by the language they asked for in hello: what the host words for
     several of them is worded once per language, and sent to each in its own."""
-    groups: dict[str, list[Conn]] = {}
+    groups: dict[str, list[Member]] = {}
     for conn in conns:
         groups.setdefault(conn.lang, []).append(conn)
     return groups
@@ -39,7 +39,7 @@ class Told:
         self._wire: list[dict[str, Any]] | None = None
         self._text: dict[str, list[tuple[str | None, str]]] = {}
 
-    def for_conn(self, conn: Conn, seat: str | None) -> list[Any]:
+    def for_conn(self, conn: Member, seat: str | None) -> list[Any]:
         if conn.version >= EVENTS_SINCE:
             if self._wire is None:
                 self._wire = [event_json(e) for e in self.events]

@@ -10,13 +10,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from common import _
 from common.i18n import DEFAULT, language
 from common.net.languages import by_language
-from common.net.limits import WATCHERS, Bucket
+from common.net.limits import WATCHERS, FairShare
 from common.net.protocol import (
     LOBBY_DELTAS_SINCE,
     MAX_NAME,
@@ -26,32 +25,18 @@ from common.net.protocol import (
     lobby_delta,
     people_order,
 )
+from common.net.seating import REMOTE, RoomConfig, Seat
 
 if TYPE_CHECKING:
-    from common.net.conn import Conn
-    from common.net.host import Server
-    from common.net.room import RoomConfig
+    from common.net.member import Host
+    from common.net.member import Member as Conn
     from common.table import Table
-
-REMOTE = "remote"
-
-
-@dataclass
-class Seat:
-    name: str
-    kind: str  # REMOTE or a bot kind
-    conn: Conn | None = None
-    player: str = ""
-    token: str | None = None
-    abandoned: bool = False  # its player left and the grace period ran out: a bot decides
-    timer: asyncio.TimerHandle | None = None
-
 
 class Lobby:
     """Seats and members of one table (the attributes are set by ``Room.__init__``; the game's
     side, ``_begin``, ``send_state``, ``_actor``..., by ``Room``)."""
 
-    server: Server
+    server: Host
     name: str
     cfg: RoomConfig
     table: Table | None
@@ -64,7 +49,7 @@ class Lobby:
     over: bool
     finished: dict[str, dict[str, dict[str, Any]]]  # token -> language -> 'over' message
     people_sent: dict[str, dict[str, Any]]  # the people of the last lobby broadcast, by name
-    share: Bucket  # what the table's unseated members may ask of the host, all together
+    share: FairShare  # what the table's unseated members may ask of the host, per address
 
     def public_seats(self) -> dict[str, dict[str, Any]]:
         return {s: {"kind": info.kind, "name": info.player or None,
@@ -101,24 +86,57 @@ class Lobby:
         self.people_sent = {p["name"]: p for p in lobby["people"]}
 
     def _crowded(self, conn: Conn) -> str | None:
-        """Why ``conn`` may not join this table without a seat (watchers per table, and per
-        address at the whole host), or None; when None it is counted."""
-        if sum(1 for c in self.members if c.seat is None) >= WATCHERS:
-            return _("table {table} has {n} watchers and lobby members already").format(
-                table=self.name, n=WATCHERS)
-        # telling everyone of a newcomer costs a message per member: joins share the budget
-        # of the table's watchers, in proportion
-        if not self.share.take(1 + len(self.members) / 8):
-            return _("table {table} is busy with newcomers").format(table=self.name)
-        if not self.server.limits.watcher(conn.address, +1):
+        """Why ``conn`` may not join this table without a seat, or None; when None it is
+        counted. Places without a seat (64 a table, and the host's own cap) go round the
+        addresses fairly: when they are full, a newcomer from an address that holds fewer
+        takes the newest place of the address that holds the most (issue 20: 16 addresses
+        filled a table, 240 the host, and every newcomer got 'busy')."""
+        limits = self.server.limits
+        if limits.over_own_share(conn.address):
             return _("{address} watches enough tables already").format(address=conn.address)
+        # telling everyone of a newcomer costs a message per member: a join spends its own
+        # address's part of the table's budget, in proportion
+        cost = 1 + len(self.members) / 8
+        if not self.share.affords(conn.address, cost):
+            return _("table {table} is busy with newcomers").format(table=self.name)
+        unseated = sorted((c for c in self.members if c.seat is None), key=lambda c: c.opened)
+        victims = []
+        if len(unseated) >= WATCHERS:
+            held: dict[str, list[Conn]] = {}
+            for member in unseated:
+                held.setdefault(member.address, []).append(member)
+            victim = limits.greediest(conn.address, held)
+            if victim is None:
+                return _("table {table} has {n} watchers and lobby members already").format(
+                    table=self.name, n=WATCHERS)
+            victims.append(victim)
+        if limits.unseated - len(victims) >= limits.max_unseated:
+            victim = limits.greediest(conn.address)
+            if victim is None or victim in victims:
+                return _("the host has {n} watchers and lobby members already").format(
+                    n=limits.unseated)
+            victims.append(victim)
+        self.share.take(conn.address, cost)
+        for victim in victims:
+            self._make_room(victim)
+        limits.unseat(conn.address, conn)
         conn.unseated = True
         return None
+
+    def _make_room(self, victim: Conn) -> None:
+        """Let ``victim`` go for a newcomer from an address that holds fewer places."""
+        self.server.limits.reseat(victim.address, victim)
+        victim.unseated = False
+        with language(victim.lang):
+            victim.refuse("crowded", _("the places without a seat are full, and "
+                                                    "your address holds more of them than the "
+                                                    "newcomer's; closing the connection"), fatal=True)
+        victim.close()
 
     def _seated_now(self, conn: Conn) -> None:
         """``conn`` has a seat: it no longer counts among its address's watchers."""
         if conn.unseated:
-            self.server.limits.watcher(conn.address, -1)
+            self.server.limits.reseat(conn.address, conn)
             conn.unseated = False
 
     def inform(self, text: Callable[[], str], skip: Conn | None = None) -> None:
@@ -158,7 +176,7 @@ class Lobby:
                 conn.hangup = True
                 return
             if seat is None or self.over:
-                self.server.refuse(conn, "bad_token", _("unknown or expired seat token (its game "
+                conn.refuse("bad_token", _("unknown or expired seat token (its game "
                                                         "is over, or it was given by another host)"),
                                    fatal=True)
                 return
@@ -166,13 +184,13 @@ class Lobby:
             self._sit(conn, seat, reply="welcome", since=msg.get("seq"))
             return
         if self.over or self.table is None:
-            self.server.refuse(conn, "not_ready", _("a game just ended; join again in a moment"),
+            conn.refuse("not_ready", _("a game just ended; join again in a moment"),
                                fatal=True)
             return
         wanted = msg.get("seat")
         crowded = self._crowded(conn) if msg.get("watch") or wanted is None else None
         if crowded is not None:
-            self.server.refuse(conn, "crowded", _("{reason}; try later").format(reason=crowded),
+            conn.refuse("crowded", _("{reason}; try later").format(reason=crowded),
                                fatal=True)
             return
         if msg.get("watch"):
@@ -184,7 +202,7 @@ class Lobby:
                 self.send_state(conn)
             return
         if wanted is None and self.started:
-            self.server.refuse(conn, "started", _("the game has begun and every seat is taken; "
+            conn.refuse("started", _("the game has begun and every seat is taken; "
                                                   "join --rejoin to take your seat back, or "
                                                   "--watch to watch"), fatal=True)
             return
@@ -192,7 +210,7 @@ class Lobby:
         if wanted is not None:
             seat, problem = self._free_seat(wanted)
             if seat is None:
-                self.server.refuse(conn, problem[0], problem[1], fatal=True)
+                conn.refuse(problem[0], problem[1], fatal=True)
                 return
         token = self._new_token(seat) if seat is not None else None
         self._enter(conn, msg, seat=seat, token=token)
@@ -297,14 +315,14 @@ class Lobby:
     def sit(self, conn: Conn, wanted: str) -> None:
         """A lobby member takes (or changes) a seat."""
         if self.started:
-            self.server.refuse(conn, "started", _("the game has begun; seats are taken"))
+            conn.refuse("started", _("the game has begun; seats are taken"))
             return
         if conn.seat is not None and conn.seat == wanted:
-            self.server.refuse(conn, "seat_taken", _("you already sit at {seat}").format(seat=wanted))
+            conn.refuse("seat_taken", _("you already sit at {seat}").format(seat=wanted))
             return
         seat, problem = self._free_seat(wanted)
         if seat is None:
-            self.server.refuse(conn, *problem)
+            conn.refuse(*problem)
             return
         if conn.seat is not None:
             self._free(conn)
@@ -313,14 +331,15 @@ class Lobby:
 
     def stand(self, conn: Conn) -> None:
         if self.started:
-            self.server.refuse(conn, "started", _("the game has begun; leave with bye"))
+            conn.refuse("started", _("the game has begun; leave with bye"))
             return
         if conn.seat is None:
-            self.server.refuse(conn, "not_seated", _("you have no seat"))
+            conn.refuse("not_seated", _("you have no seat"))
             return
         seat = conn.seat
         self._free(conn)
-        conn.unseated = self.server.limits.watcher(conn.address, +1)
+        self.server.limits.unseat(conn.address, conn)
+        conn.unseated = True
         conn.send({"type": "seated", "seat": None, "token": None})
         self.inform(lambda: _("{name} stood up; {seat} is free.").format(name=conn.name, seat=seat),
                     skip=conn)

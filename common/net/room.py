@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import deque
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from common import _
@@ -17,8 +16,8 @@ from common.bots import Bot, bot_move, make_bot
 from common.engine import Event, GameError, Move
 from common.i18n import DEFAULT, LANGUAGES, language
 from common.net.languages import Told, by_language
-from common.net.limits import SHARE_BURST, SHARE_RATE, Bucket
-from common.net.lobby import REMOTE, Lobby, Seat
+from common.net.limits import FairShare
+from common.net.lobby import Lobby
 from common.net.protocol import (
     MAX_NAME,
     PATCHES_SINCE,
@@ -29,45 +28,24 @@ from common.net.protocol import (
     view_patch,
 )
 from common.net.saving import RecordFile, path_for, read_tokens
+from common.net.seating import REMOTE, RoomConfig, Seat, record_kinds
 from common.record import escape
 from common.rng import derive, derive_fast
-from common.spec import HUMAN
 from common.table import Table
 
 if TYPE_CHECKING:
-    from common.net.conn import Conn
-    from common.net.host import Server
+    from common.net.member import Host
+    from common.net.member import Member as Conn
+
+__all__ = ["Room", "RoomConfig", "record_kinds"]  # the table layer, as the server composes it
 
 BACKLOG = 1000  # moves whose events are kept for catching up after a rejoin
-
-
-def record_kinds(seats: dict[str, str] | None, names: list[str]) -> dict[str, str]:
-    """Who plays each seat of a record's game at a resumed table: its bots, and remote players
-    for the seats people played."""
-    return {s: (REMOTE if k in (REMOTE, HUMAN, "") else k) for s, k in
-            (seats or dict.fromkeys(names, REMOTE)).items()}
-
-
-@dataclass
-class RoomConfig:
-    kinds: dict[str, str]
-    seed: int | None = None  # --seed: the secret every game's seed is derived from (else the host's own)
-    variant: str = "standard"
-    options: dict[str, str] = field(default_factory=dict)
-    games: int | None = None
-    think: float | None = 0.5
-    save: str | None = None
-    grace: float = 30.0
-    on_disconnect: str = "bot"  # or "pause"
-    fill: str = "random"  # the bot kind for empty seats at 'start' and for players who left
-    share_record: bool = False
-    resume: str | None = None
 
 
 class Room(Lobby):
     """One table: its seats, its lobby and spectators, one game after another."""
 
-    def __init__(self, server: Server, name: str, cfg: RoomConfig) -> None:
+    def __init__(self, server: Host, name: str, cfg: RoomConfig) -> None:
         self.server, self.name, self.cfg = server, name, cfg
         self.spec, self.rules = server.spec, server.spec.rules
         self.kinds = dict(cfg.kinds)
@@ -88,7 +66,7 @@ class Room(Lobby):
         self.people_sent: dict[str, dict[str, Any]] = {}
         # per language: the whole public state, encoded once a position for every watcher
         self.watch_cache: dict[str, tuple[tuple[Any, ...], bytes, dict[str, Any], dict[str, Any]]] = {}
-        self.share = Bucket(SHARE_RATE, SHARE_BURST)  # what its watchers may ask, all together
+        self.share = FairShare()  # what its watchers may ask, shared out per address
         self.resumed_from: str | None = cfg.resume
 
     def log(self, text: str) -> None:
@@ -99,7 +77,7 @@ class Room(Lobby):
         self.server.log_about(conn, self._prefix() + text)
 
     def _prefix(self) -> str:
-        return f"{f'[{self.name}] ' if len(self.server.rooms) > 1 else ''}game {self.game_no}: "
+        return f"{f'[{self.name}] ' if self.server.several_tables() else ''}game {self.game_no}: "
 
     # -- the game loop --------------------------------------------------------------------------
     async def run(self) -> None:
@@ -126,7 +104,7 @@ class Room(Lobby):
                            seat_kinds=dict(self.kinds), keep_undo=False)
         self._reset_seats()
         self.started = self.over = False
-        self.saved.start(path_for(cfg.save, self.name if len(self.server.rooms) > 1 else None, n))
+        self.saved.start(path_for(cfg.save, self.name if self.server.several_tables() else None, n))
         remote = [s for s, k in self.kinds.items() if k == REMOTE]
         self.log(f"waiting for players: {', '.join(remote)}" if remote else "bots only")
         self._maybe_start()
@@ -243,14 +221,14 @@ class Room(Lobby):
             events = table.play(seat, move)
         except GameError as exc:
             if conn is not None:
-                self.server.refuse(conn, "illegal", str(exc))
+                conn.refuse("illegal", str(exc))
             else:
                 self.log(f"the bot's move for {seat} was refused: {exc}")
             return False
         except Exception as exc:  # e.g. a notation bug: refuse, never crash
             if conn is None:
                 raise
-            self.server.refuse(conn, "illegal", _("cannot read that move ({error})").format(
+            conn.refuse("illegal", _("cannot read that move ({error})").format(
                 error=type(exc).__name__))
             return False
         text = table.record.body[-1].text
@@ -395,25 +373,25 @@ class Room(Lobby):
     def move(self, conn: Conn, msg: dict[str, Any]) -> bool:
         seat = conn.seat
         if seat is None:
-            self.server.refuse(conn, "not_seated", _("you watch this game; only seated players move"))
+            conn.refuse("not_seated", _("you watch this game; only seated players move"))
             return False
         if msg.get("seat") not in (None, seat):
-            self.server.refuse(conn, "not_your_seat", _("you sit at {seat}, not {other}").format(
+            conn.refuse("not_your_seat", _("you sit at {seat}, not {other}").format(
                 seat=seat, other=msg["seat"]))
             return False
         if not self.started:
-            self.server.refuse(conn, "not_started", self._waiting_text())
+            conn.refuse("not_started", self._waiting_text())
             return False
         if self.over or self.table is None or self.table.outcome() is not None:
-            self.server.refuse(conn, "game_over", _("the game is over"))
+            conn.refuse("game_over", _("the game is over"))
             return False
         actor = self._actor()
         if seat != actor:
-            self.server.refuse(conn, "not_your_turn", _("it is not your decision now (waiting for "
+            conn.refuse("not_your_turn", _("it is not your decision now (waiting for "
                                                         "{seat})").format(seat=actor or _("nobody")))
             return False
         if "seq" in msg and msg["seq"] != self.table.seq:
-            self.server.refuse(conn, "stale", _("that move answers position {seq}, but the game is "
+            conn.refuse("stale", _("that move answers position {seq}, but the game is "
                                                 "at {now}; look at the board again").format(
                                                     seq=msg["seq"], now=self.table.seq))
             return False
@@ -425,17 +403,17 @@ class Room(Lobby):
         if not text:
             return
         if not conn.take_chat():
-            self.server.refuse(conn, "chat_flood", _("you are chatting too fast; wait a moment"))
+            conn.refuse("chat_flood", _("you are chatting too fast; wait a moment"))
             return
         data = encode({"type": "chat", "from": conn.name, "seat": conn.seat, "text": text})
         for member in list(self.members):
-            member.send_raw(data)
+            member.send_chat(data)  # skipped for a reader far behind: the game's messages first
 
     def sync(self, conn: Conn) -> None:
         """The whole state again (a client whose patch did not fit asks once; a few more are
         allowed, not a stream: a whole view costs the host far more than a patch)."""
         if not conn.sync_limit.take():
-            self.server.refuse(conn, "sync_flood", _("you asked for the whole state too often; "
+            conn.refuse("sync_flood", _("you asked for the whole state too often; "
                                                      "wait a moment"))
             return
         if self.started and not self.over:

@@ -11,7 +11,8 @@ import contextvars
 import socket
 import sys
 import threading
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Protocol
 
 from common import _
 from common.i18n import language
@@ -19,7 +20,19 @@ from common.net.languages import by_language, seat_line
 from common.net.protocol import clean_text, encode, error
 
 if TYPE_CHECKING:
-    from common.net.host import Server
+    from common.net.member import Member
+    from common.net.room import Room
+
+
+class Server(Protocol):
+    """What the host's terminal needs of the host: its tables, its connections, its log, and
+    the event that stops it (the server above it is one; this module never imports it)."""
+
+    rooms: Mapping[str, Room]
+    conns: Iterable[Member]
+    quit: asyncio.Event
+
+    def log(self, text: str) -> None: ...
 
 
 def start_console(server: Server, loop: asyncio.AbstractEventLoop) -> None:
@@ -59,7 +72,7 @@ def command(server: Server, text: str) -> None:
     elif word == "say" and rest:
         data = encode({"type": "chat", "from": "host", "seat": None, "text": clean_text(rest, 300)})
         for conn in list(room.members):
-            conn.send_raw(data)
+            conn.send_chat(data)
     elif word == "bot" and rest:
         server.log(room.hand_to_bot(rest.strip()))
     elif word in ("quit", "exit", "stop"):

@@ -150,8 +150,10 @@ def watch(port: int, n: int, table: str = "t1", version: int = PROTOCOL_VERSION)
 def test_a_flood_of_watchers_at_one_table_leaves_the_others_playing(procs):
     """200 watchers (from 50 addresses) at table t1 asking for the whole state 19 times a
     second: before, all were let in and every sync answered, and the other tables crawled
-    (p50 5.8 s a move with 400). Now a table takes 64 watchers, an address 4, a sync is answered
-    3 times and then refused, and t1's watchers share one budget: t2's player moves at speed."""
+    (p50 5.8 s a move with 400). Now a table holds 64 watchers (a newcomer from an address that
+    holds fewer takes the place of one from an address that holds the most), an address 4, a
+    sync is answered 3 times and then refused, and t1's watchers share one budget, per address:
+    t2's player moves at speed."""
     host, port = start_host(procs, "invaders", "--seats", "random,remote", "--tables", "2",
                             "--grace", "60", "--think", "0.01")
     busy = Wire(port, "invaders")  # t1's game is on: a sync there costs a whole view
@@ -165,11 +167,21 @@ def test_a_flood_of_watchers_at_one_table_leaves_the_others_playing(procs):
             watchers.append(sock)
         else:
             sock.close()
-    # at most 64 at the table (fewer if they come faster than the table's budget for newcomers)
-    assert 32 <= answers.count("welcome") <= 64 and set(answers) == {"welcome", "crowded"}, answers
-    extra, first = watch(port, 0, table="t2")  # that address watches 4 tables' worth already
-    assert first.get("code") == "crowded"
-    extra.close()
+    # newcomers from a new address push out one of the greediest address's places
+    assert answers.count("welcome") >= 32 and set(answers) <= {"welcome", "crowded"}, answers
+    for _ in range(400):  # the lobby as t1's player last heard it: at most 64 without a seat
+        with contextlib.suppress(AssertionError):
+            busy.next(timeout=1.0)
+            continue
+        break
+    lobby = busy.whole.lobby
+    assert lobby is not None and len([p for p in lobby["people"] if p["seat"] is None]) <= 64
+    own = [watch(port, 60, table="t2") for _ in range(4)]
+    assert [first.get("type") for _sock, first in own] == ["welcome"] * 4
+    extra, first = watch(port, 60, table="t1")  # that address watches 4 tables' worth already
+    assert first.get("code") == "crowded" and "enough" in first["message"], first
+    for sock in [extra] + [sock for sock, _first in own]:
+        sock.close()
     player = Wire(port, "invaders")
     player.hello(name="p", seat="humans", table="t2")
     state = player.until("state")
@@ -221,12 +233,13 @@ def test_lobby_churn_sends_changes_not_the_whole_crowd(procs):
     assert len(lobby["people"]) == 41
     before = len(observer.received)
     for i in range(60):
-        for _ in range(100):  # (newcomers share the table's budget: 'crowded' means wait)
+        for _ in range(100):  # (newcomers spend their address's part of the table's budget:
+            # 'crowded' means wait)
             sock, first = watch(port, 10 + i % 10)
             if first.get("code") != "crowded":
                 break
             sock.close()
-            time.sleep(0.05)
+            time.sleep(0.25)
         assert first.get("type") == "welcome", first
         sock.close()
     told = 0
@@ -246,9 +259,9 @@ def test_password_guessing_is_limited_per_address_and_overall(procs):
     def guess(n: int, word: str) -> str:
         sock = from_address(port, n)
         sock.sendall(hello("invaders", name="eve", password=word))
-        codes = [m.get("code") for m in replies(sock, timeout=10)]
+        answers = replies(sock, timeout=2)
         sock.close()
-        return codes[0] if codes else "nothing"
+        return answers[0].get("code") if answers else "nothing"
 
     results: list[str] = []
 
@@ -262,9 +275,8 @@ def test_password_guessing_is_limited_per_address_and_overall(procs):
         thread.join(30)
     checked, refused = results.count("password"), results.count("password_wait")
     assert checked + refused == 80 and checked <= 25, results  # 5 an address, 20 in all
-    assert guess(20, "s3cret") == "password_wait"  # everyone waits now, even a right guess
-    own = Wire(port, "invaders")  # ... from another address too; the host's own is not exempt
-    assert own.hello(name="me", password="s3cret")["code"] == "password_wait"
+    assert guess(0, "s3cret") == "password_wait"  # a guesser waits, even with the right one
+    assert guess(20, "s3cret") is None  # another address that knows it joins (no error)
     lines = [line for line in host.stdout.splitlines() if "127.0.0.2" in line]
     assert len(lines) <= 21, lines  # log lines about one address are rate-limited
 
