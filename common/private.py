@@ -9,8 +9,9 @@ import os
 
 
 def write_private(path: str, text: str) -> None:
-    """Write a file readable only by this user, atomically (a file already there is replaced)."""
-    tmp = f"{path}.tmp"
+    """Write a file readable only by this user, atomically (a file already there is replaced;
+    two processes writing it at once each write a whole file, the last one wins)."""
+    tmp = f"{path}.{os.getpid()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         os.fchmod(fd, 0o600)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 from common import _
 from common.engine import GameError
 from common.paths import state_dir
+from common.private import write_private
 
 SAVED = "\0saved"  # --rejoin without a token: the one saved for this host
 
@@ -74,14 +74,7 @@ def save_token(key: str, seat: str, token: str | None, seq: int | None = None) -
         data.pop(key, None)
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.fchmod(fd, 0o600)
-            os.write(fd, (json.dumps(data, indent=1) + "\n").encode())
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
+        write_private(str(path), json.dumps(data, indent=1) + "\n")
 
 
 def pick_token(key: str, address: str, seat: str | None) -> str:
