@@ -443,12 +443,3 @@ def _no_mouse_keys() -> Any:
 
     return keys
 
-
-def run_session(spec: GameSpec, session: Session, save: str | None = None,
-                pace: float | None = None, tui: bool = False) -> int:
-    from common.tui import choose_ui
-
-    try:
-        return choose_ui(tui)(spec, session, save, pace).run()
-    finally:
-        session.close()

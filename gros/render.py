@@ -20,7 +20,7 @@ from gros.lang import (
     trait,
     type_name,
 )
-from gros.titles import shown_title
+from gros.titling import shown_title
 
 # the end screen words the outcome's reason (kept English in the state) with this hook
 reason_text = reason

@@ -7,15 +7,11 @@ is created or lost; cards displaced by a directive go to the bottom of the deck.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from common.engine import IllegalMove
+from common.engine import IllegalMove, Rules
 from gros import _, flow, zones
 from gros.notation import card
 from gros.state import MAIN, TITLE, Char, GrosState
-
-if TYPE_CHECKING:
-    from gros.rules import GrosRules
 
 SETUP_HELP = (
     ("hand SEAT: CARD, CARD", "hand dana: it-was-only-a-dream, istruzzito",
@@ -66,7 +62,7 @@ def _cards(text: str) -> list[str]:
     return [card(w) for w in text.replace(",", " ").split()]
 
 
-def apply_directive(rules: GrosRules, st: GrosState, directive: str) -> None:
+def apply_directive(rules: Rules[GrosState], st: GrosState, directive: str) -> None:
     head, sep, body = directive.partition(":")
     if not sep:
         raise IllegalMove(_("a setup line reads 'setup WHAT: VALUES'"))

@@ -129,14 +129,3 @@ def generated_title(words: list[str]) -> str:
         title += ": " + " and ".join(cap([w]) for w in p.rest)
     return re.sub(r"\bthe Them\b", "Them", title)  # "Revenge of Them", never "of the Them"
 
-
-def shown_title(title: str, words: list[str] | tuple[str, ...]) -> str:
-    """The title as the reader's language says it: the generated one is made again in that
-    language; a title the players wrote themselves is theirs and stays as they wrote it."""
-    from common.i18n import DEFAULT, current
-
-    if current() == DEFAULT or not words or title != generated_title(list(words)):
-        return title
-    from gros.titling import title as said
-
-    return said(plan(list(words)), current()) or title

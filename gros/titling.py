@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from gros.titles import Plan
+from gros.titles import Plan, generated_title, plan
 
 LOCALE = Path(__file__).with_name("locale")
 TABLES = ("beings", "events", "places", "things", "mods")
@@ -71,7 +69,7 @@ def word(w: str, lang: str) -> str | None:
     return f[0] if lang == "ru" and table == "beings" else f[1]  # a Russian being: its singular first
 
 
-def title(p: Plan, lang: str) -> str | None:
+def said(p: Plan, lang: str) -> str | None:
     """The title in ``lang``, or None when a word has no forms there."""
     table = forms(lang)
     if not all(w in table for w in _words(p)):
@@ -261,3 +259,13 @@ def _russian(p: Plan, table: dict[str, list[str]]) -> str:
     if p.rest:
         title += ": " + " и ".join(t[w][2] for w in p.rest)
     return title
+
+
+def shown_title(title: str, words: list[str] | tuple[str, ...]) -> str:
+    """The title as the reader's language says it: the generated one is made again in that
+    language; a title the players wrote themselves is theirs and stays as they wrote it."""
+    from common.i18n import DEFAULT, current
+
+    if current() == DEFAULT or not words or title != generated_title(list(words)):
+        return title
+    return said(plan(list(words)), current()) or title

@@ -14,7 +14,7 @@ from gros import moves as mv
 from gros import strength as sx
 from gros.lang import names, reason, thing, title_word, trait
 from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
-from gros.titles import shown_title
+from gros.titling import shown_title
 
 if TYPE_CHECKING:
     from gros.rules import GrosRules

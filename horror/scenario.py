@@ -4,15 +4,9 @@ SETUP_HELP lists them (``horror rules --all`` prints it; a test applies every ex
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from common.engine import IllegalMove
+from common.engine import IllegalMove, Rules
 from horror import _
 from horror.state import Film
-
-if TYPE_CHECKING:
-    from horror.rules import HorrorRules
-
 
 SETUP_HELP = (
     ("dice: N N N", "dice: 1 2 2 3 5 1 3 4 6",
@@ -25,7 +19,7 @@ SETUP_HELP = (
 )
 
 
-def apply_directive(rules: HorrorRules, st: Film, directive: str) -> None:
+def apply_directive(rules: Rules[Film], st: Film, directive: str) -> None:
     head, sep, body = directive.partition(":")
     words = head.split()
     if not sep or not words:

@@ -199,7 +199,8 @@ def test_a_record_replays_the_same_in_every_language(lang, name):
 def test_the_generated_title_is_said_with_each_languages_grammar(words, it, ru):
     """Italian: articles fused with di/da/a, adjectives after the noun and agreeing with it;
     Russian: the genitive after the event, the instrumental after 'с', из/с and в/на."""
-    from gros.titles import generated_title, shown_title
+    from gros.titles import generated_title
+    from gros.titling import shown_title
 
     english = generated_title(words)
     assert shown_title(english, words) == english
@@ -211,13 +212,13 @@ def test_the_generated_title_is_said_with_each_languages_grammar(words, it, ru):
 
 def test_every_title_word_has_its_forms_in_each_language():
     from gros.titles import plan
-    from gros.titling import forms, title
+    from gros.titling import forms, said
 
     words = sorted({c.title.lower() for c in load_catalog("gros+gr2").cards.values()})
     for lang in ("it", "ru"):
         assert not set(words) - set(forms(lang)), set(words) - set(forms(lang))
         for k in range(0, len(words) - 6, 3):  # every word in some title: each one says something
-            assert title(plan(words[k:k + 6]), lang)
+            assert said(plan(words[k:k + 6]), lang)
 
 
 @pytest.mark.parametrize(("text", "written"), [
