@@ -171,6 +171,13 @@ class _Writer:
         self.scene = []
         self.headed = False
 
+    def between(self) -> None:
+        """Words said between scenes (at a deal, an auction, a meeting) are part of the film:
+        they are written where they were said, before what comes next."""
+        self.flush_gathered()
+        self.out += self.scene
+        self.scene, self.headed = [], False
+
     def character(self, cid: str, name: str) -> str:
         """A character's name, introduced with its concept the first time it is seen."""
         if cid in self.met:
@@ -185,13 +192,15 @@ class _Writer:
         if kind in BOOK_KEEPING:
             return
         if kind == "act":
+            self.between()
             self.act = d[0]
             self.out.append(Block("section", _("Act {act}").format(act=d[0])))
         elif kind == "climax":
+            self.between()
             self.act = 4
             self.out.append(Block("section", _("The climax")))
         elif kind == "scene":
-            self.scene, self.headed = [], False
+            self.between()
         elif kind == "play":
             self.play(d)
         elif kind == "move":

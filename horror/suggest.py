@@ -16,6 +16,7 @@ from functools import cached_property
 from common.engine import Move
 from horror import pools
 from horror.elements import CHARACTER_KINDS
+from horror.scene import is_trigger, same_words
 from horror.state import MONSTER, Film
 from horror.stock import THEMES_EN, stock
 
@@ -70,8 +71,8 @@ class Stock:
         while True:
             for k in range(len(items)):
                 base = self.pick(items, n + k)
-                if retake > 1 and base == self.st.trigger:
-                    continue  # a retake of the trigger is not the trigger (which happens once)
+                if same_words(base, self.st.trigger):
+                    continue  # the trigger is suggested once, as itself (``trigger_trope``)
                 text = base + (self.words.retake.format(n=retake) if retake > 1 else "")
                 if text.lower() not in taken:
                     suggested.add(text.lower())
@@ -90,8 +91,6 @@ class Stock:
         st = self.st
         if st.act != 1 or not st.trigger or st.triggered:
             return None
-        from horror.scene import is_trigger
-
         if any(e.kind == "trope" and is_trigger(st, e.id) for e in st.elements.values()):
             return None
         return ("trope", 1, (), st.trigger)
