@@ -175,6 +175,9 @@ class HorrorRules(Rules[Film]):
             st.requests += 1
             emit(st, events, "screenplay", seat)
             return events
+        if verb == "veto" and not st.vetoable:
+            raise IllegalMove(_("there is nothing to veto: a veto answers a line or action another player has "
+                                "just written for a character {seat} plays").format(seat=seat))
         who, kind = legal.decider(st)  # type: ignore[misc]
         if seat != who:
             raise IllegalMove(_out_of_turn(st, seat, verb, who, kind))

@@ -15,8 +15,8 @@ from typing import Any
 from common.rng import Rng
 from horror import legal
 from horror.elements import CHARACTER_KINDS, card_type
-from horror.speech import struck
 from horror.narration import NARRATION, narrate  # noqa: F401  (re-exported: the rules narrate through views)
+from horror.speech import struck
 from horror.state import MONSTER, OVER, PLAN, Film
 
 HIDDEN = ("hands", "pool", "rng", "fixed", "stacked", "offer")
@@ -253,6 +253,14 @@ def invariants(st: Film) -> list[str]:
             bad.append(f"{el.id} is gone")
     if st.active_set and st.active_set not in st.screen:
         bad.append("the active set is not on screen")
+    if st.begun and st.active_set is None:
+        bad.append("the scene started without an active set")
+    if not st.begun and st.active_set and any(st.elements[c].kind in CHARACTER_KINDS for c in st.screen):
+        bad.append("a set and a character are on screen, but the scene has not started")
+    for index, owner in st.vetoable:
+        if owner not in st.seats or not st.log_dropped <= index < st.log_length \
+                or st.log[index - st.log_dropped][0] not in ("say", "line"):
+            bad.append(f"a veto awaits {owner} on log entry {index}, which is no line")
     if st.active_subplot and st.active_subplot not in st.screen:
         bad.append("the active subplot is not on screen")
     for card in st.screen:
