@@ -210,8 +210,8 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         name = stock.free_name(st.counter, stock.set_name)
         if name:
             moves.append(("set", name, (st.active_set,) if st.active_set else ()))
-        if st.active_set and st.st[st.active_set] < SET_MAX_ST:
-            moves.append(("raise", st.active_set, 1))
+        # any set of the film ("Прокачка Экранного Времени какого-либо сета во время сцены")
+        moves += [("raise", e.id, 1) for e in st.elements.values() if e.kind == "set" and st.st[e.id] < SET_MAX_ST]
     if live:
         moves += stock.lines(seat)
         if not st.triggered and MONSTER in st.hands[seat] and trigger_trope(st) is None:
@@ -219,8 +219,8 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
         monster = MONSTER in st.screen
         if not st.moved:  # two players' sides (H5a), each with a die to stake
-            for i, a in enumerate(chars):
-                for b in [*chars[i + 1:], st.active_set] + ([MONSTER] if monster else []):
+            for a in chars:  # either character may be the first side (it stakes first)
+                for b in [*(c for c in chars if c != a), st.active_set] + ([MONSTER] if monster else []):
                     if dice.one_player(st, a, b) is None and dice.short_side(st, "check", a, b) < 0:
                         moves.append(("check", a, b))
                         moves.append(("contest", a, b))

@@ -66,11 +66,12 @@ MOVE_WORDS = {
 }
 _ALIASES = {**{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()},
             "armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
-            "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot"}
+            "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot",
+            "begin": "agree"}
 _TEXT = ("monster", "ability", "trigger", "setting", "title", "extra", "supporting", "star",
          "say", "ruling", "plan")
 _ONE_REF = ("play", "chase", "attack", "help", "move", "drop", "accept")
-_BARE = ("begin", "agree", "close", "done", "decline", "pass", "quiet", "cut", "roll", "spring", "escape",
+_BARE = ("agree", "close", "done", "decline", "pass", "quiet", "cut", "roll", "spring", "escape",
          "screenplay", "veto")
 _NUMBER = ("bid", "claim", "stake")
 _NAMES = ("monster", "title", "extra", "supporting", "star", "set")  # the rest are sentences

@@ -30,9 +30,10 @@ _LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|plan)$", re.IGNORECASE)
 # -- the premise ----------------------------------------------------------------------------
 def premise(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     """"Игроки договариваются": each seat in turn, from the first, may amend the premise and
-    then agrees ('agree', or 'begin'); when the last seat agrees, the first meeting opens."""
+    then agrees ('agree'; the notation reads 'begin' as 'agree'); when the last seat agrees, the
+    first meeting opens."""
     verb = move[0]
-    if verb in ("agree", "begin"):
+    if verb == "agree":
         missing = [w for w, v in (("monster", st.monster), ("trigger", st.trigger),
                                   ("setting", st.setting), ("title", st.title)) if not v]
         if missing:

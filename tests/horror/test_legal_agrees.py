@@ -1,8 +1,9 @@
 """The legal moves and ``apply`` tell one truth (issue 21): over random and auteur films, every
 listed move the deciding seat may make is accepted, and the moves the new rules take away are
 neither listed nor accepted — 'move SET' outside a chase, a conflict whose two sides one player
-plays, the trigger declared without the monster in hand or when a trope is the trigger.
-(The program once accepted 'move s3' in the middle of a check whose list held only 'roll'.)"""
+plays, the trigger declared without the monster in hand or when a trope is the trigger —
+and no move with a number or a card is accepted unlisted (a synonym such as 'pass' for 'done'
+or 'claim N' in an auction is refused with the word to use). (The program once accepted 'move s3' in the middle of a check whose list held only 'roll'.)"""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from horror.state import MONSTER, SCENE
 
 LISTED_TRIED = 12  # listed moves tried a decision, at most (chosen at random)
 DECISIONS = 2_500  # decisions a film, at most
+PROBE_EVERY = 6  # every so many decisions, unlisted moves are tried too
 
 
 def _accepted(st, seat, move) -> bool:
@@ -51,6 +53,24 @@ def _refused_off_list(st, seat, legal) -> list:
     return wrong
 
 
+BARE = ("agree", "close", "done", "decline", "pass", "quiet", "cut", "roll", "spring", "escape", "veto")
+
+
+def _candidates(st, seat) -> list:
+    """Moves with a number or a card (the ones the list holds in full) to try at a decision:
+    every such move the rules accept must be listed. (Free text — names, lines, rulings — is
+    listed by one suggestion per verb; several levels bought at once, 'armour c3 2', are listed
+    only one level at a time.)"""
+    moves = [(v,) for v in BARE]
+    moves += [(v, n) for v in ("bid", "claim", "stake") for n in range(st.budgets[seat] + 2)]
+    for card in st.elements:
+        moves += [(v, card) for v in ("play", "chase", "attack", "help", "move", "drop", "accept")]
+        moves += [("raise", card, 1), ("armour", card, 1), ("offer", card, "set"), ("offer", card, "role")]
+    sides = [*st.screen, MONSTER]
+    moves += [(v, a, b) for a in sides for b in sides for v in ("check", "contest")]
+    return moves + [("pool", m, p) for m in range(3) for p in range(3)]
+
+
 def _film(seed: int, players: int, bots: dict) -> tuple[int, int]:
     opts = {"players": str(players)}
     st = RULES.setup(opts, seed)
@@ -67,6 +87,10 @@ def _film(seed: int, players: int, bots: dict) -> tuple[int, int]:
             assert _accepted(st, seat, move), (seed, seat, move)
         tried += len(sample)
         assert _refused_off_list(st, seat, legal) == [], (seed, seat)
+        if _n % PROBE_EVERY == 0:
+            listed = set(legal)
+            unlisted = [m for m in _candidates(st, seat) if m not in listed and _accepted(st, seat, m)]
+            assert unlisted == [], (seed, decisions[0].kind, unlisted)
         if st.conflict is not None and st.conflict.kind == "chase" and adjacent(st):
             chases += 1
         move = bots[seat].choose(RULES, RULES.view(st, seat), seat, legal)
