@@ -52,9 +52,9 @@ def story(films: int = STORY_FILMS, players: int = 3) -> dict[str, Any]:
         chases.append(sum(1 for e in st.log if e[0] == "conflict" and e[1] == "chase"))
         names.update(el.name for el in st.elements.values() if el.kind in ("extra", "supporting", "star"))
         for e in st.log:
-            if e[0] == "conflict" and e[1] in ("check", "contest"):
+            if e[0] == "conflict" and e[1] in ("check", "contest", "chase"):
                 conflicts += 1
-                own += e[4] == e[5]  # both sides played by one seat
+                own += e[4] == e[5]  # both sides played by one seat (H5a: never)
     return {"films": films, "players": players,
             "deaths_before_climax": round(statistics.mean(deaths_before), 2),
             "chases_per_film": round(statistics.mean(chases), 2),

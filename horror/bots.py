@@ -168,6 +168,8 @@ class AuteurBot:
         for m in legal:
             verbs.setdefault(m[0], []).append(m)
         self.needs_view = False
+        if "veto" in verbs:  # a line someone wrote for its character: the bot lets it stand
+            return ("pass",)
         if "agree" in verbs:
             return self._premise(verbs)
         if "roll" in verbs:
@@ -276,17 +278,22 @@ class AuteurBot:
         return self.rng.choice(list(verbs.values()))[0]
 
     # -- directing -------------------------------------------------------------------------
+    @staticmethod
+    def on_screen(view: dict[str, Any]) -> list[str]:
+        return (view or {}).get("screen") or []
+
     def _direct(self, verbs: dict[str, list[Move]], view: dict[str, Any], seat: str) -> Move:
         """Build the scene (set, characters, tropes, the monster), say a line at each beat,
         let the monster hunt, and stage conflicts between different players' characters."""
         plays = verbs.get("play", [])
         for prefix in ("s", "c", "t", "m", "p"):
             for m in plays:
-                if m[1][0] == prefix and (prefix != "p" or self.rng.below(3) == 0):  # subplots now and then
+                # subplots now and then; always when they may bring the monster prey
+                if m[1][0] == prefix and (prefix != "p" or self.rng.below(3) == 0 or "m" in self.on_screen(view)):
                     return m
         if "say" in verbs and self.rng.below(4):
             return self.rng.choice(verbs["say"])
-        started = "check" in verbs or "contest" in verbs or "trigger" in verbs
+        started = view.get("begun") if view else "check" in verbs or "contest" in verbs or "say" in verbs
         if not started and "t" in self.hand:  # a trope to play: buy what the scene lacks
             onscreen = self.hand - {m[1][0] for m in plays}
             if "c" not in onscreen and "extra" in verbs:
@@ -304,7 +311,7 @@ class AuteurBot:
         if chases and self.conflicts < 2 and self.rng.below(4):
             self.conflicts += 1
             return self.rng.choice(chases)
-        fights = [m for m in verbs.get("contest", []) + verbs.get("check", []) if not self._own(view, m)]
+        fights = verbs.get("contest", []) + verbs.get("check", [])  # two players' sides (the rules see to it)
         if fights and self.conflicts < 1 and self.rng.below(2):
             self.conflicts += 1
             return self.rng.choice(fights)
@@ -315,15 +322,6 @@ class AuteurBot:
             return verbs["cut"][0]
         return self.rng.choice([m for ms in verbs.values() for m in ms])
 
-
-    @staticmethod
-    def _own(view: dict[str, Any], move: Move) -> bool:
-        """A conflict between two sides the same player speaks for (a set's side is the
-        director's): no drama in that, unless the story asks for it."""
-        played = (view or {}).get("played_by") or {}
-        director = (view or {}).get("director")
-        sides = [director if s.startswith("s") else played.get(s, "?") for s in move[1:3]]
-        return sides[0] == sides[1]
 
 
 BOTS = {"auteur": AuteurBot}

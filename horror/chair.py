@@ -74,7 +74,7 @@ def bid(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     if move[0] == "pass":
         a.out.append(seat)
         emit(st, events, "pass", seat)
-    elif move[0] in ("bid", "claim"):
+    elif move[0] == "bid":  # one word a decision: 'claim N' opens an auction, 'bid N' is one
         n = move[1]
         if n <= a.high or n < 1:
             raise IllegalMove(_('the chair stands at {high}; bid at least {n}').format(high=a.high, n=a.high + 1))
@@ -119,7 +119,7 @@ def claim(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         if not st.window:
             ledger.announce(events, "no_claim", st.director)
         return
-    if move[0] not in ("claim", "bid"):
+    if move[0] != "claim":
         raise IllegalMove(_("'claim N' to take the director's chair, 'pass', or 'quiet' (no more claims this scene)"))
     n = move[1]
     if n <= st.chair_price:  # "оспорить претензию, потратив больше кубиков, чем претендент"

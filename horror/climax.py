@@ -57,6 +57,8 @@ def end_scene(st: Film, events: list[Event]) -> None:
     if left:  # ruling: the schedule has run out; the act's open tropes happen off screen
         st.pool = [c for c in st.pool if c not in left]
         st.gone.extend(left)
+        if any(scene.is_trigger(st, t) for t in left):  # the trigger too happened off screen
+            st.triggered = True
         emit(st, events, "cut_for_time", st.act, tuple(ledger.name_of(st, t) for t in left))
     emit(st, events, "act_over", st.act)
     st.act += 1
@@ -76,7 +78,8 @@ def _clear_scene(st: Film) -> None:
     st.director = None
     st.played_by = {}
     st.active_set = st.active_subplot = None
-    st.moved = False
+    st.moved = st.begun = False
+    st.vetoable = []
     st.out = []
     st.scene_tropes, st.scene_subplots, st.scene_chars, st.scene_wins = [], [], {}, []
     st.window = []

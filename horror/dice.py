@@ -49,18 +49,23 @@ def monster_dice(st: Film, kind: str) -> int:
 
 
 def short_side(st: Film, kind: str, a: str, b: str) -> int:
-    """The side (0 or 1) whose player could not put a die into its stake, or -1: a seat
-    staking for both sides needs a die for each (the Monster Dice count for the monster)."""
-    seats = [side_seat(st, a), side_seat(st, b)]
+    """The side (0 or 1) whose player could not put a die into its stake, or -1 (the Monster
+    Dice count for the monster). The two sides are two players' (``one_player``)."""
     md = monster_dice(st, kind)
-    needs: dict[str, int] = {}
     for i, ref in enumerate((a, b)):
         if ref == MONSTER and md > 0:
             continue
-        needs[seats[i]] = needs.get(seats[i], 0) + 1
-        if st.budgets[seats[i]] < needs[seats[i]]:
+        if st.budgets[side_seat(st, ref)] < 1:
             return i
     return -1
+
+
+def one_player(st: Film, a: str, b: str) -> str | None:
+    """The seat that would play both sides of a conflict, or None. "Каждая проверка или
+    состязание проходит между двумя игроками" (H5a): such a conflict is refused, except the
+    climax's plan against the monster, which every player feeds."""
+    seat = side_seat(st, a)
+    return seat if seat == side_seat(st, b) else None
 
 
 def start(st: Film, kind: str, a: str, b: str, events: list[Event], about: str = "") -> None:
@@ -108,8 +113,6 @@ def stake(st: Film, seat: str, n: int, events: list[Event]) -> None:
     if n < 1:
         raise IllegalMove(_('stake at least 1 die'))
     ledger.can_pay(st, seat, n, _("a stake of {n}").format(n=n))
-    if n > stake_cap(st, seat):
-        raise IllegalMove(_('{seat} stakes for {name} too: keep a die for it (stake at most {most})').format(seat=seat, name=side(ledger.name_of(st, c.sides[1])), most=stake_cap(st, seat)))
     st.budgets[seat] -= n
     c.stakes[i] = c.staked[i] = n
     emit(st, events, "stake", seat, ledger.name_of(st, c.sides[i]), n)
@@ -117,12 +120,8 @@ def stake(st: Film, seat: str, n: int, events: list[Event]) -> None:
 
 
 def stake_cap(st: Film, seat: str) -> int:
-    """The most ``seat`` may stake now: all its budget, less a die for the other side when it
-    stakes that one too (a set's side and a character of the director's, say)."""
-    c = st.conflict
-    assert c is not None
-    keep = 1 if (c.stakes[0] < 0 and c.seats[1] == seat and c.stakes[1] < 0 and c.bonus[1] == 0) else 0
-    return st.budgets[seat] - keep
+    """The most ``seat`` may stake now: its whole budget (the two sides are two players')."""
+    return st.budgets[seat]
 
 
 def left(c: Conflict, i: int) -> int:

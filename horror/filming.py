@@ -14,7 +14,7 @@ from common.engine import Event, IllegalMove, Move
 from horror import _, chair, climax, dice, ledger, scene, script, trades
 from horror.elements import CHARACTER_KINDS
 from horror.ledger import emit, find
-from horror.narration import conflict_name
+from horror.narration import conflict_name, director_action
 from horror.state import CLIMAX, MONSTER, OVER, Film
 
 
@@ -27,15 +27,15 @@ def start_act(st: Film, events: list[Event]) -> None:
 def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     verb = move[0]
     if seat != st.director:
-        raise IllegalMove(_("only the director ({director}) may {verb} now; 'claim N' takes the chair when the floor is open").format(director=st.director, verb=verb))
+        raise IllegalMove(_("only the director ({director}) may {action}; 'claim N' takes the chair when the floor "
+                            "is open").format(director=st.director, action=director_action(verb)))
     if verb == "play":
         scene.play(st, seat, move[1], events)
     elif verb in ("extra", "set", "raise") or verb in CHARACTER_KINDS or verb == "armour":
         script.create(st, seat, move, events, filming=True)
     elif verb == "trigger":
         scene.need_started(st, _("the trigger can happen"))
-        if st.triggered:
-            raise IllegalMove(_("the monster's trigger has already happened"))
+        scene.may_trigger(st, seat)
         st.triggered = True
         emit(st, events, "trigger", seat, st.trigger)
     elif verb in ("check", "contest"):
@@ -43,6 +43,7 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         scene.no_new_action(st)
         a = scene.on_screen_character(st, move[1], "first side")
         b = scene.other_side(st, move[2], a)
+        _refuse_one_player(st, verb, a, b)
         _refuse_no_contest(st, verb, a, b)
         dice.start(st, verb, a, b, events, move[3] if len(move) > 3 else "")
     elif verb == "chase":
@@ -50,6 +51,7 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         scene.no_new_action(st)
         scene.monster_here(st)
         c = scene.on_screen_character(st, move[1], "chased")
+        _refuse_one_player(st, "chase", MONSTER, c)
         short = dice.short_side(st, "chase", MONSTER, c)
         if short == 0:
             _refuse_no_contest(st, "chase", MONSTER, c)
@@ -97,6 +99,21 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         raise IllegalMove(_("'{verb}' is not something the director does in a scene").format(verb=verb))
 
 
+def _refuse_one_player(st: Film, kind: str, a: str, b: str) -> None:
+    """H5a: "Каждая проверка или состязание проходит между двумя игроками": a check, contest
+    or chase whose two sides one player plays is refused (a set's side is the director's)."""
+    seat = dice.one_player(st, a, b)
+    if seat is None:
+        return
+    if st.elements[b].kind == "set":
+        text = _("no {kind}: {seat} plays both {a} and the set {b} (a set's side is the director's); "
+                 "every check or contest is between two players")
+    else:
+        text = _("no {kind}: {seat} plays both {a} and {b}; every check or contest is between two players")
+    raise IllegalMove(text.format(kind=conflict_name(kind), seat=seat, a=ledger.name_of(st, a),
+                                  b=ledger.name_of(st, b)))
+
+
 def _refuse_no_contest(st: Film, kind: str, a: str, b: str) -> None:
     """A conflict is won by rolling: a side whose player cannot stake a die is no contest."""
     short = dice.short_side(st, kind, a, b)
@@ -104,13 +121,8 @@ def _refuse_no_contest(st: Film, kind: str, a: str, b: str) -> None:
         return
     ref = (a, b)[short]
     seat = dice.side_seat(st, ref)
-    both = dice.side_seat(st, a) == dice.side_seat(st, b)
-    if both:
-        text = _("no {kind}: {seat} has {budget} in the budget and needs a die for each side to stake for "
-                 "{name}; a conflict is won by rolling")
-    else:
-        text = _("no {kind}: {seat} has {budget} in the budget and needs a die to stake for {name}; a "
-                 "conflict is won by rolling")
+    text = _("no {kind}: {seat} has {budget} in the budget and needs a die to stake for {name}; a "
+             "conflict is won by rolling")
     raise IllegalMove(text.format(kind=conflict_name(kind), seat=seat, budget=st.budgets[seat],
                                   name=ledger.name_of(st, ref)))
 

@@ -69,6 +69,8 @@ def guide(rules: Rules, st: Film, seat: str, legal: list[Move], rng: Rng) -> Mov
     """A play-out's move for any seat, from the sampled film: cheap rules of thumb (None: at
     random). The chair goes to whoever holds the tropes; the director plays them; stakes are
     small, nobody helps, and the scene is cut once nothing more pays."""
+    if st.vetoable:  # a line written for its character: let it stand
+        return ("pass",)
     if st.phase not in (AUCTION, SCENE):
         return ("done",) if ("done",) in legal else ("decline",) if ("decline",) in legal else None
     if st.auction is not None:

@@ -21,7 +21,7 @@ from horror.elements import (
     pick,
 )
 from horror.ledger import holder
-from horror.scene import is_trigger, started
+from horror.scene import is_trigger, started, trigger_trope
 from horror.script import everyone_had_a_turn
 from horror.state import (
     CLIMAX,
@@ -46,6 +46,8 @@ def decider(st: Film) -> tuple[str, str] | None:
     phase = st.phase
     if phase == OVER:
         return None
+    if st.vetoable:  # a line written for another seat's character waits for its owner (H5a)
+        return st.vetoable[0][1], "veto"
     if phase == PREMISE:
         return st.seats[st.turn], "premise"
     if phase == MEETING:
@@ -76,6 +78,8 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
         return []
     kind = d[1]
     budget = st.budgets[seat]
+    if kind == "veto":
+        return [("veto",), ("pass",)]
     if kind == "premise":  # one suggested amendment a turn (any other text is as legal)
         amend = [] if st.free_made else [("ability", pick(words().abilities, st.log_length + st.turn))]
         return [("agree",), *amend]
@@ -132,8 +136,11 @@ def _meeting(st: Film, budget: int) -> list[Move]:
         if trigger:
             moves.append(trigger)
             suggested.add(trigger[3].lower())
+        hunts = _monster_free_after(st)
         for act in range(st.act, 4) if free_ok else (st.act,):
             who = (pick(tuple(chars), n + act),) if chars and (n + act) % 3 else ()
+            if who and act > hunts and (n + act) % 3 == 2:  # the monster comes for them
+                who = (*who, MONSTER)
             moves.append(("trope", act, who, stock.fresh_text("trope", stock.theme.tropes, n + act, suggested)))
     if free_ok:
         if chars:
@@ -167,6 +174,15 @@ def _meeting(st: Film, budget: int) -> list[Move]:
     return moves + [("pass",)]
 
 
+def _monster_free_after(st: Film) -> int:
+    """The last act in which the monster's trigger may still be to come (0: it has happened):
+    a trope naming the monster is suggested only for a later act, where it can be played."""
+    if st.triggered:
+        return 0
+    trope = trigger_trope(st)
+    return st.elements[trope].act if trope else st.act
+
+
 def _direct(st: Film, seat: str, budget: int) -> list[Move]:
     moves: list[Move] = []
     live = started(st)
@@ -194,21 +210,22 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         name = stock.free_name(st.counter, stock.set_name)
         if name:
             moves.append(("set", name, (st.active_set,) if st.active_set else ()))
-        if st.active_set and st.st[st.active_set] < SET_MAX_ST:
-            moves.append(("raise", st.active_set, 1))
+        # any set of the film ("Прокачка Экранного Времени какого-либо сета во время сцены")
+        moves += [("raise", e.id, 1) for e in st.elements.values() if e.kind == "set" and st.st[e.id] < SET_MAX_ST]
     if live:
-        moves += stock.lines()
-        if not st.triggered:
+        moves += stock.lines(seat)
+        if not st.triggered and MONSTER in st.hands[seat] and trigger_trope(st) is None:
             moves.append(("trigger", ""))
         chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
         monster = MONSTER in st.screen
-        if not st.moved:
-            for i, a in enumerate(chars):
-                for b in [*chars[i + 1:], st.active_set] + ([MONSTER] if monster else []):
-                    if dice.short_side(st, "check", a, b) < 0:  # a conflict needs dice on both sides
+        if not st.moved:  # two players' sides (H5a), each with a die to stake
+            for a in chars:  # either character may be the first side (it stakes first)
+                for b in [*(c for c in chars if c != a), st.active_set] + ([MONSTER] if monster else []):
+                    if dice.one_player(st, a, b) is None and dice.short_side(st, "check", a, b) < 0:
                         moves.append(("check", a, b))
                         moves.append(("contest", a, b))
-                if monster and dice.short_side(st, "chase", MONSTER, a) != 0:
+                if (monster and dice.one_player(st, MONSTER, a) is None
+                        and dice.short_side(st, "chase", MONSTER, a) != 0):
                     moves.append(("chase", a))
         if monster:
             moves += [("attack", a) for a in chars]

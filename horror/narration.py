@@ -62,8 +62,44 @@ def decision_name(kind: str) -> str:
              "bid": pgettext("decision", "bid"), "claim auction": pgettext("decision", "claim auction"),
              "pool": pgettext("decision", "pool"), "claim": pgettext("decision", "claim"),
              "stake": pgettext("decision", "stake"), "help": pgettext("decision", "help"),
-             "roll": pgettext("decision", "roll"), "direct": pgettext("decision", "direct")}
+             "roll": pgettext("decision", "roll"), "direct": pgettext("decision", "direct"),
+             "veto": pgettext("decision", "veto")}
     return words.get(kind, kind)
+
+
+def decision_what(kind: str) -> str:
+    """What a seat is deciding now, as a refusal tells whoever moved out of turn."""
+    words = {"premise": pgettext("deciding", "whether to amend or agree to the premise"),
+             "meeting": pgettext("deciding", "a turn at the script meeting"),
+             "trade": pgettext("deciding", "a trade offer"),
+             "trade reply": pgettext("deciding", "an answer to a trade offer"),
+             "bid": pgettext("deciding", "a bid for the director's chair"),
+             "claim auction": pgettext("deciding", "a bid in the auction for the chair"),
+             "pool": pgettext("deciding", "how to split dice between the climax's pools"),
+             "claim": pgettext("deciding", "whether to claim the director's chair"),
+             "stake": pgettext("deciding", "how many dice to stake"),
+             "help": pgettext("deciding", "whether to help in the chase"),
+             "roll": pgettext("deciding", "when to roll the staked dice"),
+             "direct": pgettext("deciding", "the scene's next beat"),
+             "veto": pgettext("deciding", "whether to veto a line written for their character")}
+    return words.get(kind, kind)
+
+
+def director_action(verb: str) -> str:
+    """What a director's move does, as a refusal names it ('give a ruling', not 'ruling')."""
+    words = {"play": pgettext("director may", "play cards"), "extra": pgettext("director may", "create an extra"),
+             "set": pgettext("director may", "build a set"), "raise": pgettext("director may", "raise a set"),
+             "trigger": pgettext("director may", "declare the monster's trigger"),
+             "check": pgettext("director may", "start a check"), "contest": pgettext("director may", "start a contest"),
+             "chase": pgettext("director may", "start a chase"),
+             "attack": pgettext("director may", "send a character against the monster"),
+             "drop": pgettext("director may", "drop a subplot"), "ruling": pgettext("director may", "give a ruling"),
+             "cut": pgettext("director may", "cut the scene"), "plan": pgettext("director may", "write the plan"),
+             "spring": pgettext("director may", "spring the plan"),
+             "escape": pgettext("director may", "call the escape"),
+             "move": pgettext("director may", "move the chase to another set"),
+             "roll": pgettext("director may", "roll the staked dice")}
+    return words.get(verb, verb)
 
 
 def phase_name(phase: str) -> str:
@@ -315,6 +351,7 @@ NARRATION: dict[str, Callable[[tuple], str]] = {
     "ruling": _f(lambda: _("Ruling by {seat}: {text}"), seat=0, text=1),
     "say": lambda d: f"{d[0]}: {d[1]}",
     "line": lambda d: _("{name} ({seat}): “{text}”").format(name=d[2], seat=d[0], text=d[3]),
+    "veto": _f(lambda: _("{seat} vetoes it: “{text}” is struck from the film."), seat=0, text=2),
     "cut": _cut,
     "act_over": _f(lambda: _("Act {act} is over."), act=0),
     "unfilmed": _f(lambda: _("Scene {scene} is never filmed: {seat} cut before a set and a character "

@@ -37,6 +37,7 @@ monster) or by its name. Free text follows a colon or the verb.
   any time  say TEXT (narration) · say CHAR: "LINE" (that character speaks) · screenplay
             FILE (the film so far, into FILE on your computer; 'chat TEXT' over the network
             stays out of the film)
+  a veto    veto (strike a line or action written for your character by another) · pass
 
 The move words may also be typed in Italian or Russian (gioca, verifica,
 insegui; сыграть, проверка, погоня); records always write the English ones.
@@ -61,16 +62,17 @@ MOVE_WORDS = {
            "предложить": "offer", "принять": "accept", "отказаться": "decline", "готово": "done",
            "сказать": "say", "статист": "extra", "звезда": "star", "название": "title",
            "реквизит": "prop", "сет": "set", "сбежать": "escape", "согласен": "agree",
-           "монстр": "monster", "второстепенный": "supporting"},
+           "монстр": "monster", "второстепенный": "supporting", "вето": "veto"},
 }
 _ALIASES = {**{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()},
             "armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
-            "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot"}
+            "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot",
+            "begin": "agree"}
 _TEXT = ("monster", "ability", "trigger", "setting", "title", "extra", "supporting", "star",
          "say", "ruling", "plan")
 _ONE_REF = ("play", "chase", "attack", "help", "move", "drop", "accept")
-_BARE = ("begin", "agree", "close", "done", "decline", "pass", "quiet", "cut", "roll", "spring", "escape",
-         "screenplay")
+_BARE = ("agree", "close", "done", "decline", "pass", "quiet", "cut", "roll", "spring", "escape",
+         "screenplay", "veto")
 _NUMBER = ("bid", "claim", "stake")
 _NAMES = ("monster", "title", "extra", "supporting", "star", "set")  # the rest are sentences
 CHARACTER_VERBS = ("extra", "supporting", "star")

@@ -26,10 +26,11 @@ from horror import (
     pools,
     scene,
     script,
+    speech,
     trades,
 )
 from horror.ledger import emit
-from horror.narration import decision_name, ending
+from horror.narration import conflict_name, decision_what, director_action, ending
 from horror.notation import parse
 from horror.state import (
     MEETING,
@@ -44,6 +45,19 @@ from horror.state import (
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,15}$")
 DIRECTOR_VERBS = ("play", "extra", "set", "raise", "trigger", "check", "contest", "chase", "attack",
                   "drop", "ruling", "cut", "plan", "spring", "escape", "move", "roll")
+
+
+def _out_of_turn(st: Film, seat: str, verb: str, who: str, kind: str) -> str:
+    """A refusal worded for the seat that moved: the director who must wait is told whose
+    decision comes first; another seat, that only the director does this."""
+    what = decision_what(kind)
+    if verb in DIRECTOR_VERBS and st.director and st.phase == SCENE:
+        if seat == st.director:
+            return _("{seat} directs, but {who} decides first ({what}); the scene goes on after that").format(
+                seat=seat, who=who, what=what)
+        return _("only the director ({director}) may {action}; {who} decides now ({what})").format(
+            director=st.director, action=director_action(verb), who=who, what=what)
+    return _("{who} decides now ({what}), not {seat}").format(who=who, what=what, seat=seat)
 
 
 def seat_names(options: dict[str, str]) -> list[str]:
@@ -155,21 +169,23 @@ class HorrorRules(Rules[Film]):
         if st.phase == OVER:
             raise IllegalMove(_('the film is over; the credits have rolled'))
         if verb == "say":
-            self._say(st, seat, move, events)
+            speech.say(st, seat, move, events)
             return events
         if verb == "screenplay":
             st.requests += 1
             emit(st, events, "screenplay", seat)
             return events
+        if verb == "veto" and not st.vetoable:
+            raise IllegalMove(_("there is nothing to veto: a veto answers a line or action another player has "
+                                "just written for a character {seat} plays").format(seat=seat))
         who, kind = legal.decider(st)  # type: ignore[misc]
         if seat != who:
-            if verb in DIRECTOR_VERBS and st.director and st.phase == SCENE:
-                raise IllegalMove(_("only the director ({director}) may {verb}; it is {who}'s decision now ({kind})").format(
-                    director=st.director, verb=verb, who=who, kind=decision_name(kind)))
-            raise IllegalMove(_("it is {who}'s decision now ({kind}), not {seat}'s").format(
-                who=who, kind=decision_name(kind), seat=seat))
+            raise IllegalMove(_out_of_turn(st, seat, verb, who, kind))
         if verb == "ruling" and kind in ("direct", "roll"):
             filming.direct(st, seat, move, events)
+            return events
+        if kind == "veto":
+            speech.answer(st, seat, move, events)
             return events
         if kind == "premise":
             script.premise(st, seat, move, events)
@@ -192,6 +208,10 @@ class HorrorRules(Rules[Film]):
         elif kind == "help":
             self._help(st, seat, move, events)
         elif kind == "roll":
+            if verb == "move" and st.conflict.kind != "chase":  # type: ignore[union-attr]
+                raise IllegalMove(_("sets change only when the action demands it: a chase moves to an adjacent "
+                                    "set between its rolls, and this is a {kind}").format(
+                    kind=conflict_name(st.conflict.kind)))  # type: ignore[union-attr]
             if verb == "move":
                 scene.move_set(st, seat, move[1], events)
             elif verb == "roll":
@@ -205,24 +225,6 @@ class HorrorRules(Rules[Film]):
         if st.settled:
             filming.aftermath(st, events)
         return events
-
-    @staticmethod
-    def _say(st: Film, seat: str, move: Move, events: list[Event]) -> None:
-        """Narration, or a line of dialogue: any player may speak for any living character
-        ("Игроку не требуется режиссёрского кресла, чтобы произнести реплику за любого
-        персонажа"), and for the monster."""
-        if len(move) == 2:
-            emit(st, events, "say", seat, move[1])
-            return
-        from horror.ledger import CHAR_OR_MONSTER, find
-
-        try:
-            el = find(st, move[2], CHAR_OR_MONSTER, "character")
-        except IllegalMove as exc:  # 'say The sign reads: "KEEP OUT"' is refused, not guessed
-            raise IllegalMove(_('{exc} to speak as; to narrate, leave out the colon or the quotes').format(exc=exc)) from None
-        if el.id in st.gone:
-            raise IllegalMove(_('{name} is dead and says nothing more').format(name=el.name))
-        emit(st, events, "line", seat, el.id, el.name, move[1])
 
     @staticmethod
     def _help(st: Film, seat: str, move: Move, events: list[Event]) -> None:

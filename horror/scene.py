@@ -12,7 +12,14 @@ from horror.state import CLIMAX, MONSTER, Film
 
 
 def started(st: Film) -> bool:
-    return st.active_set is not None and any(st.elements[c].kind in CHARACTER_KINDS for c in st.screen)
+    """Has the scene started? Once a set and a character have been played ("разыграет хотя бы
+    одного персонажа и один сет"); a death does not unmake it: it stays started till the cut."""
+    return st.begun
+
+
+def _mark_begun(st: Film) -> None:
+    if not st.begun and st.active_set is not None:
+        st.begun = any(st.elements[c].kind in CHARACTER_KINDS for c in st.screen)
 
 
 def need_started(st: Film, what: str) -> None:
@@ -58,6 +65,7 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
     el = find(st, ref, ledger.ANY_CARD, "card")
     if st.act == CLIMAX and el.kind == "set" and el.id in st.screen and st.active_set is None:
         st.active_set = el.id
+        _mark_begun(st)
         emit(st, events, "play", seat, el.id, el.name, "set", "")
         return
     if el.id not in st.hands[seat]:
@@ -74,6 +82,7 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
             raise IllegalMove(_("{name} is the active set; only a chase moves the scene to an adjacent set ('move SET' between its rolls)").format(name=ledger.name_of(st, st.active_set)))
         to_screen(st, seat, el.id, events, "")
         st.active_set = el.id
+        _mark_begun(st)
     elif kind == "monster":
         need_started(st, _("the monster can appear"))
         if not st.triggered:
@@ -112,9 +121,36 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
         chair.open_window(st)
 
 
+def trigger_trope(st: Film) -> str | None:
+    """The unplayed trope of the script that is the monster's trigger, if one is written."""
+    return next((e.id for e in st.elements.values()
+                 if e.kind == "trope" and e.id not in st.gone and is_trigger(st, e.id)), None)
+
+
+def may_trigger(st: Film, seat: str) -> None:
+    """The trigger happens once, just before the monster's entrance ("«Спусковой крючок» должен
+    произойти до разыгрывания монстра"), and by the director, who plays the cards: declared
+    ('trigger') by a director who holds the monster, unless a trope of the script is the
+    trigger, which then happens when that trope is played."""
+    if st.triggered:
+        raise IllegalMove(_("the monster's trigger has already happened"))
+    trope = trigger_trope(st)
+    if trope is not None:
+        raise IllegalMove(_("the trigger is the trope {id} (“{text}”): it happens when that trope is played").format(
+            id=trope, text=st.elements[trope].name))
+    if MONSTER not in st.hands[seat]:
+        raise IllegalMove(_("the trigger comes just before {monster} appears: only a director who holds "
+                            "{monster} declares it").format(monster=st.monster))
+
+
 def is_trigger(st: Film, trope: str) -> bool:
     """Is this the trope the monster's trigger names? The same words, case and punctuation aside."""
-    return _words(st.elements[trope].name) == _words(st.trigger) != ""
+    return same_words(st.elements[trope].name, st.trigger)
+
+
+def same_words(text: str, trigger: str) -> bool:
+    """Does ``text`` say the trigger's words, case and punctuation aside?"""
+    return _words(text) == _words(trigger) != ""
 
 
 def _words(text: str) -> str:
@@ -147,6 +183,8 @@ def to_screen(st: Film, seat: str, card: str, events: list[Event], forced_by: st
     st.played_by[card] = seat
     if st.elements[card].kind in CHARACTER_KINDS:
         st.scene_chars[card] = seat
+        if st.active_set is not None:
+            st.begun = True
     if announce:
         el = st.elements[card]
         emit(st, events, "play", seat, card, ledger.name_of(st, card), el.kind, forced_by)

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from common.engine import GameError
 from horror import _, ngettext, pgettext
 from horror.narration import role_name
+from horror.speech import struck
 from horror.views import narrate
 
 CHARACTERS = ("extra", "supporting", "star")
@@ -41,7 +42,7 @@ _ARTICLES = {"en": r"^(the|a|an)\s+", "it": r"^(?:(?:il|lo|la|i|gli|le|un|uno|un
 BOOK_KEEPING = {"deal", "offer", "decline", "no_trade", "trade", "pass", "bid", "meeting_turn", "meeting",
                 "meeting_pass", "premise", "premise_set", "agree", "stake", "screenplay", "hand", "got",
                 "create", "write", "raise", "armour", "prop", "near", "close", "claim", "chair", "pool",
-                "grant", "act_over", "drop"}
+                "grant", "act_over", "drop", "veto"}
 
 
 class Block(NamedTuple):
@@ -170,6 +171,13 @@ class _Writer:
         self.scene = []
         self.headed = False
 
+    def between(self) -> None:
+        """Words said between scenes (at a deal, an auction, a meeting) are part of the film:
+        they are written where they were said, before what comes next."""
+        self.flush_gathered()
+        self.out += self.scene
+        self.scene, self.headed = [], False
+
     def character(self, cid: str, name: str) -> str:
         """A character's name, introduced with its concept the first time it is seen."""
         if cid in self.met:
@@ -184,13 +192,15 @@ class _Writer:
         if kind in BOOK_KEEPING:
             return
         if kind == "act":
+            self.between()
             self.act = d[0]
             self.out.append(Block("section", _("Act {act}").format(act=d[0])))
         elif kind == "climax":
+            self.between()
             self.act = 4
             self.out.append(Block("section", _("The climax")))
         elif kind == "scene":
-            self.scene, self.headed = [], False
+            self.between()
         elif kind == "play":
             self.play(d)
         elif kind == "move":
@@ -289,8 +299,12 @@ def _tuples(value: Any) -> Any:
 
 def blocks(view: dict[str, Any]) -> list[Block]:
     w = _Writer(view)
-    for entry in view["log"]:
-        w.entry(tuple(entry))
+    log = view["log"]
+    first = view.get("log_dropped", 0)
+    gone = struck(log)  # lines their characters' owners vetoed (H5a) are not in the film
+    for i, entry in enumerate(log):
+        if first + i not in gone:
+            w.entry(tuple(entry))
     w.end_scene(True)
     return w.out
 

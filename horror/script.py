@@ -21,6 +21,7 @@ from horror.elements import (
 )
 from horror.ledger import CHAR, CHAR_OR_MONSTER, emit, find
 from horror.narration import kind_name
+from horror.scene import same_words, trigger_trope
 from horror.state import MEETING, MONSTER, Element, Film
 
 _LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|plan)$", re.IGNORECASE)
@@ -29,9 +30,10 @@ _LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|plan)$", re.IGNORECASE)
 # -- the premise ----------------------------------------------------------------------------
 def premise(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     """"Игроки договариваются": each seat in turn, from the first, may amend the premise and
-    then agrees ('agree', or 'begin'); when the last seat agrees, the first meeting opens."""
+    then agrees ('agree'; the notation reads 'begin' as 'agree'); when the last seat agrees, the
+    first meeting opens."""
     verb = move[0]
-    if verb in ("agree", "begin"):
+    if verb == "agree":
         missing = [w for w, v in (("monster", st.monster), ("trigger", st.trigger),
                                   ("setting", st.setting), ("title", st.title)) if not v]
         if missing:
@@ -181,6 +183,7 @@ def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         act, refs, text = move[1], move[2], move[3]
         if not st.act <= act <= 3:
             raise IllegalMove(_('act {act} is over; a trope can belong to act {list}').format(act=act, list=' or '.join(map(str, range(st.act, 4)))))
+        _one_trigger(st, text)
         chars = _characters(st, refs, CHAR_OR_MONSTER)
         el = new_element(st, "trope", text, seat, act, chars)
         st.pool.append(el.id)
@@ -208,6 +211,19 @@ def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         emit(st, events, "near", seat, a.name, b.name)
     else:
         raise IllegalMove(_("'{verb}' is not something to write at a meeting").format(verb=verb))
+
+
+def _one_trigger(st: Film, text: str) -> None:
+    """The monster's trigger happens once: a trope with its words is refused once it has
+    happened, or while another trope of the script is the trigger."""
+    if not same_words(text, st.trigger):
+        return
+    if st.triggered:
+        raise IllegalMove(_("the monster's trigger ({trigger}) has already happened; it happens once").format(
+            trigger=st.trigger))
+    trope = trigger_trope(st)
+    if trope is not None:
+        raise IllegalMove(_("the monster's trigger is already written as the trope {id}").format(id=trope))
 
 
 def _characters(st: Film, refs: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, ...]:

@@ -148,6 +148,10 @@ class Film:
     active_set: str | None = None
     active_subplot: str | None = None
     moved: bool = False  # a chase moved to an adjacent set: no new action this scene
+    begun: bool = False  # a set and a character came to the screen: the scene started (kept till the cut)
+    # (log index, owner seat) of lines and actions written this scene for a character (or the
+    # monster) that another seat plays: its owner may veto them (H5a)
+    vetoable: list[tuple[int, str]] = field(default_factory=list)
     out: list[str] = field(default_factory=list)  # knocked-out characters (this scene)
     scene_tropes: list[tuple[str, str]] = field(default_factory=list)  # (seat, trope)
     scene_subplots: list[tuple[str, str]] = field(default_factory=list)  # (seat, subplot)
@@ -224,6 +228,7 @@ class Film:
         film.offer = tuple(film.offer) if film.offer else None  # type: ignore[assignment]
         film.scene_tropes = [tuple(p) for p in film.scene_tropes]  # type: ignore[misc]
         film.scene_subplots = [tuple(p) for p in film.scene_subplots]  # type: ignore[misc]
+        film.vetoable = [tuple(p) for p in film.vetoable]  # type: ignore[misc]
         film.log = [_tuples(e) for e in film.log]
         film.last_roll = _tuples(film.last_roll)
         return film
@@ -232,8 +237,9 @@ class Film:
 _SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter",
             "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "meeting_turns", "offer",
             "director", "last_director", "chair_price", "scene_no", "act_end", "active_set",
-            "active_subplot", "moved", "last_roll", "settled", "plan", "plans_failed", "ending", "requests", "log_dropped")
+            "active_subplot", "moved", "begun", "last_roll", "settled", "plan", "plans_failed", "ending", "requests", "log_dropped")
 _LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window", "quiet",
+          "vetoable",
           "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "rulings",
           "fixed")
 _DICTS = ("elements", "st", "armour", "budgets", "start", "earned", "spent", "lost", "offers", "swaps",

@@ -16,6 +16,7 @@ from functools import cached_property
 from common.engine import Move
 from horror import pools
 from horror.elements import CHARACTER_KINDS
+from horror.scene import is_trigger, same_words
 from horror.state import MONSTER, Film
 from horror.stock import THEMES_EN, stock
 
@@ -69,7 +70,10 @@ class Stock:
         retake = 1
         while True:
             for k in range(len(items)):
-                text = self.pick(items, n + k) + (self.words.retake.format(n=retake) if retake > 1 else "")
+                base = self.pick(items, n + k)
+                if same_words(base, self.st.trigger):
+                    continue  # the trigger is suggested once, as itself (``trigger_trope``)
+                text = base + (self.words.retake.format(n=retake) if retake > 1 else "")
                 if text.lower() not in taken:
                     suggested.add(text.lower())
                     return text
@@ -85,10 +89,8 @@ class Stock:
         """The monster's trigger written as a trope of act 1 (the book: the trigger "полезно
         использовать как штамп"), while the script has none."""
         st = self.st
-        if st.act != 1 or not st.trigger:
+        if st.act != 1 or not st.trigger or st.triggered:
             return None
-        from horror.scene import is_trigger
-
         if any(e.kind == "trope" and is_trigger(st, e.id) for e in st.elements.values()):
             return None
         return ("trope", 1, (), st.trigger)
@@ -96,24 +98,32 @@ class Stock:
     def plan(self) -> str:
         return self.pick(self.theme.plans, self.st.plans_failed + self.st.scene_no)
 
-    def lines(self) -> list[Move]:
-        """A line of narration for the director at a beat, and one of dialogue for a character
-        on screen; nothing just after a line (one a beat keeps films finite)."""
+    def lines(self, seat: str) -> list[Move]:
+        """A line of narration for the director at a beat, and one of dialogue, both for a
+        character the director plays on screen: bots write for no character (nor monster)
+        another player plays, whose owner could veto it (H5a); nothing just after a line (one
+        a beat keeps films finite)."""
         st = self.st
         if st.log and st.log[-1][0] in ("say", "line"):
             return []
         n = st.log_length
-        chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
+        chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out
+                 and st.played_by.get(c) == seat]
         if not chars or not st.active_set:
             return []
         who = chars[n % len(chars)]
         props = st.props.get(st.active_set) or [self.pick(self.theme.props, n)]
-        text = self.pick(self.theme.narration, n).format(
-            set=st.elements[st.active_set].name, char=st.elements[who].name, monster=st.monster,
-            prop=props[n % len(props)])
+        others_monster = MONSTER in st.screen and st.played_by.get(MONSTER) != seat
+        templates = self.theme.narration
+        template = next((self.pick(templates, n + k) for k in range(len(templates))
+                         if not (others_monster and "{monster}" in self.pick(templates, n + k))), None)
         said = self.pick(self.theme.lines + self.words.common_lines, n * 7)
         speaker = chars[(n + 1) % len(chars)]
-        out: list[Move] = [("say", text[0].upper() + text[1:]), ("say", said, speaker)]
-        if MONSTER in st.screen and n % 3 == 0:
+        out: list[Move] = [("say", said, speaker)]
+        if template is not None:
+            text = template.format(set=st.elements[st.active_set].name, char=st.elements[who].name,
+                                   monster=st.monster, prop=props[n % len(props)])
+            out.insert(0, ("say", text[0].upper() + text[1:]))
+        if MONSTER in st.screen and not others_monster and n % 3 == 0:
             out.append(("say", self.words.monster_sound, MONSTER))
         return out

@@ -54,7 +54,7 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         who, card, wanted = st.offer
         if seat != st.responders[0]:
             raise IllegalMove(_("{responders} answers {who}'s offer now").format(responders=st.responders[0], who=who))
-        if verb in ("decline", "pass"):
+        if verb == "decline":
             st.responders.pop(0)
             st.declined.append(f"{seat} {wanted}")
             emit(st, events, "decline", seat)
@@ -84,7 +84,7 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         return
     if seat != st.trade_queue[0]:
         raise IllegalMove(_('{trade_queue} may offer a trade now, not {seat}').format(trade_queue=st.trade_queue[0], seat=seat))
-    if verb in ("done", "pass"):
+    if verb == "done":
         st.trade_queue.pop(0)
         after = next((s for s in st.trade_queue if st.swaps[s] < MAX_TRADES), "")
         ledger.announce(events, "done", seat, after)

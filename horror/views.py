@@ -16,6 +16,7 @@ from common.rng import Rng
 from horror import legal
 from horror.elements import CHARACTER_KINDS, card_type
 from horror.narration import NARRATION, narrate  # noqa: F401  (re-exported: the rules narrate through views)
+from horror.speech import struck
 from horror.state import MONSTER, OVER, PLAN, Film
 
 HIDDEN = ("hands", "pool", "rng", "fixed", "stacked", "offer")
@@ -134,7 +135,8 @@ FACT_HELP = (
     ("successes", "each side's successes in the last roll"), ("loss", "dice lost in the last roll"),
     ("pools", "the climax's monster and plan pools"), ("plan", "the climax's plan"),
     ("plans_failed", "plans that failed"), ("rulings", "rulings given"),
-    ("elements", "elements created"), ("said", "lines said"), ("deaths", "characters dead"),
+    ("elements", "elements created"), ("said", "lines said (not vetoed)"),
+    ("vetoed", "lines and actions struck by their characters' owners"), ("deaths", "characters dead"),
     ("tropes.ACT", "tropes of act ACT still to play"),
     ("budget.SEAT", "SEAT's budget of dice"), ("earned.SEAT", "dice SEAT earned"),
     ("spent.SEAT", "dice SEAT spent"), ("lost.SEAT", "dice SEAT lost in rolls"),
@@ -144,7 +146,7 @@ FACT_HELP = (
     ("alive.CARD", "yes or no"), ("where.CARD", "screen, gone, pool or hand"),
     ("played_by.CARD", "who played the card"),
     ("in_stake", "the dice each side has at stake now, Monster Dice included"),
-    ("dialogue", "lines spoken by characters"), ("title", "the film's title"),
+    ("dialogue", "lines spoken by characters (not vetoed)"), ("title", "the film's title"),
     ("monster", "the monster's name"), ("abilities", "the monster's abilities, '; '-separated"),
     ("trigger_text", "the monster's trigger"), ("setting", "where the film is set"),
     ("unfilmed", "scenes cut before anything was filmed"),
@@ -162,6 +164,7 @@ def facts(st: Film) -> dict[str, str]:
     each is; a test keeps them in step)."""
     d = legal.decider(st)
     c = st.conflict
+    gone = struck(st.log)
     out = {
         "phase": st.phase, "act": str(st.act), "scene": str(st.scene_no), "meeting": str(st.meeting),
         "to_move": d[0] if d else "none", "decision": d[1] if d else "none",
@@ -178,8 +181,10 @@ def facts(st: Film) -> dict[str, str]:
         "loss": str(st.last_roll[3]) if st.last_roll else "none",
         "pools": f"{st.pools[0]} {st.pools[1]}", "plan": st.plan or "none",
         "plans_failed": str(st.plans_failed), "rulings": str(len(st.rulings)),
-        "elements": str(len(st.elements)), "said": str(sum(1 for e in st.log if e[0] in ("say", "line"))),
-        "dialogue": str(sum(1 for e in st.log if e[0] == "line")),
+        "elements": str(len(st.elements)),
+        "said": str(sum(1 for i, e in enumerate(st.log) if e[0] in ("say", "line") and i + st.log_dropped not in gone)),
+        "dialogue": str(sum(1 for i, e in enumerate(st.log) if e[0] == "line" and i + st.log_dropped not in gone)),
+        "vetoed": str(len(gone)),
         "deaths": str(sum(1 for e in st.log if e[0] == "death")),
         "title": st.title, "monster": st.monster, "abilities": "; ".join(st.abilities) or "none",
         "trigger_text": st.trigger, "setting": st.setting,
@@ -248,6 +253,14 @@ def invariants(st: Film) -> list[str]:
             bad.append(f"{el.id} is gone")
     if st.active_set and st.active_set not in st.screen:
         bad.append("the active set is not on screen")
+    if st.begun and st.active_set is None:
+        bad.append("the scene started without an active set")
+    if not st.begun and st.active_set and any(st.elements[c].kind in CHARACTER_KINDS for c in st.screen):
+        bad.append("a set and a character are on screen, but the scene has not started")
+    for index, owner in st.vetoable:
+        if owner not in st.seats or not st.log_dropped <= index < st.log_length \
+                or st.log[index - st.log_dropped][0] not in ("say", "line"):
+            bad.append(f"a veto awaits {owner} on log entry {index}, which is no line")
     if st.active_subplot and st.active_subplot not in st.screen:
         bad.append("the active subplot is not on screen")
     for card in st.screen:

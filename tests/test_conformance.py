@@ -164,9 +164,6 @@ def test_accepted_moves_are_exactly_the_listed_ones(game):
 HORROR_KNOWN = {
     ("*", "say"): "a line (narration or dialogue) is accepted from any seat at any decision, "
                   "but listed only for the director after a beat",
-    ("roll", "move"): "issue 21: 'move SET' is accepted mid-check, while only 'roll' is listed",
-    ("trade", "pass"): "'pass' is accepted for 'done' in the trades but not listed",
-    ("trade reply", "pass"): "'pass' is accepted for 'decline' but not listed",
     **{("meeting", verb): "a free element past the suggestion caps (FREE_PER_TURN, SCRIPT_CAP) is "
                           "accepted but no longer listed" for verb in ("prop", "trope", "subplot", "extra")},
     ("premise", "ability"): "an ability past the premise's one suggested amendment is accepted but not listed",

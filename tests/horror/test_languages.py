@@ -145,7 +145,7 @@ def test_a_refusal_is_worded_in_the_language():
             refused = str(exc)
         else:
             raise AssertionError("a bid during the premise was played")
-    assert refused == "сейчас решает p1 (завязка), а не p2"
+    assert refused == "сейчас решает p1 (поправить завязку или согласиться), а не p2"
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])

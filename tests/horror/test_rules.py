@@ -97,7 +97,7 @@ def test_ismcts_can_take_a_seat():
 
 
 @pytest.mark.parametrize("text", [
-    "begin", "monster The Blob", "trigger", "trigger a meteor falls", "extra Igor",
+    "agree", "monster The Blob", "trigger", "trigger a meteor falls", "extra Igor",
     "supporting Dr. Vera Holt", "star Jack", "armour c3", "armour c3 2", "set The crypt",
     "set The crypt near s1, s4", "raise s2", "raise s2 3", "prop s2: a crowbar", "near s1, s2",
     "trope 1: a scream", "trope 2 c1, c3: the car will not start", "subplot c1: a grudge",
@@ -116,6 +116,7 @@ def test_notation_reads_back_what_it_writes(text):
     ("check c1 against monster", "check c1 vs m"), ("trope 1 c1 c2: x", "trope 1 c1, c2: x"),
     ("pool 2 3", "pool monster 2 plan 3"), ("pool plan 4", "pool monster 0 plan 4"),
     ("pool none", "pool monster 0 plan 0"), ("armor c1", "armour c1"), ("role Hank", "supporting Hank"),
+    ("begin", "agree"),
     ("set The house near the lake", "set The house near the lake"), ("CHASE C4", "chase c4")])
 def test_notation_aliases(text, alias):
     assert format_move(parse(text)) == alias

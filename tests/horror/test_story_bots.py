@@ -74,3 +74,14 @@ def test_hard_finishes_its_films_and_co_writes_them():
     assert result.outcome is not None  # the credits rolled
     verbs = Counter(m[0] for seat, m in result.moves if seat == seats[0])
     assert verbs["trope"] >= 1 and verbs["say"] >= 1 and verbs["bid"] >= 1, verbs
+    # H5a: no check, contest or chase of its own against itself (hard once chased its own
+    # character with its own monster), and no line written for another player's character
+    st = RULES.setup(opts, 7)
+    lines = 0
+    for seat, move in result.moves:
+        if move[0] == "say" and len(move) > 2:
+            assert st.played_by.get(move[2]) == seat, (seat, move)
+            lines += 1
+        RULES.apply(st, seat, move)
+    conflicts = [e for e in st.log if e[0] == "conflict" and e[1] != "plan"]
+    assert lines and conflicts and all(e[4] != e[5] for e in conflicts)
