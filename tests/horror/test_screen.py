@@ -16,6 +16,7 @@ from rich.console import Console
 from common.batch import read_record, replay
 from common.engine import Event, NotationError, Sentence
 from common.story import Story
+from common.table import Table
 from horror import render
 from horror.notation import parse
 from horror.rules import RULES
@@ -98,6 +99,8 @@ def test_the_story_marks_a_move_by_what_happened_never_by_the_players_words():
         "for 2 dice. → The chase runs on to The pier.", "— Act 2 —"]
     # a sentence that does not know its event (an older host's) is marked by its words still
     assert story.mark("p1 plays c3.") == "+"
+    table = Table(RULES, seed=7, options={"players": "3"})  # the table's sentences know theirs
+    assert [s.kind for s in table.narrate(table.play("p1", "agree"), "p1")] == ["agree"]
 
 
 def test_cards_filters_by_type_as_in_the_other_games():
