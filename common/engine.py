@@ -30,6 +30,19 @@ class NotationError(GameError):
     """The text is not a move in this game's notation."""
 
 
+class Sentence(str):
+    """An event told as a sentence that keeps its event's kind: the REPL marks a move by what
+    happened (``kind``), never by the words, which may be a player's own ('the ghost plays
+    dead')."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str) -> Sentence:
+        told = super().__new__(cls, text)
+        told.kind = kind
+        return told
+
+
 def int_option(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
     """A whole-number game option within [low, high], or a GameError that says what is wrong."""
     raw = options.get(key, default)

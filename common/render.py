@@ -58,6 +58,18 @@ def show(renderable: Any) -> None:
     console().print(renderable)
 
 
+class _Fitted:
+    """A table fitted to the width it is drawn at, decided when it is drawn: the full-screen
+    table draws its log pane narrower than the terminal (Invaders' card list had come out
+    one word a line there)."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def __rich_console__(self, out: Any, options: Any) -> Any:
+        yield fitted(self.table, options.max_width)
+
+
 def fitted(table: Any, width: int | None = None) -> Any:
     """A table as it is where the terminal holds it whole; where rich would have to cut its
     words ('G…' for a card's name at 50 columns), each row as a block of 'heading: value'
@@ -66,7 +78,9 @@ def fitted(table: Any, width: int | None = None) -> Any:
     from rich.text import Text
 
     out = console()
-    width = width or (out.width if not _sink else 10_000)  # the full-screen table wraps itself
+    if width is None and _sink:  # the full-screen table: fitted where it is drawn
+        return _Fitted(table)
+    width = width or out.width
     if Measurement.get(out, out.options.update_width(10_000), table).minimum <= width:
         return table
     headings = [str(column.header) for column in table.columns]

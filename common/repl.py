@@ -38,6 +38,9 @@ def words() -> list[str]:
 def hints() -> list[str]:
     """Words a typo may be corrected into (never into leaving), in both languages."""
     return HINTS + [w for w, english in local_words().items() if english in HINTS]
+# rows under the board that the prompt takes: its line, the toolbar and the 8 rows
+# prompt_toolkit keeps free for the completion menu
+PROMPT_ROWS = 10
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
 
 
@@ -50,7 +53,7 @@ class Ui(Commands):
         self.dirty = True  # the board changed since it was last shown
         self.prompt_sessions: dict[str, Any] = {}  # one per seat: hot-seat histories stay apart
         self.title = spec.title  # the variant's own name once the game is known (see loop)
-        self.story = Story(getattr(spec.render, "MARKS", ()), getattr(spec.render, "HEADER", None))
+        self.story = Story.of(spec.render)
         self.pacer = Pacer(default_pace() if pace is None else pace)
         self.seen: dict[str | None, dict[str, Any]] = {}  # the view each seat's last board showed
         self.toggles: dict[str, bool] = {}  # a game's board options ('preview' in Invaders)
@@ -58,6 +61,7 @@ class Ui(Commands):
         self.wiped = False  # the screen was cleared at a hand-over: the board must be drawn
         self.can_again = False  # the end screen may offer another game with these seats
         self.again = False  # ... and the player took it
+        self.fresh: list[str] = []  # the story told since the player's last command
 
     # -- input ------------------------------------------------------------------------------
     def _prompt_toolkit(self, seat: str) -> Any:
@@ -158,16 +162,32 @@ class Ui(Commands):
             for extra in (quote(line) if quote else None) or []:
                 (printer or (lambda t: say(t, "dim")))(f"    {extra}")
         self.story.keep(self.reader(), told)
+        self.fresh += told
         if told:
             self.dirty = True
 
     def board(self, seat: str | None) -> None:
         drawing, view = self.drawing(seat)
         show(drawing)
+        self.story_below(drawing)
         for line in self._callouts(seat, view):
             say(line, "bold yellow")
         self.seen[seat] = view
         self.dirty = False
+
+    def story_below(self, drawing: Any) -> None:
+        """A board too tall to leave the story above it on the screen (3-player GROS past
+        round 3) is followed by the moves since the player's last command, so what the bots
+        just did stays above the prompt."""
+        out = console()
+        if not self.fresh or not out.is_terminal or out.is_dumb_terminal:
+            return
+        rows = out.size.height - PROMPT_ROWS
+        if len(out.render_lines(drawing, pad=False)) + len(self.fresh) <= rows:
+            return  # the story is still on the screen, above the board
+        say(_("Since your last move:"), "dim")
+        for line in self.fresh[-max(out.size.height // 3, 3):]:
+            say(line)
 
     def drawing(self, seat: str | None) -> tuple[Any, dict[str, Any]]:
         """The seat's board as a rich renderable (what changed since its last board marked,
@@ -180,6 +200,17 @@ class Ui(Commands):
             extra["since"] = self.seen.get(seat)
         extra.update({k: v for k, v in self.toggles.items() if k in params})
         return hook(view, seat, **extra), view
+
+    def board_changed(self, seat: str | None) -> bool:
+        """Whether the seat's board would show something new: a change only in what the board
+        does not draw (the game's ``BOARD_SKIPS``, horror's log after a 'say') is no reason to
+        draw it again and push the story out of view."""
+        then = self.seen.get(seat)
+        if then is None:
+            return True
+        now = self.session.view(seat)
+        skips = getattr(self.spec.render, "BOARD_SKIPS", ())
+        return any(now.get(k) != then.get(k) for k in now.keys() | then.keys() if k not in skips)
 
     def _callouts(self, seat: str | None, view: dict[str, Any]) -> list[str]:
         """What touches this seat since its last board ('bela's The Blob killed your The
@@ -289,7 +320,7 @@ class Ui(Commands):
             if seat is None:
                 continue
             self.handoff(seat)
-            if self.dirty and (self.wiped or self.session.view(seat) != self.seen.get(seat)):
+            if self.dirty and (self.wiped or self.board_changed(seat)):
                 self.board(seat)  # an unchanged board is not drawn twice (the story stays in view)
                 self.wiped = False
             try:
@@ -307,6 +338,7 @@ class Ui(Commands):
                 return 0
 
     def command(self, seat: str, text: str) -> str | None:
+        self.fresh = []
         if len(text) > MAX_INPUT:
             error(_("A line of {n} characters is neither a move nor a command. Type 'moves' for "
                     "your options.").format(n=len(text)))

@@ -45,14 +45,43 @@ def _compiled(extra: Iterable[tuple[str, str]]) -> list[tuple[re.Pattern[str], s
 
 class Story:
     """The narration said to each seat at this terminal, kept per seat so that at hot-seat
-    ``log`` never shows one player another's draws."""
+    ``log`` never shows one player another's draws.
 
-    def __init__(self, marks: Iterable[tuple[str, str]] = (), header: str | None = None) -> None:
+    A game whose sentences hold the players' own words (a film's names, lines and narration)
+    gives ``kind_marks`` (event kind -> mark; any other kind: ``·``) and ``header_kinds``: a
+    sentence that knows its event's kind (``common.engine.Sentence``) is then marked by it,
+    never by its words. A sentence without a kind (an old host's) falls back to the patterns."""
+
+    def __init__(self, marks: Iterable[tuple[str, str]] = (), header: str | None = None,
+                 kind_marks: dict[str, str] | None = None,
+                 header_kinds: Iterable[str] = ()) -> None:
         self.marks = _compiled(marks)
         self.header = re.compile(header) if header else HEADER
+        self.kind_marks = kind_marks
+        self.header_kinds = frozenset(header_kinds)
         self.logs: dict[str | None, list[str]] = {}
 
+    @classmethod
+    def of(cls, render: object) -> Story:
+        """The story as a game's render module marks it (``MARKS``, ``HEADER``, ``KIND_MARKS``,
+        ``HEADER_KINDS``)."""
+        return cls(getattr(render, "MARKS", ()), getattr(render, "HEADER", None),
+                   getattr(render, "KIND_MARKS", None), getattr(render, "HEADER_KINDS", ()))
+
+    def _kind(self, sentence: str) -> str | None:
+        """The event kind the sentence was told from, where this game marks by kinds."""
+        return getattr(sentence, "kind", None) if self.kind_marks is not None else None
+
+    def is_header(self, sentence: str) -> bool:
+        kind = self._kind(sentence)
+        if kind is not None:
+            return kind in self.header_kinds
+        return bool(self.header.match(sentence.strip()))
+
     def mark(self, sentence: str) -> str:
+        kind = self._kind(sentence)
+        if kind is not None and self.kind_marks is not None:
+            return self.kind_marks.get(kind, "\u00b7")
         for pattern, sign in self.marks:
             if pattern.search(sentence):
                 return sign
@@ -62,17 +91,17 @@ class Story:
         """A move's sentences as one line (a turn's header keeps a line of its own)."""
         out: list[str] = []
         current: list[str] = []
-        for s in sentences:
-            s = s.strip()
+        for told in sentences:
+            s = told.strip()
             if not s:
                 continue
-            if self.header.match(s):
+            if self.is_header(told):
                 if current:
                     out.append(" ".join(current))
                     current = []
                 out.append(s)
                 continue
-            current.append(f"{self.mark(s)} {s}")
+            current.append(f"{self.mark(told)} {s}")
         if current:
             out.append(" ".join(current))
         return out

@@ -10,7 +10,7 @@ from collections.abc import Collection
 from typing import Any
 
 from common import _
-from common.engine import Event, GameError, IllegalMove, Move, Outcome, Rules
+from common.engine import Event, GameError, IllegalMove, Move, Outcome, Rules, Sentence
 from common.record import Line, Record, format_record
 
 
@@ -153,7 +153,8 @@ class Table:
 
     def narrate(self, events: list[Event], seat: str | None) -> list[str]:
         """The events ``seat`` may learn of, as sentences."""
-        return [self.rules.narrate(e) for e in events if e.seat is None or e.seat == seat]
+        return [Sentence(self.rules.narrate(e), e.kind) for e in events
+                if e.seat is None or e.seat == seat]
 
     def narrate_all(self, events: list[Event]) -> list[tuple[str | None, str]]:
         """Every event as a sentence, once, with the seat it is meant for (None: everyone);

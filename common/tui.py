@@ -17,6 +17,7 @@ import shutil
 import sys
 import threading
 import time
+from collections import deque
 from typing import Any
 
 from common import _, ngettext
@@ -26,6 +27,7 @@ from common.repl import Ui
 MIN_COLS, MIN_ROWS = 80, 24
 BESIDE = 120  # from this many columns the log sits beside the board, not under it
 LOG_MIN = 6  # rows the log keeps under the board
+HAND_MIN = 4  # rows the hand pane may always take; up to a third of the screen when it needs them
 
 
 def unfit() -> str | None:
@@ -69,11 +71,18 @@ class TuiUi(Ui):
         self.offset = 0  # log lines scrolled back from the newest
         self.status = ""
         self.app: Any = None
+        self.asking: str | None = None  # the seat whose move the prompt waits for (None: a question)
+        self.ahead: deque[str] = deque()  # lines entered while others moved, for the next move
+        self.gate = threading.Lock()  # between the prompt's Enter and the game loop's next read
+        self.ending: list[Any] | None = None  # the end screen, drawn across the whole screen
 
     # -- what the game loop says ------------------------------------------------------------------
     def note(self, renderable: Any) -> None:
-        self.entries.append(renderable)
-        self.offset = 0
+        if self.ending is not None:  # the end screen has the screen's width, not the log's
+            self.ending.append(renderable)
+        else:
+            self.entries.append(renderable)
+            self.offset = 0
         self.refresh()
 
     def refresh(self) -> None:
@@ -138,6 +147,7 @@ class TuiUi(Ui):
         if len(self.here) > 1 and seat != self.last_seat:
             from rich.text import Text
 
+            self.drop_ahead()
             missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]
             self.last_seat = seat
             self.wipe()
@@ -174,13 +184,57 @@ class TuiUi(Ui):
             self.refresh()
 
     def read(self, seat: str) -> str:
-        line = self.wait_line(f"{seat}> ")
+        from rich.text import Text
+
+        with self.gate:  # a line entered while the bots moved is this move (see ``typed``)
+            early = self.ahead.popleft() if self.ahead else None
+            if early is None:
+                self.label, self.asking = f"{seat}> ", seat
+                self.waiting.set()
+        if early is not None:
+            self.note(Text(f"{seat}> {early.strip()}", style="dim"))
+            return early
+        try:
+            line = self.wait_line(f"{seat}> ")
+        finally:
+            self.asking = None
         if line is None:
             raise EOFError
         return line
 
+    def drop_ahead(self) -> None:
+        """Lines entered ahead are for the player's next move: a question or another player's
+        turn comes first, so they are set aside, and the log says so."""
+        with self.gate:
+            dropped, self.ahead = list(self.ahead), deque()
+        for line in dropped:
+            say(_("Not used (something else was asked first): {line}").format(line=line.strip()),
+                "dim")
+
     def ask(self, question: str) -> str | None:
+        self.drop_ahead()
         return self.wait_line(question)
+
+    def finish(self, out: dict[str, Any]) -> int:
+        """The end screen across the whole screen (the score table had been squeezed into the
+        log pane), the hand pane gone."""
+        if not out.get("unfinished"):
+            self.drop_ahead()
+            self.ending = []
+        return super().finish(out)
+
+    def command(self, seat: str, text: str) -> str | None:
+        """'hand' puts the whole hand into the log, where it scrolls (the hand pane shows as
+        much of it as the screen has room for)."""
+        from common.commands import local_words
+
+        word = text.strip().partition(" ")[0].lower()
+        if local_words().get(word, word) == "hand" and word not in self.session.legal(seat):
+            self.board(seat)
+            if self.hand is not None:
+                self.note(self.hand)
+            return None
+        return super().command(seat, text)
 
     def interactive(self) -> bool:
         return True
@@ -228,22 +282,27 @@ class TuiUi(Ui):
         """A line from the prompt. The game loop gets it when it is waiting for one; otherwise
         (others are playing) what can be answered now is: a network game's say, who, board,
         log, quit. Returns True to keep the line in the prompt for later."""
-        if self.waiting.is_set():
-            from rich.text import Text
+        from rich.text import Text
 
-            if self.label.endswith("> ") and text.strip():  # the log keeps what was typed
-                self.note(Text(self.label + text.strip(), style="dim"))
-            self.inbox.put(text)
-            return False
-        word = text.strip().partition(" ")[0].lower()
-        if hasattr(self.session, "pump"):
-            if word in ("quit", "exit"):
-                self.quitting = True
-            elif word:
-                self.command(self.reader() or "", text.strip())
-            return False
-        self.skip.set()  # the bots are moving: show the rest at once, keep the line
-        return True
+        with self.gate:
+            if self.waiting.is_set():
+                if self.label.endswith("> ") and text.strip():  # the log keeps what was typed
+                    self.note(Text(self.label + text.strip(), style="dim"))
+                self.inbox.put(text)
+                return False
+            word = text.strip().partition(" ")[0].lower()
+            if not hasattr(self.session, "pump"):  # the bots are moving: show the rest at once;
+                self.skip.set()  # a line is the next move (it had stayed in the prompt, and the
+                if text.strip():  # next one was glued to it: 'log 14log 26')
+                    self.ahead.append(text)
+                    self.note(Text(_("Typed ahead, for your next move: {line}").format(
+                        line=text.strip()), style="dim"))
+                return False
+        if word in ("quit", "exit"):
+            self.quitting = True
+        elif word:
+            self.command(self.reader() or "", text.strip())
+        return False
 
     def _log_lines(self, width: int) -> list[str]:
         out: list[str] = []
@@ -261,7 +320,9 @@ class TuiUi(Ui):
             cols, rows = size.columns, size.rows
         else:
             cols, rows = shutil.get_terminal_size()
-        body = max(rows - 2 - self._hand_height(cols), 1)
+        body = max(rows - 2 - self._hand_height(cols, rows), 1)
+        if self.ending is not None:  # the end screen: one pane, the whole width
+            return cols, body, cols, 0, False
         if cols >= BESIDE:
             log_w = max(40, cols * 2 // 5)
             return cols - log_w - 1, body, log_w, body, True
@@ -269,10 +330,26 @@ class TuiUi(Ui):
         return cols, board_h, cols, max(body - board_h, 1), False
 
     def _hand_lines(self, width: int) -> list[str]:
-        return to_ansi(self.hand, width) if self.hand is not None else []
+        return to_ansi(self.hand, width) if self.hand is not None and self.ending is None else []
 
-    def _hand_height(self, cols: int) -> int:
-        return min(len(self._hand_lines(cols)), 4)
+    @staticmethod
+    def _hand_room(rows: int) -> int:
+        return max(HAND_MIN, (rows - 2) // 3)
+
+    def _hand_height(self, cols: int, rows: int) -> int:
+        return min(len(self._hand_lines(cols)), self._hand_room(rows))
+
+    def _hand_shown(self, cols: int, rows: int) -> list[str]:
+        """The hand pane: the whole hand where it fits, else as much as fits and a last line
+        saying how many more 'hand' lists in the log (horror's hand of 6-9 had shown 3)."""
+        lines = self._hand_lines(cols)
+        room = self._hand_room(rows)
+        if len(lines) <= room:
+            return lines
+        more = len(lines) - room + 1
+        return [*lines[:room - 1], "  " + ngettext("… {n} more line: 'hand' shows it all in the log",
+                                                  "… {n} more lines: 'hand' shows them all in the log",
+                                                  more).format(n=more)]
 
     def _board_lines(self, width: int) -> list[str]:
         return to_ansi(self.shown, width) if self.shown is not None else [""]
@@ -309,6 +386,9 @@ class TuiUi(Ui):
         def board_text() -> Any:
             width, height, _log_w, _log_h, beside = self._sizes()
             lines = self._board_lines(width)
+            if self.ending is not None:  # the last board, then the end screen: its end in view
+                lines = [*lines, *(row for entry in self.ending for row in to_ansi(entry, width))]
+                return ANSI("\n".join(lines[-height:]))
             if beside and self.spare is not None and len(lines) + 2 < height:
                 lines = [*lines, "", *to_ansi(self.spare, width)]  # the pane's spare rows
             return ANSI("\n".join(lines[:height]))
@@ -322,12 +402,13 @@ class TuiUi(Ui):
             return ANSI("\n".join(shown))
 
         def status_text() -> str:  # read off the prompt: a network session is the game thread's
-            seat = self.label[:-2] if self.waiting.is_set() and self.label.endswith("> ") else "—"
+            asking = self.asking if self.waiting.is_set() else None
+            question = self.waiting.is_set() and asking is None  # save? play again? hand over?
             scrolled = " · " + ngettext("log scrolled back {n} line", "log scrolled back {n} lines",
                                         self.offset).format(n=self.offset) if self.offset else ""
-            status = self.status or _("{seat} to decide").format(seat=seat)
-            return (f" {self.title} · {status}{scrolled} · "
-                    + _("PgUp/PgDn the log · Tab completes · 'help'") + " ")
+            status = self.status or ("" if question else _("{seat} to decide").format(seat=asking or "—"))
+            keys = "" if self.ending is not None else _("PgUp/PgDn the log · Tab completes · 'help'")
+            return " " + " · ".join(part for part in (self.title, status + scrolled, keys) if part) + " "
 
         board = Window(FormattedTextControl(board_text), wrap_lines=False,
                        height=lambda: Dimension.exact(self._sizes()[1]))
@@ -335,13 +416,18 @@ class TuiUi(Ui):
                      height=lambda: Dimension.exact(self._sizes()[3]))
 
         def hand_text() -> Any:
-            cols = self.app.output.get_size().columns
-            return ANSI("\n".join(self._hand_lines(cols)[:4]))
+            size = self.app.output.get_size()
+            return ANSI("\n".join(self._hand_shown(size.columns, size.rows)))
 
-        hand = Window(FormattedTextControl(hand_text), wrap_lines=False,
-                      height=lambda: Dimension.exact(self._hand_height(self.app.output.get_size().columns)))
+        def hand_height() -> Any:
+            size = self.app.output.get_size()
+            return Dimension.exact(self._hand_height(size.columns, size.rows))
+
+        hand = Window(FormattedTextControl(hand_text), wrap_lines=False, height=hand_height)
 
         def body() -> Any:
+            if self.ending is not None:
+                return board
             if self._sizes()[4]:
                 return VSplit([board, Window(width=1, char="│", style="class:rule"), log])
             return HSplit([board, log])
@@ -415,10 +501,10 @@ class TuiUi(Ui):
         worker.join(timeout=5)
         if failure:
             raise failure[0]
-        for entry in self.entries[-4:]:  # the end of the story stays on the terminal
-            from common.render import show
+        from common.render import show
 
-            show(entry)
+        for entry in [*self.entries[-4:], *(self.ending or ())]:  # the end of the story and the
+            show(entry)  # end screen stay on the terminal
         return result[0] if result else 0
 
 

@@ -76,7 +76,8 @@ _BARE = ("agree", "close", "done", "decline", "pass", "quiet", "cut", "roll", "s
 _NUMBER = ("bid", "claim", "stake")
 _NAMES = ("monster", "title", "extra", "supporting", "star", "set")  # the rest are sentences
 CHARACTER_VERBS = ("extra", "supporting", "star")
-_LINE = re.compile(r'^([^:"]+?)\s*:\s*"(.*)"$')
+_LINE = re.compile(r'^([^:"“”«»]+?)\s*:\s*(?:"(.*)"|“(.*)”|«(.*)»)$')  # typographic quotes too
+_SPEAKER = re.compile(r"^\s*(c\d+)\s*:\s*(\S.*)$", re.IGNORECASE)  # 'c7: words' (no quotes)
 _ID = re.compile(r"^(?:[cstp]\d+|m|monster)$", re.IGNORECASE)
 
 
@@ -212,6 +213,9 @@ def _set(rest: str) -> Move:
     """'set NAME [near SET, SET]': the sets after 'near' by id or name. A name holding 'near'
     is quoted ('set "The house near the cove"'); a line with 'near' twice is refused."""
     quoted = re.match(r'^"([^"]+)"\s*(.*)$', rest)
+    if rest.startswith('"') and not quoted:  # a quote opened and never closed is no name
+        raise NotationError(_('the set\'s name opens a quote and never closes it: write '
+                              '\'set "The house near the cove"\', or the name without quotes'))
     if quoted:
         name, tail = quoted.group(1), quoted.group(2)
         m = re.match(r"^near\s+(.+)$", tail, re.IGNORECASE)
@@ -232,10 +236,16 @@ def _say(rest: str) -> Move:
     """'say TEXT' is narration (action in the screenplay); 'say CHARACTER: "LINE"', the line
     in double quotes, is that character's dialogue."""
     m = _LINE.match(rest)
-    if m and m.group(2).strip():
-        return ("say", _free("say", m.group(2)), _canon(m.group(1)))
+    line = next((g for g in m.groups()[1:] if g is not None), "") if m else ""
+    if m and line.strip():
+        return ("say", _free("say", line), _canon(m.group(1)))
     if not rest:
         raise NotationError(_("'say' needs some text after it"))
+    speaker = _SPEAKER.match(rest)
+    if speaker:  # a character's id and a colon: a line whose quotes were left out, never narration
+        raise NotationError(_('a character\'s line goes in double quotes: say {id}: "{line}" '
+                              '(narration names no character first)').format(
+            id=speaker.group(1).lower(), line=speaker.group(2).strip().strip('"')))
     return ("say", _free("say", rest))
 
 

@@ -13,27 +13,13 @@ from horror import MESSAGES, N_, _, ngettext, pgettext
 from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_TIME, SET_MAX_ST
 from horror.narration import conflict_name, decision_name, ending, kind_name, phase_name, side
 from horror.narration import dice as dice_text
+from horror.storymarks import HEADER, HEADER_KINDS, KIND_MARKS, MARKS  # noqa: F401  (read by common.story)
 
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
 # read by common (which says them in the player's language through this game's catalog)
 WINNER_LABEL = N_("Top billing")  # the end screen's word: a film has no winner
-# the story's marks and the lines that open a meeting turn, a scene or an act (common.story),
-# in every language's narration (horror/locale): English, Italian, Russian
-MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot|"
-          r"e muore|fuori combattimento|perde \d+|chiude la sottotrama|"
-          r"хватает и убивает|без сознания|теряет \d+|закрывает побочную линию)\b", "\u2212"),
-         (r"\b(creates|writes|puts|gives|raises|plays|stakes|claims|bids|receive|"
-          r"crea|scrive|mette|d\u00e0|porta|alza|gioca|punta|rivendica|offre|ricevi|"
-          r"создаёт|пишет|кладёт|даёт|поднимает|разыгрывает|ставит|претендует|получаете)\b", "+"),
-         (r"\b(trade|chase runs on|makes .+ adjacent|scambiano|inseguimento prosegue|rende adiacenti|"
-          r"меняются|погоня перемещается|делает соседними)\b", "\u2192"))
-HEADER = (r"^\s*(\u2014.*|Script meeting \d+.*|\S+'s turn at the meeting\.|Cut! Scene .*|"
-          r"The cards are shuffled and dealt.*|The director's chair for .*|"
-          r"Riunione di sceneggiatura \d+.*|Tocca a \S+ alla riunione\.|Stop! Fine della scena .*|"
-          r"Le carte vengono mescolate.*|All.asta la sedia del regista.*|"
-          r"Сценарное собрание \d+.*|Ход на собрании: \S+\.|Стоп, снято!.*|"
-          r"Карты перетасованы.*|Аукцион за режиссёрское кресло.*)$")
+BOARD_SKIPS = ("log", "log_dropped")  # view keys the board never draws (common.repl)
 
 
 def _els(view: dict[str, Any]) -> dict[str, list]:
@@ -205,10 +191,10 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
         names = [els[s][2] if s in els else (_("the plan") if s == "plan" else s) for s in c["sides"]]
         kind = conflict_name(c["kind"])
         parts.append(Text(_("{kind}: {a} ({seat_a}) stake {stake_a} vs {b} ({seat_b}) stake {stake_b}").format(
-            kind=kind[:1].upper() + kind[1:], a=names[0], seat_a=c["seats"][0], stake_a=max(c["stakes"][0], 0),
-            b=names[1], seat_b=c["seats"][1], stake_b=max(c["stakes"][1], 0)), style="bold"))
-    if view["last_roll"]:
-        parts.append(dice_line(view["last_roll"]))
+            kind=kind[:1].upper() + kind[1:], a=names[0], seat_a=c["seats"][0], stake_a=_stake(c, 0),
+            b=names[1], seat_b=c["seats"][1], stake_b=_stake(c, 1)), style="bold"))
+    if view["last_roll"] and (c or since is None or since.get("last_roll") != view["last_roll"]):
+        parts.append(dice_line(view["last_roll"]))  # a settled roll shows once, not on every board
     if view["act"] == 4:
         parts.append(Text(_("Pools: monster {monster}, plan {plan}").format(
             monster=view["pools"][0], plan=view["pools"][1])
@@ -221,6 +207,16 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     if view["phase"] == "over":
         parts.append(Text(_credits(view), style=None if plain() else "bold green"))
     return Group(*parts)
+
+
+def _stake(conflict: dict[str, Any], i: int) -> str:
+    """A side's stake as it will roll: the monster's Monster Dice join its player's dice."""
+    staked = max(conflict["stakes"][i], 0)
+    bonus = (conflict.get("bonus") or (0, 0))[i]
+    if not bonus:
+        return str(staked)
+    return ngettext("{staked} + {n} Monster Die", "{staked} + {n} Monster Dice", bonus).format(
+        staked=staked, n=bonus)
 
 
 def _credits(view: dict[str, Any]) -> str:
@@ -317,12 +313,22 @@ def _dice(n: int) -> str:
 
 def matching(query: str) -> list[tuple]:
     """The element types a query names: by their name (in any language) when it starts one
-    ('star' is not the supporting role whose note mentions stars), else anywhere in their text."""
+    ('star' is not the supporting role whose note mentions stars), else anywhere in their text;
+    'type:T' (``card_query``'s filter, as in the other games) names the type alone."""
+    from common.render import card_query
+
     def words(text: str) -> str:  # a shell word ('oggetto-di-scena', options.card_slug) as words
         return " ".join(text.lower().replace("-", " ").split())
 
-    q = words(query)
+    filters, rest = card_query(query, ("type",))
+    q = " ".join(rest)
     rows = [_row(row) for row in PRICES]
+    if "type" in filters:
+        wanted = words(filters["type"])
+        rows = [r for r in rows
+                if any(words(n).startswith(wanted) for n in (r[0], r[1], *MESSAGES.card_names(r[0])))]
+    if not q:
+        return rows
     named = [r for r in rows
              if any(words(n).startswith(q) for n in (r[0], r[1], *MESSAGES.card_names(r[0])))]
     return named or [r for r in rows if q in f"{r[0]} {r[1]} {r[2]} {r[5]}".lower()]
@@ -469,7 +475,9 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
     Armour, dice it lost in a roll, the monster let loose, the director's chair won."""
     if before is None or seat not in after.get("seats", ()):
         return []
-    mine = [e for e in after["elements"] if e[1] in CHARACTER_KINDS and e[5] == seat]
+    played = after.get("played_by") or {}
+    mine = [e for e in after["elements"] if e[1] in CHARACTER_KINDS  # who plays it, not who wrote it
+            and played.get(e[0], e[5]) == seat]
     out = []
     for e in mine:
         cid, name = e[0], e[2]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from common import _, ngettext
-from common.engine import GameError
+from common.engine import GameError, Sentence
 from common.i18n import current, language
 from common.net.languages import seat_line
 from common.net.link import REPLY_TIMEOUT, Link, Lost, Refused, Unreachable, retry_delays
@@ -176,7 +176,8 @@ class RemoteSession:
                 lines.append(clean_text(item, 400))
                 continue
             try:
-                lines.append(self.spec.rules.narrate(event_from_json(tree(item))))
+                event = event_from_json(tree(item))
+                lines.append(Sentence(self.spec.rules.narrate(event), event.kind))
             except Exception:  # a garbled or unknown event: said once, the game goes on
                 failed += 1
         if failed:
