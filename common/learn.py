@@ -158,7 +158,8 @@ class LearnUi(Ui):
         if step is None or not self.session.same_move(text, step.move):
             if step is not None:
                 wrong = self.session.script.say(step.text, "wrong") if step.text else ""
-                say(wrong or self.session.script.say(step.text), "yellow")
+                if wrong or step.text:
+                    say(wrong or self.session.script.say(step.text), "yellow")
                 say(_("In this guided game, type: {move}").format(move=step.move), "bold")
             return
         super().play(seat, step.move)

@@ -76,10 +76,10 @@ def follow(child, lang: str, player: str, wrong: str | None) -> int:
     """Type each suggested move (after ``wrong`` once, at the first prompt); the moves typed."""
     typed = 0
     for _ in range(60):
-        i = child.expect([re.escape(TYPE[lang]) + r"([^\r\n]+)", re.escape(REAL[lang])])
+        i = child.expect([re.escape(TYPE[lang]) + r"([^\r\n]+)\r?\n", re.escape(REAL[lang])])
         if i == 1:
             return typed
-        move = ANSI.sub("", child.match.group(1)).strip()
+        move = ANSI.sub("", child.match.group(1)).strip()  # the whole line: up to its end
         child.expect_exact(f"{player}>")
         if wrong is not None:
             child.sendline(wrong)
