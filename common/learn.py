@@ -165,6 +165,9 @@ class LearnUi(Ui):
         super().play(seat, step.move)
         self.session.at += 1
 
+    def leave(self) -> None:
+        """Leaving the guided game early: there is nothing of the player's own to save."""
+
     def finish(self, out: dict[str, Any]) -> int:
         from common.endscreen import show_end
 

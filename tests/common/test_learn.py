@@ -120,3 +120,15 @@ def test_the_guided_game_in_italian_and_russian(tmp_path, game, lang):
     child.close()
     assert child.exitstatus == 0
     assert "Traceback" not in child.before
+
+
+def test_the_move_may_be_typed_in_any_spelling_the_notation_reads():
+    from common.learn import ScriptedSession
+
+    spec = spec_of("gros")
+    script = load_script(spec, "en")
+    session = ScriptedSession(spec, open_table(spec.rules, parse_record(script.header)), script)
+    assert session.same_move("gioca the-robot", "play the-robot")  # the Italian move word
+    assert session.same_move("play  The-Robot", "play the-robot")
+    assert not session.same_move("play the-shotgun on ray/the-robot", "play the-robot")
+    assert not session.same_move("fly me to the moon", "play the-robot")
