@@ -1,4 +1,5 @@
-"""The command line every game exposes: play, run, replay, host, join, bench, rules, cards.
+"""The command line every game exposes: play, learn, run, replay, host, join, bench, rules,
+cards.
 
 Built from a ``GameSpec`` of plain strings; each command imports what it needs only when it
 runs, so ``--help`` stays as quick as click itself. Numbers are checked by click's ranges
@@ -413,6 +414,16 @@ def _build(spec: GameSpec) -> GameGroup:
             return run_bench(spec, games=spec.bench_games if games is None else games,
                              as_json=as_json, matchups=matchups, iterations=iterations,
                              options=game_options(spec, option, flags))
+        guard(go)
+
+    @group.command(help=_("A guided first game: a short game set up to show every main rule "
+                          "as it comes, with the move to type; then a real game, if you "
+                          "like."), epilog=epilog)
+    def learn() -> None:
+        def go() -> int:
+            from common.learn import learn as guided
+
+            return guided(spec)
         guard(go)
 
     @group.command(help=_("Print the rules, in the project's own words."), epilog=epilog)
