@@ -44,6 +44,19 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
     return value
 
 
+def first_seat(options: dict[str, str], seats: tuple[str, ...] | list[str]) -> int:
+    """The index of the seat named by option ``first`` (who plays first); 0 when it is not
+    given, as in every record made before the option (``play`` draws one at random and
+    writes it into the record)."""
+    first = options.get("first")
+    if first is None:
+        return 0
+    if first not in seats:
+        raise GameError(_("option first names a seat ({seats}), not {value}").format(
+            seats=", ".join(seats), value=repr(first)))
+    return list(seats).index(first)
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Who may or must act now. ``kind`` lets a front-end word its prompt."""

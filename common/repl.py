@@ -157,9 +157,23 @@ class Ui(Commands):
             (printer or say)(line)
             for extra in (quote(line) if quote else None) or []:
                 (printer or (lambda t: say(t, "dim")))(f"    {extra}")
-        self.story.keep(self.reader(), told)
+        self.story.keep(self.reader(), told, self.moves())
         if told:
             self.dirty = True
+
+    def moves(self) -> int:
+        """How many moves the game has had, where the session counts them (a local game)."""
+        count = getattr(self.session, "moves", None)
+        return count() if count is not None else 0
+
+    def remember_loaded(self) -> None:
+        """A loaded game's moves go into the log, as each seat here heard them."""
+        told = getattr(self.session, "told_before", None)
+        if told is None:
+            return
+        for seat in self.here if len(self.here) > 1 else self.here[:1]:
+            for at, sentences in told(seat):
+                self.story.keep(seat, self.story.move_lines(sentences), at)
 
     def board(self, seat: str | None) -> None:
         drawing, view = self.drawing(seat)
@@ -264,7 +278,15 @@ class Ui(Commands):
 
     def loop(self) -> int:
         self.title = self.game_title()
-        if self.here:
+        self.remember_loaded()
+        kinds = getattr(self.session, "kinds", {})
+        rivals = [_("{seat} ({level})").format(seat=seat, level=kind)
+                  for seat, kind in kinds.items() if seat not in self.here]
+        if self.here and rivals:
+            line = _("{title} — you play {seats} against {rivals}. Type 'help' for commands; "
+                     "Tab completes moves.").format(title=self.title, seats=", ".join(self.here),
+                                                     rivals=", ".join(rivals))
+        elif self.here:
             line = _("{title} — you play {seats}. Type 'help' for commands; Tab completes "
                      "moves.").format(title=self.title, seats=", ".join(self.here))
         else:
@@ -360,6 +382,7 @@ class Ui(Commands):
         elif word == "undo":
             try:
                 n = self.session.undo(seat)
+                self.story.forget_after(self.moves())  # 'log' matches the record again
                 say(ngettext("Took back {n} move.", "Took back {n} moves.", n).format(n=n))
                 self.dirty = True
             except GameError as exc:
@@ -412,6 +435,8 @@ class Ui(Commands):
         """Leaving an unfinished game: saved to --save, or offered a file at a terminal."""
         from common.endscreen import offer_save
 
+        if self.moves() == 0 and getattr(self.session, "moves", None) is not None:
+            return  # nothing was played: nothing to save (and no file dropped here)
         if self.save_path:
             self.autosave()
         elif self.interactive():

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from common.cards import CardDataError
-from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
+from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, first_seat, int_option
 from common.rng import Rng
 from gros import N_, _, flow, notation, zones
 from gros import moves as mv
@@ -49,7 +49,7 @@ class GrosRules(Rules[GrosState]):
     name = "gros"
     title = "Grave Robbers from Outer Space"
     variants = ("gros", "gr2")
-    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target", "timing")
+    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target", "timing", "first")
 
     @property
     def bot_kinds(self) -> dict:  # type: ignore[override]
@@ -104,6 +104,7 @@ class GrosRules(Rules[GrosState]):
         st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids, defs, autopass=autopass,
                        target=int_option(options, "target", 0, 0, 100_000), totals=[0] * len(names),
                        dcache=[None] * len(names), windows=timing == "windows", kinds=kinds)
+        st.first = first_seat(options, names)
         flow.start_game(st, [])
         return st
 

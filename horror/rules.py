@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from common.cards import checksum
-from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules
+from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules, first_seat
 from common.rng import Rng
 from horror import (
     _,
@@ -79,7 +79,7 @@ class HorrorRules(Rules[Film]):
     name = "horror"
     title = "Creature Feature"
     variants = ("standard",)
-    option_keys = ("players", "budget", "monster", "ability", "trigger", "setting", "title")
+    option_keys = ("players", "budget", "monster", "ability", "trigger", "setting", "title", "first")
     reveal_kinds = frozenset({"hand", "got"})  # a dealt hand, a card received in a trade
     notation = notation
 
@@ -105,6 +105,7 @@ class HorrorRules(Rules[Film]):
         seats = seat_names(options)
         base = pools.premise(seed)
         st = Film(seats, Rng(seed))
+        st.meeting_first = first_seat(options, seats)  # who opens the first script meeting
         given = premise_options(options)
         st.monster = given.get("monster", base["monster"])
         # a monster named on the command line gets no default abilities it cannot shed

@@ -136,11 +136,10 @@ def test_the_end_screen_then_play_again(tmp_path, game, options, shows):
     child.expect("Winner|Top billing")
     child.expect(shows)
     child.expect("Game over")
-    child.expect("s\\) save the record")
-    child.sendline("s")
-    child.expect("File name")
+    child.expect(r"Save the record\? File name \[" + game + r"-\d{8}-\d{4}\.rec\]")
     child.sendline("end.rec")
     child.expect("Saved the record to end.rec")
+    child.expect("s\\) save the record")
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert "result " in (tmp_path / "end.rec").read_text()
@@ -151,13 +150,17 @@ def test_play_again_starts_a_new_game_with_the_same_seats(tmp_path):
     path, kinds, seat, move = _near_the_end(tmp_path, "invaders", "", 7, {})
     child = spawn(tmp_path, "invaders", "--seats", "random,human", "--seed", "5")
     child.expect("humans>")
-    child.sendline("quit")
-    child.expect("Save the game so far")
-    child.sendline("n")
+    child.sendline("quit")  # before any move: nothing to save, no question
     child.expect(pexpect.EOF)
+    assert "Save the game so far" not in child.before
+    assert not list(tmp_path.glob("*.rec"))[1:]  # only the record _near_the_end wrote
     child = spawn(tmp_path, "invaders", "--load", str(path), "--seats", kinds)
     child.expect(f"{seat}>")
     child.sendline(move)
+    child.expect("Save the record")
+    child.sendline("")  # the default answer keeps the finished game, under the name shown
+    child.expect(r"Saved the record to (invaders-\d{8}-\d{4}(-\d+)?\.rec)")
+    assert "result " in (tmp_path / child.match.group(1)).read_text()
     child.expect("play again")
     child.sendline("a")
     child.expect("you play " + seat)  # a new game's banner, the same seats
@@ -268,7 +271,8 @@ def test_cards_filters_by_field_in_the_game_and_on_the_command_line(capsys):
 ])
 def test_each_game_tells_a_bot_move_in_one_line_and_draws_the_board_at_the_decision(
         tmp_path, game, seats, seat, told, board):
-    child = spawn(tmp_path, game, "--seed", "5" if game == "gros" else "14", "--seats", seats)
+    child = spawn(tmp_path, game, "--seed", "5" if game == "gros" else "14", "--seats", seats,
+                  "--first", "ray" if game == "gros" else "p1")
     child.expect(f"{seat}>")
     seen = text(child)
     assert re.search(told, seen, re.M), seen
