@@ -7,7 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from common.cards import CardDataError
-from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, first_seat, int_option
+from common.engine import (
+    Decision,
+    Event,
+    GameError,
+    IllegalMove,
+    Move,
+    Outcome,
+    Rules,
+    first_seat,
+    int_option,
+)
 from common.rng import Rng
 from gros import N_, _, flow, notation, zones
 from gros import moves as mv

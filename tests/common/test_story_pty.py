@@ -280,3 +280,23 @@ def test_each_game_tells_a_bot_move_in_one_line_and_draws_the_board_at_the_decis
     send(child, "log 50")
     child.expect(told.strip("^$"))  # the story so far, the bot's move in it
     child.close(force=True)
+
+
+def test_enter_typed_ahead_at_the_end_never_loses_the_game(tmp_path):
+    """Issue 23: a bare Enter (or a line typed ahead during the last moves) at the end screen
+    quit without saving. Now what was typed ahead is dropped, and the default answer saves."""
+    path, kinds, seat, move = _near_the_end(tmp_path, "gros", "", 7, {"players": "2"})
+    child = spawn(tmp_path, "gros", "--load", str(path), "--seats", kinds)
+    child.expect(f"{seat}>")
+    child.send(move + "\r\r\r")  # the move, and Enters typed ahead of the end screen
+    child.expect("Game over")
+    i = child.expect([r"Saved the record to (gros-\S+\.rec)", r"Save the record\?"])
+    if i == 1:  # the Enters were dropped: the question waits for its answer
+        child.sendline("")
+        child.expect(r"Saved the record to (gros-\S+\.rec)")
+    saved = tmp_path / child.match.group(1).rstrip(".")
+    child.expect(r"q\) quit")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "result " in saved.read_text()
+    assert "Traceback" not in child.before

@@ -1,0 +1,111 @@
+"""Issue 23: the table respects the player's attention, and a finished game is never lost.
+
+Through the real command (click's runner: stdin is not a terminal, so the REPL reads plain
+lines) and the session; the screen-level parts are in test_story_pty.py and test_repl_pty.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from gros.cli import main as gros_main
+from horror.cli import main as horror_main
+from invaders.cli import main as invaders_main
+
+
+class Said:
+    """What a command printed, its lines unwrapped (``output``, one space between words)."""
+
+    def __init__(self, result) -> None:
+        self.exit_code = result.exit_code
+        self.output = " ".join(result.output.split())
+
+
+def run(main, *args: str, given: str = "quit\n") -> Said:
+    return Said(CliRunner().invoke(main, ["play", "--pace", "0", *args], input=given))
+
+
+def test_the_opening_line_names_each_opponents_level():
+    out = run(gros_main, "--seed", "3", "--seats", "human,easy,hard", "--first", "ray").output
+    assert "you play ray against dana (easy), amanda (hard)" in out, out
+    out = run(invaders_main, "--seed", "3", "--seats", "humans", "--vs", "hard").output
+    assert "you play humans against aliens (hard)" in out, out
+
+
+def test_invaders_takes_a_level_alone_and_no_first_player():
+    out = run(invaders_main, "--seed", "3", "--seats", "easy")
+    assert out.exit_code == 0 and "you play humans against aliens (easy)" in out.output
+    out = run(invaders_main, "--seed", "3", "--first", "humans")
+    assert out.exit_code == 2 and "its turn order is the book's" in out.output
+
+
+def test_the_first_player_is_drawn_from_the_seed_and_kept_in_the_record(tmp_path):
+    """Both books start with the player to the dealer's left: anyone. The same seed draws the
+    same first player; the record says who, so it replays the same; --first chooses."""
+    firsts = set()
+    for seed in range(12):
+        save = tmp_path / f"g{seed}.rec"
+        out = run(gros_main, "--seed", str(seed), "--seats", "normal,normal,normal",
+                  "--save", str(save), "--think", "0.01")
+        assert out.exit_code == 0, out.output
+        first = re.search(r"^option first (\w+)$", save.read_text(), re.M)
+        assert first is not None, save.read_text()
+        firsts.add(first.group(1))
+        assert CliRunner().invoke(gros_main, ["run", str(save)]).exit_code == 0
+    assert firsts == {"ray", "dana", "amanda"}
+    save = tmp_path / "chosen.rec"
+    out = run(horror_main, "--seed", "4", "--first", "p2", "--save", str(save),
+              given="agree\nquit\n")
+    assert "option first p2" in save.read_text(), out.output
+    out = run(gros_main, "--first", "zed")
+    assert out.exit_code == 2 and "--first names a seat (ray, dana, amanda), not 'zed'" in out.output
+
+
+def test_a_save_path_that_cannot_be_written_is_said_before_the_game(tmp_path):
+    out = run(gros_main, "--save", str(tmp_path / "no-such-folder" / "g.rec"))
+    assert out.exit_code == 2 and "cannot save to" in out.output
+    assert "you play" not in out.output  # said before the game, not after it
+    free = tmp_path / "g.rec"
+    out = run(gros_main, "--seed", "1", "--save", str(free), "--first", "ray", given="quit\n")
+    assert out.exit_code == 0 and not free.exists()  # the probe left nothing behind
+
+
+def test_play_again_never_overwrites_the_last_games_record(tmp_path):
+    from common.local import next_free
+
+    save = tmp_path / "game.rec"
+    assert next_free(str(save)) == str(save)
+    save.write_text("game invaders\n")
+    assert next_free(str(save)) == str(tmp_path / "game-2.rec")
+    (tmp_path / "game-2.rec").write_text("game invaders\n")
+    assert next_free(str(save)) == str(tmp_path / "game-3.rec")
+    assert next_free(None) is None
+
+
+def test_log_tells_a_loaded_game_and_forgets_what_undo_took_back(tmp_path):
+    """'log' was empty after --load and kept the moves undo took back: it matches the record."""
+    save = tmp_path / "half.rec"
+    given = "place d\nend\nsave " + str(save) + "\nquit\nn\n"
+    out = run(invaders_main, "--seed", "3", "--seats", "random,human", given=given)
+    assert out.exit_code == 0 and save.exists(), out.output
+    out = run(invaders_main, "--load", str(save), given="log 100\nquit\nn\n")
+    log = out.output.split("Loaded", 1)[1]
+    assert "The humans place the Defender on column d" in log, out.output
+    given = "place d\nmaneuver 2 left\nlog 3\nundo\nlog 3\nquit\n"
+    out = run(invaders_main, "--seed", "3", "--seats", "random,human", "-odraw=0",
+              given=given).output
+    before, after = out.split("Took back 1 move.", 1)
+    assert "The Defender moves to column b" in before.split("humans>")[-2], out
+    told = after.split("humans>")[1]  # the second 'log 3'
+    assert "moves to column b" not in told and "Lone Gunner" in told, told
+
+
+@pytest.mark.parametrize("seats", ["human,human", "random,human"])
+def test_quitting_before_any_move_offers_nothing_and_drops_no_file(tmp_path, seats, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = run(invaders_main, "--seed", "3", "--seats", seats, given="quit\n\n")
+    assert out.exit_code == 0 and "Save the game" not in out.output
+    assert list(tmp_path.iterdir()) == []
