@@ -21,6 +21,7 @@ from common.engine import GameError
 from common.i18n import current
 from common.paths import state_dir
 from common.private import private_file
+from common.reactions import LEVELS, TURN, Reactions
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -58,6 +59,8 @@ class Ui(Commands):
         self.wiped = False  # the screen was cleared at a hand-over: the board must be drawn
         self.can_again = False  # the end screen may offer another game with these seats
         self.again = False  # ... and the player took it
+        self.reactions = Reactions(spec.name)  # which reaction prompts each seat is asked
+        self.passed: dict[str, list[str]] = {}  # reactions passed for a seat since its prompt
 
     # -- input ------------------------------------------------------------------------------
     def _prompt_toolkit(self, seat: str) -> Any:
@@ -81,7 +84,7 @@ class Ui(Commands):
             self.prompt_sessions[seat] = PromptSession(
                 history=history, completer=MoveCompleter(self), complete_while_typing=True,
                 bottom_toolbar=self.toolbar, key_bindings=merge_key_bindings(
-                    [_no_mouse_keys(), tab_keys()]))
+                    [_keys(self.reacting), tab_keys()]))
         return self.prompt_sessions[seat]
 
     def read(self, seat: str) -> str:
@@ -114,9 +117,82 @@ class Ui(Commands):
         return line
 
     def toolbar(self) -> str:
-        seat = self.session.waiting_for() or "—"
+        seat = self.session.waiting_for()
+        if seat is not None and self.reacting():
+            return " " + _("{title} · {seat} may react · ! passes for the rest of this turn · "
+                           "'reactions' sets which you are asked").format(
+                title=self.title, seat=seat) + " "
         return " " + _("{title} · {seat} to decide · Tab lists moves · 'help' for "
-                       "commands").format(title=self.title, seat=seat) + " "
+                       "commands").format(title=self.title, seat=seat or "—") + " "
+
+    # -- reactions (common.reactions) ---------------------------------------------------------
+    def reacting(self) -> bool:
+        """Whether the decision now is a reaction, where '!' passes for the rest of the turn."""
+        seat = self.session.waiting_for()
+        return seat is not None and bool((self.session.view(seat).get("decision") or {})
+                                         .get("reaction"))
+
+    def pass_for(self, seat: str) -> bool:
+        """Pass a reaction the seat's level does not ask about: the pass is told to the log,
+        not the screen, and counted for the seat's next prompt. True if it passed."""
+        why = self.reactions.skip(seat, self.session.view(seat))
+        if why is None or "pass" not in self.session.legal(seat):
+            return False
+        try:
+            told = self.session.play(seat, "pass")
+        except GameError as exc:  # the rules refused: ask the player after all
+            error(str(exc))
+            return False
+        self.story.keep(seat if len(self.here) > 1 else self.reader(),
+                        self.story.move_lines(told), self.moves())
+        self.passed.setdefault(seat, []).append(why)
+        return True
+
+    def tell_passed(self, seat: str) -> None:
+        """One line for the reactions passed for the seat since its last prompt."""
+        passed = self.passed.pop(seat, [])
+        if not passed:
+            return
+        if all(why == TURN for why in passed):
+            line = ngettext("({n} reaction passed for you this turn, as '!' asked.)",
+                            "({n} reactions passed for you this turn, as '!' asked.)",
+                            len(passed))
+        elif self.reactions.level(seat) == "none":
+            line = ngettext("({n} reaction passed for you: 'reactions none'; 'reactions aimed' "
+                            "asks about cards aimed at you.)",
+                            "({n} reactions passed for you: 'reactions none'; 'reactions "
+                            "aimed' asks about cards aimed at you.)", len(passed))
+        else:
+            line = ngettext("({n} reaction passed for you: not aimed at you; 'reactions all' "
+                            "asks every time.)",
+                            "({n} reactions passed for you: not aimed at you; 'reactions all' "
+                            "asks every time.)", len(passed))
+        say(line.format(n=len(passed)), "dim")
+
+    def set_reactions(self, seat: str, level: str) -> None:
+        """'reactions [LEVEL]': say the seat's level, or set it (and remember it)."""
+        level = level.strip().lower()
+        if not level:
+            say(_("{seat} is asked about reactions: {level} (reactions aimed: only cards and "
+                  "attacks aimed at you; all: every one; none: never).").format(
+                seat=seat, level=self.reactions.level(seat)))
+            return
+        if level not in LEVELS:
+            error(_("reactions aimed, all or none, not {level}").format(level=repr(level)))
+            return
+        failed = self.reactions.set(seat, level)
+        say(_("{seat} is asked about reactions: {level}.").format(seat=seat, level=level))
+        if failed:
+            error(_("(not remembered for the next game: {reason})").format(reason=failed))
+
+    def pass_turn(self, seat: str) -> None:
+        """'!' or 'pass!': pass now and every reaction of the seat for the rest of this turn."""
+        view = self.session.view(seat)
+        if not (view.get("decision") or {}).get("reaction"):
+            error(_("'!' passes a reaction for the rest of the turn: this is no reaction"))
+            return
+        self.reactions.pass_turn(seat, view)
+        self.play(seat, "pass")
 
     def candidates(self) -> list[str]:
         """Everything worth completing now: legal moves (then again in the player's language's
@@ -308,9 +384,10 @@ class Ui(Commands):
             if out is not None:
                 return self.finish(out)
             seat = self.session.waiting_for()
-            if seat is None:
+            if seat is None or self.pass_for(seat):
                 continue
             self.handoff(seat)
+            self.tell_passed(seat)
             if self.dirty and (self.wiped or self.session.view(seat) != self.seen.get(seat)):
                 self.board(seat)  # an unchanged board is not drawn twice (the story stays in view)
                 self.wiped = False
@@ -345,6 +422,10 @@ class Ui(Commands):
             self.play(seat, text)  # a move that begins with 'help' (Creature Feature's chases)
         elif word == "help":
             self.help(rest)
+        elif text in ("!", "pass!"):
+            self.pass_turn(seat)
+        elif word == "reactions":
+            self.set_reactions(seat, rest)
         elif word == "moves":
             say(_("Moves now:"))
             for line in grouped(self.session.legal(seat)):
@@ -453,10 +534,13 @@ class Ui(Commands):
         return ask(question)
 
 
-def _no_mouse_keys() -> Any:
-    """Key bindings that drop 'mouse events'. A pasted colour code (ESC [ 3 1 m) reads as one,
-    and prompt_toolkit's own handler then dies printing its traceback; we never ask for mouse
-    reporting, so nothing real is lost."""
+def _keys(reacting: Any) -> Any:
+    """The prompt's key bindings: '!' on an empty line at a reaction passes for the rest of
+    the turn at one keystroke (``reacting()`` says whether the decision is one); and 'mouse
+    events' are dropped. A pasted colour code (ESC [ 3 1 m) reads as one, and prompt_toolkit's
+    own handler then dies printing its traceback; we never ask for mouse reporting, so nothing
+    real is lost."""
+    from prompt_toolkit.filters import Condition
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.keys import Keys
 
@@ -465,6 +549,16 @@ def _no_mouse_keys() -> Any:
     @keys.add(Keys.Vt100MouseEvent)
     def _ignore(event: Any) -> None:
         pass
+
+    @Condition
+    def empty_reaction() -> bool:
+        from prompt_toolkit.application.current import get_app
+
+        return not get_app().current_buffer.text and reacting()
+
+    @keys.add("!", filter=empty_reaction)
+    def _pass_turn(event: Any) -> None:
+        event.app.exit(result="pass!")
 
     return keys
 

@@ -32,6 +32,7 @@ PROMPTS = {"title": N_("agree on the title ('title' takes the generated one)"),
            "stop": N_("a card was just played: stop it, or 'pass'"),
            "respond": N_("an attack is on: respond, or 'pass'"),
            "anytime": N_("you may play an SFX now (the books' 'at any time'), or 'pass'"),
+           "anytime_end": N_("the turn is ending: a last SFX now, or 'pass'"),
            "victim": N_("the attack succeeded: pick the victim"),
            "discard": N_("end of turn: 'discard CARD' any, then 'done' (six cards at most)")}
 
@@ -175,8 +176,8 @@ class GrosRules(Rules[GrosState]):
         elif verb == "pass":
             st.passes += 1
             st.actor = flow.next_seat(st, st.actor)
-            # told to the passer only: a seat that cannot act is passed for in silence, so
-            # telling the table of the others' passes would say who holds a stop card
+            # told to the passer only: the table sees the window go on (who is asked is
+            # public), and "X passes" after every card would bury the story
             events.append(Event("pass", (seat,), seat))
             flow.settle(st, events)
         elif verb == "draw":
@@ -247,11 +248,6 @@ class GrosRules(Rules[GrosState]):
                        {n: float(v) for n, v in zip(state.names, final, strict=True)})
 
     # -- information ------------------------------------------------------------------------
-    def decider_is_secret(self, state: GrosState) -> bool:
-        from gros.views import secret_window
-
-        return secret_window(state)
-
     def view(self, state: GrosState, seat: str | None) -> dict[str, Any]:
         from gros.views import view
 
