@@ -64,6 +64,7 @@ class Reactions:
     def set(self, seat: str, level: str) -> str | None:
         """Set and remember ``seat``'s level; the error's reason if it could not be written."""
         self.levels[seat] = level
+        self.passed_turn.pop(seat, None)  # a level set now holds now, '!' or not
         path = settings_file()
         data = _read()
         data.setdefault(self.game, {}).setdefault("reactions", {})[seat] = level

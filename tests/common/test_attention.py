@@ -109,3 +109,53 @@ def test_quitting_before_any_move_offers_nothing_and_drops_no_file(tmp_path, sea
     out = run(invaders_main, "--seed", "3", "--seats", seats, given="quit\n\n")
     assert out.exit_code == 0 and "Save the game" not in out.output
     assert list(tmp_path.iterdir()) == []
+
+
+def _view(kind: str = "anytime", concerns: tuple[str, ...] = (), seat: str = "ray",
+          turn_no: int = 3) -> dict:
+    decision = {"seat": seat, "kind": kind, "prompt": "", "reaction": kind != "turn",
+                "concerns": list(concerns)}
+    return {"decision": decision, "turn": "dana", "game_no": 1, "state": {"turn_no": turn_no}}
+
+
+def test_reaction_levels_ask_about_what_is_aimed_at_you(tmp_path, monkeypatch):
+    """The default asks only about a card or attack aimed at you; 'all' and 'none' widen and
+    narrow it; '!' passes the rest of the turn; a level is remembered for the next game."""
+    from common.reactions import Reactions
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    r = Reactions("gros")
+    assert r.skip("ray", _view()) == "aimed"  # the SFX window after a card: nobody's
+    assert r.skip("ray", _view("respond", ("dana", "amanda"))) == "aimed"
+    assert r.skip("ray", _view("stop", ("ray",))) is None  # aimed at ray: asked
+    assert r.skip("ray", _view("turn")) is None  # not a reaction: always asked
+    r.pass_turn("ray", _view("stop", ("ray",)))
+    assert r.skip("ray", _view("stop", ("ray",))) == "turn"
+    assert r.skip("ray", _view("stop", ("ray",), turn_no=4)) is None  # the next turn asks again
+    assert r.set("ray", "all") is None and r.skip("ray", _view()) is None
+    assert r.set("dana", "none") is None and r.skip("dana", _view("stop", ("dana",), "dana")) == "none"
+    again = Reactions("gros")  # the next game remembers each seat's level
+    assert again.level("ray") == "all" and again.level("dana") == "none"
+    assert again.level("amanda") == "aimed" and Reactions("horror").level("ray") == "aimed"
+    assert oct((tmp_path / "bmovie" / "settings.json").stat().st_mode & 0o777) == "0o600"
+
+
+def test_a_human_seat_is_asked_only_about_what_concerns_it(tmp_path, monkeypatch):
+    """A whole gros game through the REPL (piped): with auto-pass off the rules ask ray in
+    every window; under the default level the REPL answers those that concern others itself,
+    and ray is asked only about cards and attacks aimed at him."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    given = "title\n" + "draw\nend\ndone\npass\n" * 60
+    out = CliRunner().invoke(gros_main, ["play", "--pace", "0", "--seed", "8", "--players", "2",
+                                         "--first", "ray", "--seats", "human,normal",
+                                         "-oautopass.ray=off", "--think", "0.01"], input=given)
+    text = " ".join(out.output.split())
+    assert "reactions passed for you: not aimed at you" in text, text[-2000:]
+    assert "you may play an SFX now" not in text  # the SFX window concerns nobody: never asked
+    from common.reactions import Reactions
+
+    Reactions("gros").set("ray", "all")
+    out = CliRunner().invoke(gros_main, ["play", "--pace", "0", "--seed", "8", "--players", "2",
+                                         "--first", "ray", "--seats", "human,normal",
+                                         "-oautopass.ray=off", "--think", "0.01"], input=given)
+    assert "you may play an SFX now" in " ".join(out.output.split())  # 'all': asked again

@@ -300,3 +300,26 @@ def test_enter_typed_ahead_at_the_end_never_loses_the_game(tmp_path):
     child.expect(pexpect.EOF)
     assert "result " in saved.read_text()
     assert "Traceback" not in child.before
+
+
+def test_one_key_passes_the_reactions_for_the_rest_of_the_turn(tmp_path):
+    """Issue 23: '!' on an empty line at a reaction passes it and every reaction for the rest
+    of the turn, at one keystroke; the level 'all' was set in an earlier game (remembered)."""
+    import json
+
+    settings = tmp_path / "state" / "bmovie" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(json.dumps({"gros": {"reactions": {"ray": "all"}}}))
+    child = spawn(tmp_path, "gros", "--seed", "8", "--players", "2", "--first", "dana",
+                  "--seats", "human,normal", "-oautopass.ray=off", "--think", "0.01")
+    child.expect("ray>")
+    first = text(child)
+    assert "SFX now" in first or "was just played" in first or "turn is ending" in first, first
+    child.send("!")  # no Enter: the key passes at once
+    child.expect("your turn begins")
+    child.expect("ray>")
+    seen = text(child)
+    assert "your turn begins" in seen and "— ray's turn" in seen, seen  # not asked again
+    assert re.search(r"\(\d+ reactions? passed for you this turn, as '!' asked\.\)", seen) or \
+        "dana ends the turn" in seen, seen
+    child.close(force=True)
