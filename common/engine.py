@@ -234,6 +234,12 @@ class Rules(Generic[S]):
     def to_move(self, state: S) -> list[str]:
         return [d.seat for d in self.decisions(state)]
 
+    def private_decision(self, state: S, seat: str) -> bool:
+        """Whether ``seat``'s decision now needs what only that seat may see (its hand): at
+        hot-seat the keyboard is handed over only for such a decision; a public one is taken
+        at the table's board. True unless a game says otherwise (horror: most are public)."""
+        return True
+
     def decider_is_secret(self, state: S) -> bool:
         """True when being asked tells the others something hidden (gros: a seat that could not
         answer a card is passed in silence, so whoever is asked holds a card that could). The

@@ -42,6 +42,16 @@ def _read() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def decision_of(view: dict[str, Any]) -> dict[str, Any]:
+    """The view's decision as a dict (horror's views name only its kind: no reactions)."""
+    decision = view.get("decision")
+    return decision if isinstance(decision, dict) else {}
+
+
+def is_reaction(view: dict[str, Any]) -> bool:
+    return bool(decision_of(view).get("reaction"))
+
+
 def turn_key(view: dict[str, Any]) -> str:
     """Which turn a view is in (a game of a match, the turn's number, whose it is)."""
     state = view.get("state") if isinstance(view.get("state"), dict) else {}
@@ -84,7 +94,7 @@ class Reactions:
     def skip(self, seat: str, view: dict[str, Any]) -> str | None:
         """Why ``seat``'s decision now is passed for it (``TURN`` or its level), or None when
         the player is asked."""
-        decision = view.get("decision") or {}
+        decision = decision_of(view)
         if not decision.get("reaction") or decision.get("seat") not in (seat, None):
             return None
         if self.passed_turn.get(seat) == turn_key(view):

@@ -21,7 +21,7 @@ from common.engine import GameError
 from common.i18n import current
 from common.paths import state_dir
 from common.private import private_file
-from common.reactions import LEVELS, TURN, Reactions
+from common.reactions import LEVELS, TURN, Reactions, is_reaction
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -60,6 +60,7 @@ class Ui(Commands):
         self.can_again = False  # the end screen may offer another game with these seats
         self.again = False  # ... and the player took it
         self.reactions = Reactions(spec.name)  # which reaction prompts each seat is asked
+        self.typed_ahead = ""  # typed at a hot-seat hand-over: put back at the next prompt
         self.passed: dict[str, list[str]] = {}  # reactions passed for a seat since its prompt
 
     # -- input ------------------------------------------------------------------------------
@@ -92,8 +93,9 @@ class Ui(Commands):
         if sys.stdin.isatty() and sys.stdout.isatty():
             prompt = self._prompt_toolkit(seat)
             live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
+            typed, self.typed_ahead = self.typed_ahead, ""
             if live is None:
-                return prompt.prompt(text)
+                return prompt.prompt(text, default=typed)
             from prompt_toolkit.patch_stdout import patch_stdout
 
             app = prompt.app
@@ -129,8 +131,7 @@ class Ui(Commands):
     def reacting(self) -> bool:
         """Whether the decision now is a reaction, where '!' passes for the rest of the turn."""
         seat = self.session.waiting_for()
-        return seat is not None and bool((self.session.view(seat).get("decision") or {})
-                                         .get("reaction"))
+        return seat is not None and is_reaction(self.session.view(seat))
 
     def pass_for(self, seat: str) -> bool:
         """Pass a reaction the seat's level does not ask about: the pass is told to the log,
@@ -188,7 +189,7 @@ class Ui(Commands):
     def pass_turn(self, seat: str) -> None:
         """'!' or 'pass!': pass now and every reaction of the seat for the rest of this turn."""
         view = self.session.view(seat)
-        if not (view.get("decision") or {}).get("reaction"):
+        if not is_reaction(view):
             error(_("'!' passes a reaction for the rest of the turn: this is no reaction"))
             return
         self.reactions.pass_turn(seat, view)
@@ -280,21 +281,49 @@ class Ui(Commands):
         return list(hook(self.seen.get(seat), view, seat))
 
     def handoff(self, seat: str) -> None:
-        """Hot-seat: hide the last player's hand before the next one sits down."""
-        if len(self.here) > 1 and seat != self.last_seat:
+        """Hot-seat: hand the keyboard over only when the seat's decision needs its hand
+        (``Rules.private_decision``); a public one is taken at the table's board, with the last
+        player's hand wiped first. What the next player missed is retold after a hand-over."""
+        if len(self.here) <= 1:
+            self.last_seat = seat
+            return
+        private = getattr(self.session, "private_decision", None)
+        if private is not None and not private(seat):
+            if self.last_seat is not None:  # someone's hand is on the screen: away with it
+                self.session.set_public()  # type: ignore[attr-defined]  # local
+                self.last_seat = None
+                self.wipe()
+                self.dirty = self.wiped = True
+            return
+        if seat != self.last_seat:
             missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]  # local
             self.last_seat = seat
-            if sys.stdin.isatty():
-                self.wipe()
-                say(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat), "bold")
-                sys.stdin.readline()
-                self.wipe()
-                if missed:  # the wipe took what happened since this player's last turn: retell it
-                    say(_("{seat}, since your last turn:").format(seat=seat), "bold")
-                    for move in missed:
-                        self.lines(move)
-                self.dirty = self.wiped = True
+            self.hand_over(seat)
+            if missed:  # the wipe took what happened since this player's last turn: retell it
+                say(_("{seat}, since your last turn:").format(seat=seat), "bold")
+                for move in missed:
+                    self.lines(move)
+            self.dirty = self.wiped = True
         self.last_seat = seat
+
+    def hand_over(self, seat: str) -> None:
+        """Wipe the screen and wait for the next player; a line typed at the hand-over prompt
+        is kept for their prompt (it is not thrown away)."""
+        if not sys.stdin.isatty():
+            return
+        self.wipe()
+        say(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat), "bold")
+        typed = sys.stdin.readline().strip()
+        self.wipe()
+        if typed:
+            self.typed_ahead = typed[:MAX_INPUT]
+            say(_("(kept what you typed at the hand-over, {text}: it waits at your prompt)").format(
+                text=repr(self.typed_ahead)), "dim")
+
+    def viewer(self, seat: str) -> str | None:
+        """Whose view the board shows at the seat's decision: nobody's (the public board) at
+        hot-seat when nobody has the keyboard to themselves."""
+        return None if len(self.here) > 1 and self.last_seat is None else seat
 
     @staticmethod
     def wipe() -> None:
@@ -388,8 +417,9 @@ class Ui(Commands):
                 continue
             self.handoff(seat)
             self.tell_passed(seat)
-            if self.dirty and (self.wiped or self.session.view(seat) != self.seen.get(seat)):
-                self.board(seat)  # an unchanged board is not drawn twice (the story stays in view)
+            shown = self.viewer(seat)
+            if self.dirty and (self.wiped or self.session.view(shown) != self.seen.get(shown)):
+                self.board(shown)  # an unchanged board is not drawn twice (the story stays in view)
                 self.wiped = False
             try:
                 text = self.read(seat).strip()
@@ -431,7 +461,7 @@ class Ui(Commands):
             for line in grouped(self.session.legal(seat)):
                 say("  " + line)
         elif word in ("board", "hand"):
-            self.board(seat)
+            self.board(self.viewer(seat))
         elif word == "log":
             self.log(rest)
         elif word in ("discard", "pile") and not rest:

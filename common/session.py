@@ -86,10 +86,21 @@ class LocalSession:
         if len(here) == 1:
             return self.table.narrate(events, here[0])
         moves = len(self.table.record.body)
+        public = self.table.narrate(events, self.keyboard)  # nobody: only what all may know
         for seat in here:
-            if seat != self.keyboard:
-                self.missed[seat] += [(moves, line) for line in self.table.narrate(events, seat)]
-        return self.table.narrate(events, self.keyboard)  # nobody yet: only what all may know
+            if seat != self.keyboard:  # with nobody at it, the screen told the public part
+                self.missed[seat] += [(moves, line) for line in self.table.narrate(events, seat)
+                                      if self.keyboard is not None or line not in public]
+        return public
+
+    def private_decision(self, seat: str) -> bool:
+        """Whether the seat's decision now needs its hand (hot-seat: a hand-over)."""
+        return self.table.rules.private_decision(self.table.state, seat)
+
+    def set_public(self) -> None:
+        """Hot-seat: nobody has the keyboard to themselves (a public decision): the screen
+        tells only what all may know, and each seat keeps its own news for its next turn."""
+        self.keyboard = None
 
     def take_over(self, seat: str) -> list[str]:
         """Hot-seat: ``seat`` has the keyboard now; what happened since it last had it, as that

@@ -75,6 +75,9 @@ def premise_options(options: dict[str, str]) -> dict[str, str]:
     return given
 
 
+PRIVATE_DECISIONS = frozenset(("trade", "trade reply", "direct"))  # they need the hand
+
+
 class HorrorRules(Rules[Film]):
     name = "horror"
     title = "Creature Feature"
@@ -146,6 +149,13 @@ class HorrorRules(Rules[Film]):
 
     def legal_moves(self, state: Film, seat: str) -> list[Move]:
         return legal.legal_moves(state, seat)
+
+    def private_decision(self, state: Film, seat: str) -> bool:
+        """Only trading and directing use the element cards in a hand; the premise, the
+        meetings, bids, claims, stakes, help, rolls and the climax's pools are decided on what
+        the whole table sees (budgets, the script, the screen)."""
+        d = legal.decider(state)
+        return d is not None and d[0] == seat and d[1] in PRIVATE_DECISIONS
 
     def apply(self, state: Film, seat: str, move: Move) -> list[Event]:
         st = state
