@@ -323,3 +323,29 @@ def test_one_key_passes_the_reactions_for_the_rest_of_the_turn(tmp_path):
     assert re.search(r"\(\d+ reactions? passed for you this turn, as '!' asked\.\)", seen) or \
         "dana ends the turn" in seen, seen
     child.close(force=True)
+
+
+def test_hot_seat_hands_over_only_for_a_private_decision(tmp_path):
+    """Issue 23: a two-human film handed the keyboard over 18 times in 37 moves. The premise
+    and the meetings are public: no hand-over, and the board shown is the table's (no hand)."""
+    child = spawn(tmp_path, "horror", "--seed", "3", "--players", "2", "--seats", "human,human",
+                  "--first", "p1")
+    child.expect("p1>")
+    send(child, "agree")
+    child.expect("p2>")
+    send(child, "agree")
+    child.expect("p1>")
+    seen = text(child)
+    assert "Hand the keyboard" not in seen and "Your hand" not in seen, seen
+    child.close(force=True)
+
+
+def test_a_line_typed_at_the_hand_over_is_kept(tmp_path):
+    child = spawn(tmp_path, "invaders", "--seed", "3", "--seats", "human,human")
+    child.expect("Hand the keyboard to humans")
+    child.sendline("place d")  # typed before the board: kept, not thrown away
+    child.expect("kept what you typed at the hand-over, 'place d'")
+    child.expect("humans>")
+    child.sendline("")  # the kept line is at the prompt: Enter plays it
+    child.expect("The humans place the Defender on column d")
+    child.close(force=True)
