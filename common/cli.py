@@ -407,10 +407,22 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=None,
                   help=_("with --ladder or --matchups: search iterations per decision of the "
                          "hard level (default {n})").format(n=spec.ladder_iterations))
+    @click.option("--attention", is_flag=True,
+                  help=_("instead: what the table asks of a player, before and now (one seat a "
+                         "person with the default settings: reactions passed, hand-overs at one "
+                         "keyboard, waits for hard bots); --games games (default 10)"))
+    @click.option("--think", type=THINK, metavar="SECONDS", default=1.0, show_default=True,
+                  help=_("with --attention: the hard bots' thinking, as in play"))
     @game_flags(spec)
-    def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations, option,
-              **flags) -> None:
+    def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations,
+              attention, think, option, **flags) -> None:
         def go() -> int:
+            if attention:
+                from common.attention import run_attention
+
+                count = 10 if games is None else games
+                return run_attention(spec, games=count, options=game_options(spec, option, flags),
+                                     think=think, wait_games=max(1, count // 10), as_json=as_json)
             if ladder:
                 return _ladder(spec, games, as_json, iterations, game_options(spec, option, flags))
             if net:

@@ -103,3 +103,15 @@ class Reactions:
         if level == "all" or (level == "aimed" and seat in (decision.get("concerns") or [])):
             return None
         return level
+
+
+def keyboard_after(holder: str | None, seat: str, private: bool) -> tuple[bool, str | None]:
+    """Hot-seat: who holds the keyboard to themselves after ``seat`` comes to decide, when
+    ``holder`` did (None: nobody, the screen shows only public things), and whether the
+    keyboard is handed over (a wipe and a prompt). Only a private decision (one that needs
+    the seat's hand) is handed over, and only to a seat that does not hold it already; a
+    public one leaves the keyboard with its holder when the holder decides it, else with
+    nobody (the holder's hand is wiped first). The REPL and ``bench --attention`` share it."""
+    if not private:
+        return False, holder if holder == seat else None
+    return seat != holder, seat

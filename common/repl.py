@@ -21,7 +21,7 @@ from common.engine import GameError
 from common.i18n import current
 from common.paths import state_dir
 from common.private import private_file
-from common.reactions import LEVELS, TURN, Reactions, is_reaction
+from common.reactions import LEVELS, TURN, Reactions, is_reaction, keyboard_after
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -288,14 +288,15 @@ class Ui(Commands):
             self.last_seat = seat
             return
         private = getattr(self.session, "private_decision", None)
-        if private is not None and not private(seat):
+        handed, holder = keyboard_after(self.last_seat, seat, private is None or private(seat))
+        if holder is None:  # a public decision by another seat than the one at the keyboard
             if self.last_seat is not None:  # someone's hand is on the screen: away with it
                 self.session.set_public()  # type: ignore[attr-defined]  # local
                 self.last_seat = None
                 self.wipe()
                 self.dirty = self.wiped = True
             return
-        if seat != self.last_seat:
+        if handed:
             missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]  # local
             self.last_seat = seat
             self.hand_over(seat)

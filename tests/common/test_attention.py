@@ -159,3 +159,28 @@ def test_a_human_seat_is_asked_only_about_what_concerns_it(tmp_path, monkeypatch
                                          "--first", "ray", "--seats", "human,normal",
                                          "-oautopass.ray=off", "--think", "0.01"], input=given)
     assert "you may play an SFX now" in " ".join(out.output.split())  # 'all': asked again
+
+
+def test_the_keyboard_changes_hands_only_for_a_private_decision():
+    from common.reactions import keyboard_after
+
+    assert keyboard_after(None, "p1", True) == (True, "p1")  # p1's hand: p1 sits down
+    assert keyboard_after("p1", "p1", True) == (False, "p1")  # already there
+    assert keyboard_after("p1", "p1", False) == (False, "p1")  # public, and p1's own
+    assert keyboard_after("p1", "p2", False) == (False, None)  # public: p1's hand is wiped
+    assert keyboard_after(None, "p2", True) == (True, "p2")
+
+
+def test_bench_attention_reports_before_and_now():
+    """'GAME bench --attention': the figures issue 23 asks for, before and now, as JSON."""
+    import json
+
+    out = CliRunner().invoke(gros_main, ["bench", "--attention", "--games", "3", "--think",
+                                         "0.01", "--json"])
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.output.strip().splitlines()[-1])
+    before, now = report["before"], report["after"]
+    assert now["passed_for_the_player_per_game"] > 0 == before["passed_for_the_player_per_game"]
+    assert now["reactions_passed_share"] <= 0.10  # the issue's goal in GROS
+    assert now["handovers_per_10_moves"] < before["handovers_per_10_moves"]
+    assert report["waits"]["bot_decisions_per_game"] > 0
