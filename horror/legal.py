@@ -47,7 +47,7 @@ def decider(st: Film) -> tuple[str, str] | None:
     if phase == OVER:
         return None
     if phase == PREMISE:
-        return st.seats[st.turn], "premise"
+        return st.seats[(st.meeting_first + st.turn) % len(st.seats)], "premise"  # from the first
     if phase == MEETING:
         return st.seats[st.turn], "meeting"
     if phase == TRADE:

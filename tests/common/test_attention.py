@@ -60,6 +60,8 @@ def test_the_first_player_is_drawn_from_the_seed_and_kept_in_the_record(tmp_path
     out = run(horror_main, "--seed", "4", "--first", "p2", "--save", str(save),
               given="agree\nquit\n")
     assert "option first p2" in save.read_text(), out.output
+    out = run(horror_main, "--seed", "4", "--players", "2", "--first", "p2")
+    assert "p2 agrees to the premise" in out.output.split("p1>")[0], out.output  # p2 speaks first
     out = run(gros_main, "--first", "zed")
     assert out.exit_code == 2 and "--first names a seat (ray, dana, amanda), not 'zed'" in out.output
 
