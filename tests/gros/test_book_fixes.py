@@ -130,3 +130,17 @@ def test_the_board_says_whose_turn_ends_a_gr2_game_after_a_draw_in_anothers_turn
     t.play("dana", "play the-golf-club on dana/the-babysitter")
     t.play("dana", "end")
     assert "(last card drawn) ·" in header("amanda")  # her own turn: it is this one
+
+
+def test_the_window_that_end_opens_says_the_turn_is_ending():
+    """Issue 23: after a card the SFX window asked, then 'end' opened it again with the same
+    words, and the turn's end showed only after the second 'pass'. The second says so."""
+    t = _table()
+    t.play("ray", "play the-robot")
+    first = RULES.view(t.state, "dana")["decision"]
+    assert first["kind"] == "anytime" and "turn is ending" not in first["prompt"]
+    t.play("dana", "pass")
+    t.play("ray", "end")
+    second = RULES.view(t.state, "dana")["decision"]
+    assert second["kind"] == "anytime" and second["seat"] == "dana"
+    assert second["prompt"] == "the turn is ending: a last SFX now, or 'pass'" != first["prompt"]
