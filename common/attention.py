@@ -21,7 +21,8 @@ from typing import Any
 
 from common import _
 from common.bots import Bot, bot_move, make_bot
-from common.reactions import Reactions, is_reaction, keyboard_after
+from common.handoff import keyboard_after
+from common.reactions import Reactions, is_reaction
 from common.render import progress, say, show
 from common.spec import GameSpec
 from common.table import Table

@@ -23,6 +23,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+from common import _, ngettext
+from common.engine import GameError
+from common.render import error, say
+
 LEVELS = ("aimed", "all", "none")
 DEFAULT = "aimed"
 TURN = "turn"  # the reason a reaction was passed: '!' said so for the rest of this turn
@@ -105,13 +109,90 @@ class Reactions:
         return level
 
 
-def keyboard_after(holder: str | None, seat: str, private: bool) -> tuple[bool, str | None]:
-    """Hot-seat: who holds the keyboard to themselves after ``seat`` comes to decide, when
-    ``holder`` did (None: nobody, the screen shows only public things), and whether the
-    keyboard is handed over (a wipe and a prompt). Only a private decision (one that needs
-    the seat's hand) is handed over, and only to a seat that does not hold it already; a
-    public one leaves the keyboard with its holder when the holder decides it, else with
-    nobody (the holder's hand is wiped first). The REPL and ``bench --attention`` share it."""
-    if not private:
-        return False, holder if holder == seat else None
-    return seat != holder, seat
+
+class Reacting:
+    """The REPL's part (a mixin of ``common.repl.Ui``): passing what the seat's level does
+    not ask about, the 'reactions' command and '!'. Needs ``session``, ``story``, ``here``,
+    ``reactions``, ``passed``, ``reader()``, ``moves()`` and ``play()`` from the ``Ui``."""
+
+    session: Any
+    story: Any
+    here: list[str]
+    reactions: Reactions
+    passed: dict[str, list[str]]
+
+    def reader(self) -> str | None:
+        raise NotImplementedError
+
+    def moves(self) -> int:
+        raise NotImplementedError
+
+    def play(self, seat: str, text: str) -> None:
+        raise NotImplementedError
+
+    def reacting(self) -> bool:
+        """Whether the decision now is a reaction, where '!' passes for the rest of the turn."""
+        seat = self.session.waiting_for()
+        return seat is not None and is_reaction(self.session.view(seat))
+
+    def pass_for(self, seat: str) -> bool:
+        """Pass a reaction the seat's level does not ask about: the pass is told to the log,
+        not the screen, and counted for the seat's next prompt. True if it passed."""
+        why = self.reactions.skip(seat, self.session.view(seat))
+        if why is None or "pass" not in self.session.legal(seat):
+            return False
+        try:
+            told = self.session.play(seat, "pass")
+        except GameError as exc:  # the rules refused: ask the player after all
+            error(str(exc))
+            return False
+        self.story.keep(seat if len(self.here) > 1 else self.reader(),
+                        self.story.move_lines(told), self.moves())
+        self.passed.setdefault(seat, []).append(why)
+        return True
+
+    def tell_passed(self, seat: str) -> None:
+        """One line for the reactions passed for the seat since its last prompt."""
+        passed = self.passed.pop(seat, [])
+        if not passed:
+            return
+        if all(why == TURN for why in passed):
+            line = ngettext("({n} reaction passed for you this turn, as '!' asked.)",
+                            "({n} reactions passed for you this turn, as '!' asked.)",
+                            len(passed))
+        elif self.reactions.level(seat) == "none":
+            line = ngettext("({n} reaction passed for you: 'reactions none'; 'reactions aimed' "
+                            "asks about cards aimed at you.)",
+                            "({n} reactions passed for you: 'reactions none'; 'reactions "
+                            "aimed' asks about cards aimed at you.)", len(passed))
+        else:
+            line = ngettext("({n} reaction passed for you: not aimed at you; 'reactions all' "
+                            "asks every time.)",
+                            "({n} reactions passed for you: not aimed at you; 'reactions all' "
+                            "asks every time.)", len(passed))
+        say(line.format(n=len(passed)), "dim")
+
+    def set_reactions(self, seat: str, level: str) -> None:
+        """'reactions [LEVEL]': say the seat's level, or set it (and remember it)."""
+        level = level.strip().lower()
+        if not level:
+            say(_("{seat} is asked about reactions: {level} (reactions aimed: only cards and "
+                  "attacks aimed at you; all: every one; none: never).").format(
+                seat=seat, level=self.reactions.level(seat)))
+            return
+        if level not in LEVELS:
+            error(_("reactions aimed, all or none, not {level}").format(level=repr(level)))
+            return
+        failed = self.reactions.set(seat, level)
+        say(_("{seat} is asked about reactions: {level}.").format(seat=seat, level=level))
+        if failed:
+            error(_("(not remembered for the next game: {reason})").format(reason=failed))
+
+    def pass_turn(self, seat: str) -> None:
+        """'!' or 'pass!': pass now and every reaction of the seat for the rest of this turn."""
+        view = self.session.view(seat)
+        if not is_reaction(view):
+            error(_("'!' passes a reaction for the rest of the turn: this is no reaction"))
+            return
+        self.reactions.pass_turn(seat, view)
+        self.play(seat, "pass")

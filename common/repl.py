@@ -18,10 +18,11 @@ from typing import Any
 from common import _, ngettext
 from common.commands import COMMANDS, Commands, grouped, local_words
 from common.engine import GameError
+from common.handoff import HandOff
 from common.i18n import current
 from common.paths import state_dir
 from common.private import private_file
-from common.reactions import LEVELS, TURN, Reactions, is_reaction, keyboard_after
+from common.reactions import Reacting, Reactions
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -42,7 +43,7 @@ def hints() -> list[str]:
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
 
 
-class Ui(Commands):
+class Ui(Commands, Reacting, HandOff):
     def __init__(self, spec: GameSpec, session: Session, save: str | None = None,
                  pace: float | None = None) -> None:
         self.spec, self.session, self.save_path = spec, session, save
@@ -126,74 +127,6 @@ class Ui(Commands):
                 title=self.title, seat=seat) + " "
         return " " + _("{title} · {seat} to decide · Tab lists moves · 'help' for "
                        "commands").format(title=self.title, seat=seat or "—") + " "
-
-    # -- reactions (common.reactions) ---------------------------------------------------------
-    def reacting(self) -> bool:
-        """Whether the decision now is a reaction, where '!' passes for the rest of the turn."""
-        seat = self.session.waiting_for()
-        return seat is not None and is_reaction(self.session.view(seat))
-
-    def pass_for(self, seat: str) -> bool:
-        """Pass a reaction the seat's level does not ask about: the pass is told to the log,
-        not the screen, and counted for the seat's next prompt. True if it passed."""
-        why = self.reactions.skip(seat, self.session.view(seat))
-        if why is None or "pass" not in self.session.legal(seat):
-            return False
-        try:
-            told = self.session.play(seat, "pass")
-        except GameError as exc:  # the rules refused: ask the player after all
-            error(str(exc))
-            return False
-        self.story.keep(seat if len(self.here) > 1 else self.reader(),
-                        self.story.move_lines(told), self.moves())
-        self.passed.setdefault(seat, []).append(why)
-        return True
-
-    def tell_passed(self, seat: str) -> None:
-        """One line for the reactions passed for the seat since its last prompt."""
-        passed = self.passed.pop(seat, [])
-        if not passed:
-            return
-        if all(why == TURN for why in passed):
-            line = ngettext("({n} reaction passed for you this turn, as '!' asked.)",
-                            "({n} reactions passed for you this turn, as '!' asked.)",
-                            len(passed))
-        elif self.reactions.level(seat) == "none":
-            line = ngettext("({n} reaction passed for you: 'reactions none'; 'reactions aimed' "
-                            "asks about cards aimed at you.)",
-                            "({n} reactions passed for you: 'reactions none'; 'reactions "
-                            "aimed' asks about cards aimed at you.)", len(passed))
-        else:
-            line = ngettext("({n} reaction passed for you: not aimed at you; 'reactions all' "
-                            "asks every time.)",
-                            "({n} reactions passed for you: not aimed at you; 'reactions all' "
-                            "asks every time.)", len(passed))
-        say(line.format(n=len(passed)), "dim")
-
-    def set_reactions(self, seat: str, level: str) -> None:
-        """'reactions [LEVEL]': say the seat's level, or set it (and remember it)."""
-        level = level.strip().lower()
-        if not level:
-            say(_("{seat} is asked about reactions: {level} (reactions aimed: only cards and "
-                  "attacks aimed at you; all: every one; none: never).").format(
-                seat=seat, level=self.reactions.level(seat)))
-            return
-        if level not in LEVELS:
-            error(_("reactions aimed, all or none, not {level}").format(level=repr(level)))
-            return
-        failed = self.reactions.set(seat, level)
-        say(_("{seat} is asked about reactions: {level}.").format(seat=seat, level=level))
-        if failed:
-            error(_("(not remembered for the next game: {reason})").format(reason=failed))
-
-    def pass_turn(self, seat: str) -> None:
-        """'!' or 'pass!': pass now and every reaction of the seat for the rest of this turn."""
-        view = self.session.view(seat)
-        if not is_reaction(view):
-            error(_("'!' passes a reaction for the rest of the turn: this is no reaction"))
-            return
-        self.reactions.pass_turn(seat, view)
-        self.play(seat, "pass")
 
     def candidates(self) -> list[str]:
         """Everything worth completing now: legal moves (then again in the player's language's
@@ -279,63 +212,6 @@ class Ui(Commands):
         if hook is None or seat is None:
             return []
         return list(hook(self.seen.get(seat), view, seat))
-
-    def handoff(self, seat: str) -> None:
-        """Hot-seat: hand the keyboard over only when the seat's decision needs its hand
-        (``Rules.private_decision``); a public one is taken at the table's board, with the last
-        player's hand wiped first. What the next player missed is retold after a hand-over."""
-        if len(self.here) <= 1:
-            self.last_seat = seat
-            return
-        private = getattr(self.session, "private_decision", None)
-        handed, holder = keyboard_after(self.last_seat, seat, private is None or private(seat))
-        if holder is None:  # a public decision by another seat than the one at the keyboard
-            if self.last_seat is not None:  # someone's hand is on the screen: away with it
-                self.session.set_public()  # type: ignore[attr-defined]  # local
-                self.last_seat = None
-                self.wipe()
-                self.dirty = self.wiped = True
-            return
-        if handed:
-            missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]  # local
-            self.last_seat = seat
-            self.hand_over(seat)
-            if missed:  # the wipe took what happened since this player's last turn: retell it
-                say(_("{seat}, since your last turn:").format(seat=seat), "bold")
-                for move in missed:
-                    self.lines(move)
-            self.dirty = self.wiped = True
-        self.last_seat = seat
-
-    def hand_over(self, seat: str) -> None:
-        """Wipe the screen and wait for the next player; a line typed at the hand-over prompt
-        is kept for their prompt (it is not thrown away)."""
-        if not sys.stdin.isatty():
-            return
-        self.wipe()
-        say(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat), "bold")
-        typed = sys.stdin.readline().strip()
-        self.wipe()
-        if typed:
-            self.typed_ahead = typed[:MAX_INPUT]
-            say(_("(kept what you typed at the hand-over, {text}: it waits at your prompt)").format(
-                text=repr(self.typed_ahead)), "dim")
-
-    def viewer(self, seat: str) -> str | None:
-        """Whose view the board shows at the seat's decision: nobody's (the public board) at
-        hot-seat when nobody has the keyboard to themselves."""
-        return None if len(self.here) > 1 and self.last_seat is None else seat
-
-    @staticmethod
-    def wipe() -> None:
-        """Clear the screen and the terminal's scrollback, so the next player cannot scroll
-        up to the last one's hand (a plain clear pushes the screen into the scrollback)."""
-        out = console()
-        if not out.is_terminal or out.is_dumb_terminal:  # a file, a pipe, TERM=dumb: no escapes
-            return
-        out.clear()
-        out.file.write("\x1b[3J")
-        out.file.flush()
 
     def advance(self) -> None:
         self.pacer.begin()

@@ -164,7 +164,7 @@ def test_a_human_seat_is_asked_only_about_what_concerns_it(tmp_path, monkeypatch
 
 
 def test_the_keyboard_changes_hands_only_for_a_private_decision():
-    from common.reactions import keyboard_after
+    from common.handoff import keyboard_after
 
     assert keyboard_after(None, "p1", True) == (True, "p1")  # p1's hand: p1 sits down
     assert keyboard_after("p1", "p1", True) == (False, "p1")  # already there
