@@ -25,6 +25,7 @@ from typing import Any
 
 from common import _, ngettext
 from common.engine import GameError
+from common.paths import state_dir
 from common.render import error, say
 
 LEVELS = ("aimed", "all", "none")
@@ -33,9 +34,8 @@ TURN = "turn"  # the reason a reaction was passed: '!' said so for the rest of t
 
 
 def settings_file() -> Path:
-    """Where the players' settings are kept (an empty XDG_STATE_HOME counts as unset)."""
-    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-    return Path(base) / "bmovie" / "settings.json"
+    """Where the players' settings are kept, beside the prompt history."""
+    return state_dir() / "settings.json"
 
 
 def _read() -> dict[str, Any]:
@@ -83,7 +83,7 @@ class Reactions:
         data = _read()
         data.setdefault(self.game, {}).setdefault("reactions", {})[seat] = level
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 json.dump(data, out, indent=1, sort_keys=True)
