@@ -6,8 +6,6 @@ lines) and the session; the screen-level parts are in test_story_pty.py and test
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from click.testing import CliRunner
 
