@@ -42,8 +42,14 @@ $(VENV)/.installed-lint: pyproject.toml $(VENV)/.python
 	$(PIP) -e '.[lint]'
 	touch $@
 
+# which game 'make play' starts: GAME=gros (the default), invaders or horror; ARGS are passed on
+GAME ?= gros
+ARGS ?=
+
 play: $(VENV)/.installed
-	$(BIN)/gros play
+	@case "$(GAME)" in gros|invaders|horror) ;; \
+		*) echo "make: GAME=$(GAME) is not a game here (gros, invaders or horror)" >&2; exit 2;; esac
+	$(BIN)/$(GAME) play $(ARGS)
 
 # three workers (pytest-xdist): the suite mostly waits on sockets and terminals
 test: $(VENV)/.installed-test

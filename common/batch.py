@@ -192,7 +192,8 @@ def fact_documented(rules: Rules, key: str, seats: list[str]) -> bool:
     return False
 
 
-def play_moves(table: Table, rec: Record, on_error: Callable[[str], None] | None = None) -> None:
+def play_moves(table: Table, rec: Record, on_error: Callable[[str], None] | None = None,
+               on_events: Callable[[list[Event]], None] | None = None) -> None:
     """Play a record's moves on ``table`` (its expectations are not checked): how a saved game
     is loaded and a host resumes one. A move that cannot be played raises MoveRefused or
     RecordError; with ``on_error`` it is reported there instead, in one ``file:line:`` line,
@@ -202,9 +203,11 @@ def play_moves(table: Table, rec: Record, on_error: Callable[[str], None] | None
         if line.kind != "move":
             continue
         try:
-            _events, refused = _try(table, rec, line)
+            events, refused = _try(table, rec, line)
             if refused is not None:
                 raise _refusal(rec, line, refused)
+            if on_events is not None:
+                on_events(events)
         except RecordError as exc:
             if on_error is None:
                 raise

@@ -223,8 +223,14 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--tui", is_flag=True, help=_("a full-screen table: board, log pane, prompt "
                                                 "(the line REPL where the terminal cannot hold "
                                                 "it)"))
+    @click.option("--vs", default=None, metavar="LEVEL", shell_complete=complete_bots(spec),
+                  help=_("the level of every bot seat at once (easy, normal, hard)"))
+    @click.option("--first", default=None, metavar="SEAT",
+                  help=_("who plays first [default: a seat drawn at random, kept in the "
+                         "record]"))
     @game_flags(spec)
-    def play(seed, seats, variant, think, save, load, pace, tui, option, **flags) -> None:
+    def play(seed, seats, variant, think, save, load, pace, tui, vs, first, option,
+             **flags) -> None:
         def go() -> int:
             from common.local import load_local, play_local
             from common.spec import players_from_seats
@@ -234,12 +240,16 @@ def _build(spec: GameSpec) -> GameGroup:
                 if seed is not None or given:
                     raise click.UsageError(_("--load goes on with the record's own seed and "
                                              "options; leave out --seed and the game options"))
+                if first is not None:
+                    raise click.UsageError(_("--load goes on with the record's own first "
+                                             "player; leave out --first"))
                 return load_local(spec, load, seats=seats, think=think, save=save, pace=pace,
-                                  tui=tui)
+                                  tui=tui, vs=vs)
             seats_ = seats or spec.default_seats
             options = players_from_seats(spec, seats_, variant, game_options(spec, option, flags))
             return play_local(spec, seed=seed, seats=seats_, variant=variant, think=think,
-                              save=save, options=options, pace=pace, tui=tui)
+                              save=save, options=options, pace=pace, tui=tui, vs=vs,
+                              first=first)
         guard(go)
 
     @group.command(help=_("Replay record files and check their 'expect' lines.") + "\n\n" +
@@ -398,10 +408,22 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--iterations", type=AT_LEAST_ONE, metavar="N", default=None,
                   help=_("with --ladder or --matchups: search iterations per decision of the "
                          "hard level (default {n})").format(n=spec.ladder_iterations))
+    @click.option("--attention", is_flag=True,
+                  help=_("instead: what the table asks of a player, before and now (one seat a "
+                         "person with the default settings: reactions passed, hand-overs at one "
+                         "keyboard, waits for hard bots); --games games (default 10)"))
+    @click.option("--think", type=THINK, metavar="SECONDS", default=1.0, show_default=True,
+                  help=_("with --attention: the hard bots' thinking, as in play"))
     @game_flags(spec)
-    def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations, option,
-              **flags) -> None:
+    def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations,
+              attention, think, option, **flags) -> None:
         def go() -> int:
+            if attention:
+                from common.attention import run_attention
+
+                count = 10 if games is None else games
+                return run_attention(spec, games=count, options=game_options(spec, option, flags),
+                                     think=think, wait_games=max(1, count // 10), as_json=as_json)
             if ladder:
                 return _ladder(spec, games, as_json, iterations, game_options(spec, option, flags))
             if net:

@@ -27,6 +27,9 @@ COMMANDS = {
     "cards": (N_("[QUERY]"), N_("the cards of the game (QUERY: words, type:T, deck:D)")),
     "rules": ("", N_("the rules of the game")),
     "undo": ("", N_("take back your last move (local games; never past cards you have drawn)")),
+    "reactions": (N_("[aimed|all|none]"), N_("which reactions you are asked about (aimed: cards "
+                                             "and attacks aimed at you, the default); '!' passes "
+                                             "for the rest of the turn")),
     "save": (N_("FILE"), N_("write the game so far as a record")),
     "quit": ("", N_("leave (Ctrl-D does the same; Ctrl-C clears the line)")),
 }
@@ -43,6 +46,7 @@ def _command_words() -> dict[str, str]:
             "card": pgettext("command", "card"), "cards": pgettext("command", "cards"),
             "rules": pgettext("command", "rules"), "undo": pgettext("command", "undo"),
             "save": pgettext("command", "save"), "quit": pgettext("command", "quit"),
+            "reactions": pgettext("command", "reactions"),
             "all": pgettext("command", "all"), "pile": pgettext("command", "pile"),
             "exit": pgettext("command", "exit")}
 

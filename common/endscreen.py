@@ -95,21 +95,50 @@ def offer_save(ui: Any, question: str) -> None:
     ui.save(answer or name)
 
 
+def drop_typed_ahead() -> None:
+    """Forget what was typed while the bots played the last moves: an Enter (or a line) meant
+    for a move must not answer the end screen's questions, nor reach the shell after we exit."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # no termios (Windows) or no real terminal
+        pass
+
+
+def keep_record(ui: Any) -> None:
+    """A finished local game is kept: the default answer saves it, under the name shown; only
+    'n' declines."""
+    name = default_file(ui.spec.name)
+    answer = ui.ask(_("Save the record? File name [{name}], or 'n': ").format(name=name))
+    if answer is not None and answer.lower() in ("n", "no", *_no_words()):
+        say(_("Not saved."), "dim")
+        return
+    ui.save(answer or name)
+
+
 def after_game(ui: Any, can_again: bool) -> str:
-    """The menu after the end screen: save (again and again, if asked), play again, quit."""
+    """The menu after the end screen: the record kept (the default answer saves it, unless
+    --save wrote it already), then save it elsewhere too, play again, or quit."""
     try:
         ui.session.record_text()
-        can_save = not ui.save_path
+        can_save = True
     except GameError:
         can_save = False
     if not ui.interactive() or not (can_save or can_again):
         return QUIT
+    drop_typed_ahead()
+    if can_save and not ui.save_path:
+        keep_record(ui)
     while True:
         # the letters stay s, a and q in every language (they are keys, not words)
         choices = ([_("s) save the record")] if can_save else []) + (
             [_("a) play again with the same seats")] if can_again else []) + [_("q) quit")]
         answer = ui.ask("  ".join(choices) + "  > ")
         if answer is None or answer.lower() in ("q", "quit", "exit", ""):
+            drop_typed_ahead()
             return QUIT
         key = answer.lower()[0]
         if key == "a" and can_again:

@@ -57,6 +57,19 @@ def int_option(options: dict[str, str], key: str, default: int, low: int, high: 
     return value
 
 
+def first_seat(options: dict[str, str], seats: tuple[str, ...] | list[str]) -> int:
+    """The index of the seat named by option ``first`` (who plays first); 0 when it is not
+    given, as in every record made before the option (``play`` draws one at random and
+    writes it into the record)."""
+    first = options.get("first")
+    if first is None:
+        return 0
+    if first not in seats:
+        raise GameError(_("option first names a seat ({seats}), not {value}").format(
+            seats=", ".join(seats), value=repr(first)))
+    return list(seats).index(first)
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """Who may or must act now. ``kind`` lets a front-end word its prompt."""
@@ -233,6 +246,12 @@ class Rules(Generic[S]):
     # -- helpers every front-end uses -----------------------------------------------------
     def to_move(self, state: S) -> list[str]:
         return [d.seat for d in self.decisions(state)]
+
+    def private_decision(self, state: S, seat: str) -> bool:
+        """Whether ``seat``'s decision now needs what only that seat may see (its hand): at
+        hot-seat the keyboard is handed over only for such a decision; a public one is taken
+        at the table's board. True unless a game says otherwise (horror: most are public)."""
+        return True
 
     def decider_is_secret(self, state: S) -> bool:
         """True when being asked tells the others something hidden (gros: a seat that could not

@@ -133,6 +133,9 @@ class LearnUi(Ui):
 
     def __init__(self, spec: GameSpec, session: ScriptedSession) -> None:
         super().__init__(spec, session, None, 0.0)
+        # every reaction the script plays is asked, whatever the player's own setting (kept
+        # for their real games, and not written here)
+        self.reactions.levels = dict.fromkeys(session.table.seats, "all")
         self.told = -1  # the step whose text was last shown
         self.real_game = False
 

@@ -5,6 +5,7 @@ taken up again, and a record stepped through move by move. Each goes through the
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from common import _, ngettext
@@ -14,11 +15,63 @@ from common.session import LocalSession
 from common.spec import HUMAN, GameSpec, parse_seats
 
 
+def first_option(spec: GameSpec, seats: list[str], seed: int, first: str | None,
+                 options: dict[str, str]) -> dict[str, str]:
+    """The options with who plays first: ``first`` (``play --first``), else a seat drawn from
+    the game's seed (its own stream: the deal is the same either way), written into the record
+    as ``option first SEAT`` so that a replay starts with the same player. A game whose turn
+    order is the book's (Invaders) takes no ``--first``."""
+    from common.rng import Rng
+
+    if not any(key == "first" for key in spec.rules.option_keys):
+        if first is not None:
+            raise GameError(_("{title} has no first player to choose: its turn order is the "
+                              "book's").format(title=spec.shown_title()))
+        return options
+    if "first" in options and first is None:
+        return options
+    if first is None:
+        first = seats[Rng(seed ^ 0x5EA7).below(len(seats))]
+    elif first not in seats:
+        raise GameError(_("--first names a seat ({seats}), not {first}").format(
+            seats=", ".join(seats), first=repr(first)))
+    return {**options, "first": first}
+
+
+def check_save_path(save: str | None) -> None:
+    """``--save FILE`` that cannot be written is said before the game, not after it: the
+    folder must exist and the file be writable (a file made to try is removed again)."""
+    if save is None:
+        return
+    path = Path(save)
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise GameError(_("cannot save to {path}: {reason}").format(
+            path=save, reason=exc.strerror or exc)) from None
+    if not existed:
+        path.unlink(missing_ok=True)
+
+
+def next_free(save: str | None) -> str | None:
+    """Where the next game's record goes: ``save`` while it holds nothing, else the first
+    of FILE-2.rec, FILE-3.rec, ... that is free (play again never overwrites the last game)."""
+    if save is None or not Path(save).exists():
+        return save
+    path = Path(save)
+    k = 2
+    while (candidate := path.with_name(f"{path.stem}-{k}{path.suffix}")).exists():
+        k += 1
+    return str(candidate)
+
+
 def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, think: float | None,
                save: str | None, options: dict[str, str], pace: float | None = None,
-               tui: bool = False) -> int:
+               tui: bool = False, vs: str | None = None, first: str | None = None) -> int:
     """Play at this terminal; the end screen may start another game with the same seats (a
-    new shuffle each time)."""
+    new shuffle each time, and a new first player unless ``first`` names one)."""
     from common.bots import BOT_KINDS
     from common.rng import new_seed
     from common.table import Table
@@ -26,17 +79,21 @@ def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, th
 
     rules = spec.rules
     kind = choose_ui(tui)
+    check_save_path(save)
     while True:
         if seed is None:  # 128 bits from the OS: the keyed generator; nobody can search the deal
             seed = new_seed()
         probe = rules.seats({**options, "variant": variant})
-        kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})))
-        table = Table(rules, seed=seed, options=options, variant=variant, seat_kinds=kinds,
+        kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})), vs)
+        chosen = first_option(spec, probe, seed, first, options)
+        table = Table(rules, seed=seed, options=chosen, variant=variant, seat_kinds=kinds,
                       keep_undo=humans(kinds))
         code, again = _play_once(kind(spec, LocalSession(spec, table, kinds, seed, think), save, pace))
         if not again:
             return code
-        seed = None
+        seed, save = None, next_free(save)
+        if save is not None:
+            say(_("The next game's record goes to {path}.").format(path=save), "dim")
 
 
 def _play_once(ui: Any) -> tuple[int, bool]:
@@ -51,7 +108,8 @@ def _play_once(ui: Any) -> tuple[int, bool]:
 
 
 def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | None,
-               save: str | None, pace: float | None = None, tui: bool = False) -> int:
+               save: str | None, pace: float | None = None, tui: bool = False,
+               vs: str | None = None) -> int:
     """Go on with a saved game: the record's moves are played again (they may be undone),
     with the record's seats unless ``seats`` says otherwise. A torn or hand-edited line ends
     the load there, with a one-line note, and the game goes on from the move before it."""
@@ -59,18 +117,24 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
     from common.bots import BOT_KINDS
 
     rules = spec.rules
+    check_save_path(save)
     rec = read_record(path, forgiving=True)
     table = open_table(rules, rec)
     known = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}))
     if seats:
-        kinds = parse_seats(seats, table.seats, known)
+        kinds = parse_seats(seats, table.seats, known, vs)
     else:  # a seat the record gives no known kind is a human's
         kinds = {s: k if k in known else HUMAN for s, k in (rec.seats or {}).items()}
         kinds = {s: kinds.get(s, HUMAN) for s in table.seats}
+        if vs is not None:
+            kinds = parse_seats(",".join(f"{s}={k}" for s, k in kinds.items()), table.seats,
+                                known, vs)
     table.record.seats = dict(kinds)
     table.keep_undo = humans(kinds)  # the replayed moves may be undone too
     unread: list[str] = []
-    play_moves(table, rec, on_error=unread.append)
+    loaded: list[tuple[int, list]] = []  # each move's events: the log tells them again
+    play_moves(table, rec, on_error=unread.append,
+               on_events=lambda events: loaded.append((len(table.record.body), events)))
     if table.outcome() is not None:
         raise GameError(_("{path}: that game is over; '{game} replay {path}' shows it").format(
             path=path, game=spec.name))
@@ -81,13 +145,15 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
             reason=note))
     from common.tui import choose_ui
 
-    code, again = _play_once(choose_ui(tui)(spec, LocalSession(spec, table, kinds, rec.seed, think),
-                                            save, pace))
+    session = LocalSession(spec, table, kinds, rec.seed, think)
+    session.loaded = loaded
+    code, again = _play_once(choose_ui(tui)(spec, session, save, pace))
     if not again:
         return code
+    options = {k: v for k, v in table.record.options.items() if k != "first"}
     return play_local(spec, seed=None, seats=",".join(f"{s}={k}" for s, k in kinds.items()),
-                      variant=table.record.variant, think=think, save=save,
-                      options=dict(table.record.options), pace=pace, tui=tui)
+                      variant=table.record.variant, think=think, save=next_free(save),
+                      options=options, pace=pace, tui=tui)
 
 
 def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:

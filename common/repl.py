@@ -18,9 +18,11 @@ from typing import Any
 from common import _, ngettext
 from common.commands import COMMANDS, Commands, grouped, local_words
 from common.engine import GameError
+from common.handoff import HandOff
 from common.i18n import current
 from common.paths import state_dir
 from common.private import private_file
+from common.reactions import Reacting, Reactions
 from common.render import console, error, plain, say, show
 from common.session import Session
 from common.spec import GameSpec
@@ -44,7 +46,7 @@ PROMPT_ROWS = 10
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
 
 
-class Ui(Commands):
+class Ui(Commands, Reacting, HandOff):
     def __init__(self, spec: GameSpec, session: Session, save: str | None = None,
                  pace: float | None = None) -> None:
         self.spec, self.session, self.save_path = spec, session, save
@@ -62,6 +64,9 @@ class Ui(Commands):
         self.can_again = False  # the end screen may offer another game with these seats
         self.again = False  # ... and the player took it
         self.fresh: list[str] = []  # the story told since the player's last command
+        self.reactions = Reactions(spec.name)  # which reaction prompts each seat is asked
+        self.typed_ahead = ""  # typed at a hot-seat hand-over: put back at the next prompt
+        self.passed: dict[str, list[str]] = {}  # reactions passed for a seat since its prompt
 
     # -- input ------------------------------------------------------------------------------
     def _prompt_toolkit(self, seat: str) -> Any:
@@ -85,7 +90,7 @@ class Ui(Commands):
             self.prompt_sessions[seat] = PromptSession(
                 history=history, completer=MoveCompleter(self), complete_while_typing=True,
                 bottom_toolbar=self.toolbar, key_bindings=merge_key_bindings(
-                    [_no_mouse_keys(), tab_keys()]))
+                    [_keys(self.reacting), tab_keys()]))
         return self.prompt_sessions[seat]
 
     def read(self, seat: str) -> str:
@@ -93,8 +98,9 @@ class Ui(Commands):
         if sys.stdin.isatty() and sys.stdout.isatty():
             prompt = self._prompt_toolkit(seat)
             live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
+            typed, self.typed_ahead = self.typed_ahead, ""
             if live is None:
-                return prompt.prompt(text)
+                return prompt.prompt(text, default=typed)
             from prompt_toolkit.patch_stdout import patch_stdout
 
             app = prompt.app
@@ -118,9 +124,13 @@ class Ui(Commands):
         return line
 
     def toolbar(self) -> str:
-        seat = self.session.waiting_for() or "—"
+        seat = self.session.waiting_for()
+        if seat is not None and self.reacting():
+            return " " + _("{title} · {seat} may react · ! passes for the rest of this turn · "
+                           "'reactions' sets which you are asked").format(
+                title=self.title, seat=seat) + " "
         return " " + _("{title} · {seat} to decide · Tab lists moves · 'help' for "
-                       "commands").format(title=self.title, seat=seat) + " "
+                       "commands").format(title=self.title, seat=seat or "—") + " "
 
     def candidates(self) -> list[str]:
         """Everything worth completing now: legal moves (then again in the player's language's
@@ -161,10 +171,24 @@ class Ui(Commands):
             (printer or say)(line)
             for extra in (quote(line) if quote else None) or []:
                 (printer or (lambda t: say(t, "dim")))(f"    {extra}")
-        self.story.keep(self.reader(), told)
+        self.story.keep(self.reader(), told, self.moves())
         self.fresh += told
         if told:
             self.dirty = True
+
+    def moves(self) -> int:
+        """How many moves the game has had, where the session counts them (a local game)."""
+        count = getattr(self.session, "moves", None)
+        return count() if count is not None else 0
+
+    def remember_loaded(self) -> None:
+        """A loaded game's moves go into the log, as each seat here heard them."""
+        told = getattr(self.session, "told_before", None)
+        if told is None:
+            return
+        for seat in self.here if len(self.here) > 1 else self.here[:1]:
+            for at, sentences in told(seat):
+                self.story.keep(seat, self.story.move_lines(sentences), at)
 
     def board(self, seat: str | None) -> None:
         drawing, view = self.drawing(seat)
@@ -220,34 +244,6 @@ class Ui(Commands):
             return []
         return list(hook(self.seen.get(seat), view, seat))
 
-    def handoff(self, seat: str) -> None:
-        """Hot-seat: hide the last player's hand before the next one sits down."""
-        if len(self.here) > 1 and seat != self.last_seat:
-            missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]  # local
-            self.last_seat = seat
-            if sys.stdin.isatty():
-                self.wipe()
-                say(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat), "bold")
-                sys.stdin.readline()
-                self.wipe()
-                if missed:  # the wipe took what happened since this player's last turn: retell it
-                    say(_("{seat}, since your last turn:").format(seat=seat), "bold")
-                    for move in missed:
-                        self.lines(move)
-                self.dirty = self.wiped = True
-        self.last_seat = seat
-
-    @staticmethod
-    def wipe() -> None:
-        """Clear the screen and the terminal's scrollback, so the next player cannot scroll
-        up to the last one's hand (a plain clear pushes the screen into the scrollback)."""
-        out = console()
-        if not out.is_terminal or out.is_dumb_terminal:  # a file, a pipe, TERM=dumb: no escapes
-            return
-        out.clear()
-        out.file.write("\x1b[3J")
-        out.file.flush()
-
     def advance(self) -> None:
         self.pacer.begin()
 
@@ -295,7 +291,15 @@ class Ui(Commands):
 
     def loop(self) -> int:
         self.title = self.game_title()
-        if self.here:
+        self.remember_loaded()
+        kinds = getattr(self.session, "kinds", {})
+        rivals = [_("{seat} ({level})").format(seat=seat, level=kind)
+                  for seat, kind in kinds.items() if seat not in self.here]
+        if self.here and rivals:
+            line = _("{title} — you play {seats} against {rivals}. Type 'help' for commands; "
+                     "Tab completes moves.").format(title=self.title, seats=", ".join(self.here),
+                                                     rivals=", ".join(rivals))
+        elif self.here:
             line = _("{title} — you play {seats}. Type 'help' for commands; Tab completes "
                      "moves.").format(title=self.title, seats=", ".join(self.here))
         else:
@@ -317,11 +321,13 @@ class Ui(Commands):
             if out is not None:
                 return self.finish(out)
             seat = self.session.waiting_for()
-            if seat is None:
+            if seat is None or self.pass_for(seat):
                 continue
             self.handoff(seat)
-            if self.dirty and (self.wiped or self.board_changed(seat)):
-                self.board(seat)  # an unchanged board is not drawn twice (the story stays in view)
+            self.tell_passed(seat)
+            shown = self.viewer(seat)
+            if self.dirty and (self.wiped or self.board_changed(shown)):
+                self.board(shown)  # an unchanged board is not drawn twice (the story stays in view)
                 self.wiped = False
             try:
                 text = self.read(seat).strip()
@@ -355,12 +361,16 @@ class Ui(Commands):
             self.play(seat, text)  # a move that begins with 'help' (Creature Feature's chases)
         elif word == "help":
             self.help(rest)
+        elif text in ("!", "pass!"):
+            self.pass_turn(seat)
+        elif word == "reactions":
+            self.set_reactions(seat, rest)
         elif word == "moves":
             say(_("Moves now:"))
             for line in grouped(self.session.legal(seat)):
                 say("  " + line)
         elif word in ("board", "hand"):
-            self.board(seat)
+            self.board(self.viewer(seat))
         elif word == "log":
             self.log(rest)
         elif word in ("discard", "pile") and not rest:
@@ -392,6 +402,7 @@ class Ui(Commands):
         elif word == "undo":
             try:
                 n = self.session.undo(seat)
+                self.story.forget_after(self.moves())  # 'log' matches the record again
                 say(ngettext("Took back {n} move.", "Took back {n} moves.", n).format(n=n))
                 self.dirty = True
             except GameError as exc:
@@ -444,6 +455,8 @@ class Ui(Commands):
         """Leaving an unfinished game: saved to --save, or offered a file at a terminal."""
         from common.endscreen import offer_save
 
+        if self.moves() == 0 and getattr(self.session, "moves", None) is not None:
+            return  # nothing was played: nothing to save (and no file dropped here)
         if self.save_path:
             self.autosave()
         elif self.interactive():
@@ -460,10 +473,13 @@ class Ui(Commands):
         return ask(question)
 
 
-def _no_mouse_keys() -> Any:
-    """Key bindings that drop 'mouse events'. A pasted colour code (ESC [ 3 1 m) reads as one,
-    and prompt_toolkit's own handler then dies printing its traceback; we never ask for mouse
-    reporting, so nothing real is lost."""
+def _keys(reacting: Any) -> Any:
+    """The prompt's key bindings: '!' on an empty line at a reaction passes for the rest of
+    the turn at one keystroke (``reacting()`` says whether the decision is one); and 'mouse
+    events' are dropped. A pasted colour code (ESC [ 3 1 m) reads as one, and prompt_toolkit's
+    own handler then dies printing its traceback; we never ask for mouse reporting, so nothing
+    real is lost."""
+    from prompt_toolkit.filters import Condition
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.keys import Keys
 
@@ -472,6 +488,16 @@ def _no_mouse_keys() -> Any:
     @keys.add(Keys.Vt100MouseEvent)
     def _ignore(event: Any) -> None:
         pass
+
+    @Condition
+    def empty_reaction() -> bool:
+        from prompt_toolkit.application.current import get_app
+
+        return not get_app().current_buffer.text and reacting()
+
+    @keys.add("!", filter=empty_reaction)
+    def _pass_turn(event: Any) -> None:
+        event.app.exit(result="pass!")
 
     return keys
 

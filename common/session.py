@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from common import _
 from common.bots import Bot, bot_move, make_bot
-from common.engine import GameError
+from common.engine import Event, GameError
 from common.spec import HUMAN, GameSpec
 from common.table import Table
 
@@ -53,6 +53,16 @@ class LocalSession:
         # line with the number of moves the game had when it was said (an undo drops it again)
         self.keyboard: str | None = None
         self.missed: dict[str, list[tuple[int, str]]] = {s: [] for s in self.seats_here()}
+        # a loaded game's moves and their events (``play --load``), so that 'log' tells them
+        self.loaded: list[tuple[int, list[Event]]] = []
+
+    def moves(self) -> int:
+        """How many moves the game has had (an undo makes it fewer)."""
+        return len(self.table.record.body)
+
+    def told_before(self, seat: str | None) -> list[tuple[int, list[str]]]:
+        """A loaded game's moves as ``seat`` heard them: (moves then, sentences), for its log."""
+        return [(n, self.table.narrate(events, seat)) for n, events in self.loaded]
 
     def seats_here(self) -> list[str]:
         return [s for s, k in self.kinds.items() if k == HUMAN]
@@ -76,10 +86,21 @@ class LocalSession:
         if len(here) == 1:
             return self.table.narrate(events, here[0])
         moves = len(self.table.record.body)
+        public = self.table.narrate(events, self.keyboard)  # nobody: only what all may know
         for seat in here:
-            if seat != self.keyboard:
-                self.missed[seat] += [(moves, line) for line in self.table.narrate(events, seat)]
-        return self.table.narrate(events, self.keyboard)  # nobody yet: only what all may know
+            if seat != self.keyboard:  # with nobody at it, the screen told the public part
+                self.missed[seat] += [(moves, line) for line in self.table.narrate(events, seat)
+                                      if self.keyboard is not None or line not in public]
+        return public
+
+    def private_decision(self, seat: str) -> bool:
+        """Whether the seat's decision now needs its hand (hot-seat: a hand-over)."""
+        return self.table.rules.private_decision(self.table.state, seat)
+
+    def set_public(self) -> None:
+        """Hot-seat: nobody has the keyboard to themselves (a public decision): the screen
+        tells only what all may know, and each seat keeps its own news for its next turn."""
+        self.keyboard = None
 
     def take_over(self, seat: str) -> list[str]:
         """Hot-seat: ``seat`` has the keyboard now; what happened since it last had it, as that
@@ -126,17 +147,23 @@ class LocalSession:
         return out.to_json() if out else None
 
     def undo(self, seat: str | None = None) -> int:
-        """Take back the last human move (and the bot moves after it). At hot-seat a player
-        takes back only their own moves, never one another player has answered since."""
+        """Take back the last human move (and the bots' passes after it). A player takes back
+        only their own decisions: never across another player's move, a bot's or (at
+        hot-seat) another person's, so 'undo' at the start of your turn never takes back
+        the bots' whole turn; a bot that only passed (a reaction it did not make) is no bar."""
         here = set(self.seats_here())
         mine = {seat} if seat is not None and len(here) > 1 else here
         span = self.table.undo_span(mine)
-        others = sorted((here - mine) & {who for who, _told in span})
+        others = sorted((here - mine) & {who for who, _told, _text in span})
         if others:
             raise GameError(_("{seats} moved after your last move; undo takes back only your own "
                               "moves").format(seats=", ".join(others)))
-        if any(told & here for _who, told in span):
+        if any(told & here for _who, told, _text in span):
             raise GameError(_("undo cannot take back cards you have already drawn and seen"))
+        bots = sorted({who for who, _told, text in span if who not in here and text != "pass"})
+        if bots:
+            raise GameError(_("{seats} moved after your last move; undo takes back only your own "
+                              "moves").format(seats=", ".join(bots)))
         count = self.table.undo(mine)
         if count == 0:
             raise GameError(_("nothing to undo"))

@@ -127,15 +127,29 @@ class GameSpec:
         return text.rstrip() + "\n\n" + reference(self.rules)
 
 
-def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str, str]:
+def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...],
+                vs: str | None = None) -> dict[str, str]:
     """'human,ismcts' (in seat order) or 'aliens=ismcts,humans=human' -> seat -> kind.
 
     A last kind ending in '*' fills the remaining seats: 'human,heuristic*' is you against
-    however many bots the game has seats for.
+    however many bots the game has seats for. Seats not named are human ('easy' in a game of
+    two seats: the first seat is an easy bot, the second is yours), unless a seat is named
+    alone ('humans': you play the humans): then the seats not named are bots, of the level
+    ``vs`` (else the game's own, ``normal``). ``vs`` also sets every bot seat named by kind.
     """
     from common.engine import GameError
 
     parts = [p.strip() for p in spec.split(",") if p.strip()]
+    mine = [p for p in parts if "=" not in p and p in seats and p not in (HUMAN, *kinds)]
+    if mine:  # 'humans,hard': your seats, then the others' kinds in seat order (the last fills)
+        others = [s for s in seats if s not in mine]
+        plain = [p.rstrip("*") for p in parts if "=" not in p and p not in mine]
+        if len(plain) > len(others):
+            raise GameError(_("--seats names more seats than the game has ({seats})").format(
+                seats=", ".join(seats)))
+        plain += plain[-1:] * (len(others) - len(plain))
+        parts = ([p for p in parts if "=" in p] + [f"{p}={HUMAN}" for p in mine]
+                 + [f"{s}={k}" for s, k in zip(others, plain, strict=False)])
     if parts and parts[-1].endswith("*") and "=" not in parts[-1]:
         fill = len(seats) - len(parts) + 1
         if fill < 1:
@@ -143,7 +157,11 @@ def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str
                 seats=", ".join(seats)))
         parts = parts[:-1] + [parts[-1][:-1]] * fill
     out: dict[str, str] = {}
-    if parts and all("=" in p for p in parts):
+    named = [p for p in parts if "=" in p]
+    if named and len(named) < len(parts):
+        raise GameError(_("--seats: give kinds in seat order or as SEAT=KIND, not both ({seats})"
+                          ).format(seats=spec))
+    if parts and named:
         for p in parts:
             seat, _sep, kind = p.partition("=")
             if seat not in seats:
@@ -151,25 +169,35 @@ def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...]) -> dict[str
                     seat=repr(seat), seats=", ".join(seats)))
             out[seat] = kind
         for seat in seats:
-            out.setdefault(seat, HUMAN)
-    elif len(parts) == len(seats):
-        out = dict(zip(seats, parts, strict=True))
+            out.setdefault(seat, (vs or "normal") if mine else HUMAN)
+    elif 0 < len(parts) <= len(seats):
+        out = dict(zip(seats, parts + [HUMAN] * (len(seats) - len(parts)), strict=True))
     else:
         raise GameError(_("--seats needs {n} kinds in seat order ({seats}), e.g. {example}").format(
             n=len(seats), seats=", ".join(seats),
             example=",".join([HUMAN] + ["random"] * (len(seats) - 1))))
     for seat, kind in out.items():
         if kind not in (HUMAN, *kinds):
+            hint = (" " + _("('{kind}' is a seat: '{kind}={human}' plays it yourself)").format(
+                kind=kind, human=HUMAN) if kind in seats else "")
             raise GameError(_("seat {seat}: unknown kind {kind} (choose from {kinds})").format(
-                seat=seat, kind=repr(kind), kinds=", ".join((HUMAN, *kinds))))
+                seat=seat, kind=repr(kind), kinds=", ".join((HUMAN, *kinds))) + hint)
+    if vs is not None:
+        if vs == HUMAN or vs not in kinds:
+            raise GameError(_("--vs takes a bot level ({kinds}), not {kind}").format(
+                kinds=", ".join(kinds), kind=repr(vs)))
+        out = {seat: kind if kind == HUMAN else vs for seat, kind in out.items()}
     return out
 
 
-def seat_count(spec: str) -> int | None:
-    """How many seats a plain 'kind,kind,...' list names; None for SEAT=KIND or a last KIND*,
-    which fit whatever number of seats the game has."""
+def seat_count(spec: str, kinds: tuple[str, ...] | None = None) -> int | None:
+    """How many seats a plain 'kind,kind,...' list names; None for SEAT=KIND, a last KIND*,
+    or a seat named alone ('bela': you play bela), which fit whatever number of seats the game
+    has (``kinds``: the kinds a part may be; a part that is none of them is a seat's name)."""
     parts = [p.strip() for p in spec.split(",") if p.strip()]
     if not parts or any("=" in p for p in parts) or parts[-1].endswith("*"):
+        return None
+    if kinds is not None and any(p not in (HUMAN, *kinds) for p in parts):
         return None
     return len(parts)
 
@@ -184,7 +212,7 @@ def players_from_seats(spec: GameSpec, seats: str | None, variant: str,
     """
     from common.engine import GameError
 
-    count = seat_count(seats or "")
+    count = seat_count(seats or "", ("remote", *spec.bot_kinds()))
     if count is None or not any(key == "players" for _flag, key, _help in spec.flags):
         return options
     have = spec.rules.seats({**options, "variant": variant})

@@ -59,7 +59,7 @@ class Story:
         self.header = re.compile(header) if header else HEADER
         self.kind_marks = kind_marks
         self.header_kinds = frozenset(header_kinds)
-        self.logs: dict[str | None, list[str]] = {}
+        self.logs: dict[str | None, list[tuple[int, str]]] = {}  # (moves then, line)
 
     @classmethod
     def of(cls, render: object) -> Story:
@@ -106,11 +106,20 @@ class Story:
             out.append(" ".join(current))
         return out
 
-    def keep(self, seat: str | None, lines: list[str]) -> None:
-        self.logs.setdefault(seat, []).extend(lines)
+    def keep(self, seat: str | None, lines: list[str], at: int = 0) -> None:
+        """Keep a move's lines for ``seat``'s log; ``at`` is how many moves the game had once
+        they were said, so that an undo can take them back with the moves (``forget_after``)."""
+        self.logs.setdefault(seat, []).extend((at, line) for line in lines)
+
+    def forget_after(self, moves: int) -> None:
+        """The game went back to ``moves`` moves (undo): what the later moves said is gone from
+        every log, as it is from the record."""
+        self.logs = {seat: [kept for kept in log if kept[0] <= moves]
+                     for seat, log in self.logs.items()}
 
     def tail(self, seat: str | None, count: int | None) -> list[str]:
-        log = self.logs.get(None, []) + (self.logs.get(seat, []) if seat is not None else [])
+        both = self.logs.get(None, []) + (self.logs.get(seat, []) if seat is not None else [])
+        log = [line for _at, line in sorted(both, key=lambda kept: kept[0])]  # stable: in order
         return list(log) if count is None else log[-count:] if count > 0 else []
 
 

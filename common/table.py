@@ -118,13 +118,13 @@ class Table:
             rules.apply(state, line.seat, rules.parse(line.text))
         return state
 
-    def undo_span(self, seats: set[str]) -> list[tuple[str, frozenset[str]]]:
-        """The moves ``undo(seats)`` would take back, oldest first: who made each, and whom it
-        showed hidden cards (a draw) that an undo cannot make them forget."""
+    def undo_span(self, seats: set[str]) -> list[tuple[str, frozenset[str], str]]:
+        """The moves ``undo(seats)`` would take back, oldest first: who made each, whom it
+        showed hidden cards (a draw) that an undo cannot make them forget, and the move."""
         stack = self._undo
         for i in range(len(stack) - 1, -1, -1):
             if stack[i][1] in seats:
-                return [(who, told) for _mv, who, _seq, told in stack[i:]]
+                return [(who, told, self.record.body[at].text) for _mv, who, at, told in stack[i:]]
         return []
 
     def undo(self, seats: set[str] | None = None) -> int:

@@ -55,6 +55,7 @@ def transcript(game: str, seed: int) -> str:
     with contextlib.redirect_stdout(out):
         ui = _Scripted(spec, LocalSession(spec, table, kinds, seed, 0.05), None, 0.0,
                        rng=random.Random(seed))
+        ui.reactions.levels.clear()  # the defaults, whatever this machine's player chose
         ui.loop()
     console.cache_clear()
     lines = out.getvalue().rstrip("\n").split("\n")

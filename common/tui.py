@@ -141,26 +141,20 @@ class TuiUi(Ui):
         self.shown = self.hand = self.spare = None
         self.refresh()
 
-    def handoff(self, seat: str) -> None:
+    def hand_over(self, seat: str) -> None:
         """Hot-seat: the panes are emptied and the next player is asked to sit down before
-        their hand is drawn."""
-        if len(self.here) > 1 and seat != self.last_seat:
-            from rich.text import Text
+        their hand is drawn; a line typed there is not played, and the player is told so."""
+        from rich.text import Text
 
-            self.drop_ahead()
-            missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]
-            self.last_seat = seat
-            self.wipe()
-            self.shown = Text(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat),
-                              style="bold")
-            self.wait_line("")
-            self.wipe()
-            if missed:
-                say(_("{seat}, since your last turn:").format(seat=seat), "bold")
-                for move in missed:
-                    self.lines(move)
-            self.dirty = self.wiped = True
-        self.last_seat = seat
+        self.drop_ahead()  # a line typed ahead for the last player is not the next one's
+        self.wipe()
+        self.shown = Text(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat),
+                          style="bold")
+        typed = (self.wait_line("") or "").strip()
+        self.wipe()
+        if typed:
+            say(_("(what you typed at the hand-over, {text}, was not played: type it at your "
+                  "prompt)").format(text=repr(typed[:80])), "dim")
 
     # -- what the game loop asks ------------------------------------------------------------------
     def wait_line(self, label: str) -> str | None:

@@ -7,7 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from common.cards import CardDataError
-from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
+from common.engine import (
+    Decision,
+    Event,
+    GameError,
+    IllegalMove,
+    Move,
+    Outcome,
+    Rules,
+    first_seat,
+    int_option,
+)
 from common.rng import Rng
 from gros import N_, _, flow, notation, zones
 from gros import moves as mv
@@ -22,6 +32,7 @@ PROMPTS = {"title": N_("agree on the title ('title' takes the generated one)"),
            "stop": N_("a card was just played: stop it, or 'pass'"),
            "respond": N_("an attack is on: respond, or 'pass'"),
            "anytime": N_("you may play an SFX now (the books' 'at any time'), or 'pass'"),
+           "anytime_end": N_("the turn is ending: a last SFX now, or 'pass'"),
            "victim": N_("the attack succeeded: pick the victim"),
            "discard": N_("end of turn: 'discard CARD' any, then 'done' (six cards at most)")}
 
@@ -49,7 +60,7 @@ class GrosRules(Rules[GrosState]):
     name = "gros"
     title = "Grave Robbers from Outer Space"
     variants = ("gros", "gr2")
-    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target", "timing")
+    option_keys = ("deck", "players", "names", "autopass", "autopass.*", "target", "timing", "first")
 
     @property
     def bot_kinds(self) -> dict:  # type: ignore[override]
@@ -104,6 +115,7 @@ class GrosRules(Rules[GrosState]):
         st = GrosState(variant, options.get("deck") or variant, names, Rng(seed), ids, defs, autopass=autopass,
                        target=int_option(options, "target", 0, 0, 100_000), totals=[0] * len(names),
                        dcache=[None] * len(names), windows=timing == "windows", kinds=kinds)
+        st.first = first_seat(options, names)
         flow.start_game(st, [])
         return st
 
@@ -164,8 +176,8 @@ class GrosRules(Rules[GrosState]):
         elif verb == "pass":
             st.passes += 1
             st.actor = flow.next_seat(st, st.actor)
-            # told to the passer only: a seat that cannot act is passed for in silence, so
-            # telling the table of the others' passes would say who holds a stop card
+            # told to the passer only: the table sees the window go on (who is asked is
+            # public), and "X passes" after every card would bury the story
             events.append(Event("pass", (seat,), seat))
             flow.settle(st, events)
         elif verb == "draw":
@@ -236,11 +248,6 @@ class GrosRules(Rules[GrosState]):
                        {n: float(v) for n, v in zip(state.names, final, strict=True)})
 
     # -- information ------------------------------------------------------------------------
-    def decider_is_secret(self, state: GrosState) -> bool:
-        from gros.views import secret_window
-
-        return secret_window(state)
-
     def view(self, state: GrosState, seat: str | None) -> dict[str, Any]:
         from gros.views import view
 

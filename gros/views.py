@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.engine import Event
 from common.rng import Rng
-from gros import N_, _, ngettext, zones
+from gros import _, ngettext, zones
 from gros import moves as mv
 from gros import strength as sx
 from gros.lang import names, reason, thing, title_word, trait
@@ -41,34 +41,59 @@ def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
 def views(rules: GrosRules, st: GrosState, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
     """Several seats' views; everything but the hands is built once and shared."""
     public = _public(rules, st)
-    secret = secret_window(st)
     out: dict[str | None, dict[str, Any]] = {}
     for seat in seats:
         s = zones.seat_of(st, seat) if seat else -1
         raw = dict(public["state"])
         raw["hands"] = [h[:] if i == s else [] for i, h in enumerate(st.hands)]
-        one = {**public, "seat": seat, "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
-               "hand_bonus": sx.title_bonus(st, st.hands[s]) if s >= 0 else None, "state": raw}
-        if secret and s != st.actor:  # who is asked would say who holds a card that answers
-            kind = public["decision"]["kind"]
-            one["decision"] = {"seat": None, "kind": kind, "prompt": SECRET_PROMPTS[kind]}
-            raw["actor"], raw["passes"] = st.turn, 0
-        out[seat] = one
+        out[seat] = {**public, "seat": seat, "hand": [st.ids[i] for i in st.hands[s]] if s >= 0 else None,
+                     "hand_bonus": sx.title_bonus(st, st.hands[s]) if s >= 0 else None, "state": raw}
     return out
 
 
 WINDOWS = ("stop", "respond", "anytime")  # decisions open to a card any seat may hold
-SECRET_PROMPTS = {"stop": N_("a card was just played: the table may stop it"),
-                  "respond": N_("the attack is on: the table may answer it"),
-                  "anytime": N_("the others may play an SFX")}
 
 
-def secret_window(st: GrosState) -> bool:
-    """The decision now is a window in which a seat that cannot answer is passed in silence
-    (its auto-pass is on), so being asked tells the table that the seat holds a card that can:
-    only that seat is told it decides (G9)."""
-    d = mv.decider(st)
-    return d is not None and d[1] in WINDOWS and st.autopass[d[0]]
+def concerns(st: GrosState, kind: str) -> list[str]:
+    """Whom the card or attack a window answers is aimed at, as the table sees it: the
+    players of the cards waiting on the stack (a stop is aimed at the card under it), the
+    Movies and Characters they name, the attacker and the attacked. The SFX window after a
+    card or 'end' concerns nobody in particular. A front-end asks a player only about what
+    concerns them, by default (``common.reactions``): public facts, so that whether a pass
+    was typed or made for the player tells the table nothing it did not know."""
+    seats: set[int] = set()
+    if kind == "stop":
+        for _iid, seat, move in st.stack:
+            seats.add(seat)
+            refs = [move[2]] if isinstance(move[2], str) else list(move[2] or ())
+            if len(move) > 3 and isinstance(move[3], str):
+                refs.append(move[3])  # 'take REF': a card taken from someone
+            seats.update(zones.seat_of(st, ref.partition("/")[0]) for ref in refs)
+    elif kind == "respond" and st.attack is not None:
+        seats.update((st.attack.attacker, st.attack.target))
+    return [st.names[s] for s in sorted(seats) if s >= 0]
+
+
+def _decision(rules: GrosRules, st: GrosState, d: tuple[int, str] | None) -> dict[str, Any] | None:
+    """Whose decision it is, its kind and prompt; a window (a pure reaction: 'pass' is always
+    a choice) says so, and whom it concerns (``concerns``). Who is asked is public: at the
+    books' table everyone sees who reaches for a card (rules page, 'SFX at any time')."""
+    if d is None:
+        return None
+    out: dict[str, Any] = {"seat": st.names[d[0]], "kind": d[1], "prompt": _prompt(rules, st, d[1])}
+    if d[1] in WINDOWS:
+        out["reaction"] = True
+        out["concerns"] = concerns(st, d[1])
+    return out
+
+
+def _prompt(rules: GrosRules, st: GrosState, kind: str) -> str:
+    """The decision's prompt; the books' SFX window that 'end' opens says the turn is ending
+    (after a bot's last card the window came twice in a row with the same words, and 'dana
+    ends the turn' only after the second 'pass')."""
+    if kind == "anytime" and st.window == "end":
+        return rules.PROMPTS["anytime_end"]
+    return rules.PROMPTS[kind]
 
 
 def _public(rules: GrosRules, st: GrosState) -> dict[str, Any]:
@@ -89,7 +114,7 @@ def _public(rules: GrosRules, st: GrosState) -> dict[str, Any]:
     return {
         "game": "gros", "seat": None, "variant": st.variant, "deck_name": st.deck_name,
         "names": list(st.names), "phase": st.phase, "round": st.round, "turn": st.names[st.turn],
-        "decision": {"seat": st.names[d[0]], "kind": d[1], "prompt": rules.PROMPTS[d[1]]} if d else None,
+        "decision": _decision(rules, st, d),
         "title": st.title, "title_words": list(st.title_words), "candidates": list(st.candidates),
         "hand": None,
         "hand_sizes": {st.names[i]: len(h) for i, h in enumerate(st.hands)},

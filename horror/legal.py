@@ -49,7 +49,7 @@ def decider(st: Film) -> tuple[str, str] | None:
     if st.vetoable:  # a line written for another seat's character waits for its owner (H5a)
         return st.vetoable[0][1], "veto"
     if phase == PREMISE:
-        return st.seats[st.turn], "premise"
+        return st.seats[(st.meeting_first + st.turn) % len(st.seats)], "premise"  # from the first
     if phase == MEETING:
         return st.seats[st.turn], "meeting"
     if phase == TRADE:

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from common.cards import checksum
-from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules
+from common.engine import Decision, Event, IllegalMove, Move, Outcome, Rules, first_seat
 from common.rng import Rng
 from horror import (
     _,
@@ -89,11 +89,14 @@ def premise_options(options: dict[str, str]) -> dict[str, str]:
     return given
 
 
+PRIVATE_DECISIONS = frozenset(("trade", "trade reply", "direct"))  # they need the hand
+
+
 class HorrorRules(Rules[Film]):
     name = "horror"
     title = "Creature Feature"
     variants = ("standard",)
-    option_keys = ("players", "budget", "monster", "ability", "trigger", "setting", "title")
+    option_keys = ("players", "budget", "monster", "ability", "trigger", "setting", "title", "first")
     reveal_kinds = frozenset({"hand", "got"})  # a dealt hand, a card received in a trade
     notation = notation
 
@@ -119,6 +122,7 @@ class HorrorRules(Rules[Film]):
         seats = seat_names(options)
         base = pools.premise(seed)
         st = Film(seats, Rng(seed))
+        st.meeting_first = first_seat(options, seats)  # who opens the first script meeting
         given = premise_options(options)
         st.monster = given.get("monster", base["monster"])
         # a monster named on the command line gets no default abilities it cannot shed
@@ -159,6 +163,13 @@ class HorrorRules(Rules[Film]):
 
     def legal_moves(self, state: Film, seat: str) -> list[Move]:
         return legal.legal_moves(state, seat)
+
+    def private_decision(self, state: Film, seat: str) -> bool:
+        """Only trading and directing use the element cards in a hand; the premise, the
+        meetings, bids, claims, stakes, help, rolls and the climax's pools are decided on what
+        the whole table sees (budgets, the script, the screen)."""
+        d = legal.decider(state)
+        return d is not None and d[0] == seat and d[1] in PRIVATE_DECISIONS
 
     def apply(self, state: Film, seat: str, move: Move) -> list[Event]:
         st = state

@@ -59,3 +59,18 @@ def test_a_python_too_old_or_missing_is_one_line(make, tmp_path):
     proc = make(".venv/.installed", py=str(old))
     assert proc.returncode != 0 and "is Python 3.8.18, not 3.11 or newer" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 2  # the line, and make's own
+
+
+def test_make_play_starts_the_game_named(make, tmp_path):
+    """'make play GAME=horror' starts Creature Feature (a stand-in 'horror' that says so), and
+    a name that is no game is one line, not a shell error."""
+    assert make(".venv/.installed").returncode == 0
+    for game in ("gros", "horror", "invaders"):
+        stub = tmp_path / ".venv" / "bin" / game
+        stub.write_text(f"#!/bin/sh\necho started {game} \"$@\"\n")
+        stub.chmod(0o755)
+    assert "started gros play" in make("play").stdout  # the default stays Grave Robbers
+    proc = make("play", "GAME=horror", "ARGS=--seed 3")
+    assert proc.returncode == 0 and "started horror play --seed 3" in proc.stdout
+    bad = make("play", "GAME=chess")
+    assert bad.returncode != 0 and "GAME=chess is not a game here" in bad.stderr

@@ -77,9 +77,31 @@ def test_parse_seats():
     assert parse_seats("random,human", seats, kinds) == {"aliens": "random", "humans": "human"}
     assert parse_seats("humans=ismcts", seats, kinds) == {"aliens": "human", "humans": "ismcts"}
     with pytest.raises(GameError, match="2 kinds"):
-        parse_seats("human", seats, kinds)
+        parse_seats("human,human,human", seats, kinds)
     with pytest.raises(GameError, match="unknown kind"):
         parse_seats("human,wizard", seats, kinds)
+
+
+def test_seats_by_level_and_by_name():
+    """Issue 23: 'invaders play --seats easy' works as --help says (seats not named are
+    human); a seat named alone is yours, the others bots; --vs sets every bot seat; a seat's
+    name given as a kind ('humans' for 'human') says how to write it."""
+    seats = ["aliens", "humans"]
+    kinds = ("easy", "normal", "hard")
+    assert parse_seats("easy", seats, kinds) == {"aliens": "easy", "humans": "human"}
+    assert parse_seats("humans", seats, kinds) == {"aliens": "normal", "humans": "human"}
+    assert parse_seats("aliens", seats, kinds, vs="hard") == {"aliens": "human", "humans": "hard"}
+    assert parse_seats("humans,easy", seats, kinds) == {"aliens": "easy", "humans": "human"}
+    assert parse_seats("normal,human", seats, kinds, vs="hard") == {"aliens": "hard",
+                                                                     "humans": "human"}
+    gros = ["ada", "bela", "cyd"]
+    assert parse_seats("human,normal*", gros, kinds, vs="easy") == {
+        "ada": "human", "bela": "easy", "cyd": "easy"}
+    assert parse_seats("bela", gros, kinds) == {"ada": "normal", "bela": "human", "cyd": "normal"}
+    with pytest.raises(GameError, match="'humans' is a seat: 'humans=human' plays it yourself"):
+        parse_seats("aliens=humans", seats, kinds)
+    with pytest.raises(GameError, match="--vs takes a bot level"):
+        parse_seats("human,easy", seats, kinds, vs="human")
 
 
 def test_seats_imply_the_player_count():
@@ -100,6 +122,7 @@ def test_seats_imply_the_player_count():
     assert players_from_seats(HORROR, "human,auteur", "standard", {"players": "bob,bethany"}) \
         == {"players": "bob,bethany"}
     assert players_from_seats(INVADERS, "human", "standard", {}) == {}  # parse_seats says why
+    assert players_from_seats(GROS, "bela", "gros", {}) == {}  # a seat named alone: yours
     with pytest.raises(GameError, match=r"--players gives 3 seats .* --seats names 2"):
         players_from_seats(GROS, "human,human", "gros", {"players": "3"})
     with pytest.raises(GameError, match=r"--seats names 7 seats: .*between 2 and 6"):
@@ -278,7 +301,9 @@ def test_dice_fixed_results_first_then_the_seeded_generator():
     assert again == dice.roll(Rng(9), 50) and set(again) <= set(range(1, 7))
 
 
-def test_local_undo_takes_back_the_human_move_and_the_bot_replies():
+def test_local_undo_never_takes_back_the_bots_turn():
+    """Issue 23: 'undo' at the start of your turn took back the bots' whole turn ("Took back
+    15 moves"). It takes back your own decisions only: never across a bot's move."""
     from common.session import LocalSession
     from common.table import Table
     from invaders.cli import SPEC
@@ -286,16 +311,51 @@ def test_local_undo_takes_back_the_human_move_and_the_bot_replies():
     kinds = {"aliens": "random", "humans": "human"}
     table = Table(RULES, seed=2, seat_kinds=kinds, options={"draw": "0"})  # no draw to hide
     session = LocalSession(SPEC, table, kinds, 2, None)
-    before = RULES.to_json(table.state)
     session.play("humans", "place d")
     session.advance(lambda lines: None)  # the aliens' bot moves
-    assert len(table.record.body) > 1
-    taken = session.undo()
-    assert taken > 1  # the human move and at least one bot move after it
-    assert RULES.to_json(table.state) == before and table.record.body == []
-    assert session.waiting_for() == "humans"
-    with pytest.raises(GameError, match="nothing to undo"):
+    seen = len(table.record.body)
+    assert seen > 1 and session.waiting_for() == "humans"
+    with pytest.raises(GameError, match="aliens moved after your last move"):
         session.undo()
+    assert len(table.record.body) == seen  # nothing was taken back
+    move = next(m for m in session.legal("humans") if m != "end")
+    state = RULES.to_json(table.state)
+    session.play("humans", move)
+    assert session.undo() == 1  # your own move of this turn goes back, and only it
+    assert RULES.to_json(table.state) == state
+
+
+def test_undo_takes_back_a_bots_pass_after_your_move():
+    """A bot that only passed after your card (a reaction it did not make) is no bar: undo
+    takes back your card and the passes. (the first of 40 gros deals with such a window)."""
+    from common.session import LocalSession
+    from common.table import Table
+    from gros.cli import SPEC as GROS
+    from gros.rules import RULES as GROS_RULES
+
+    kinds = {"ray": "human", "dana": "random"}
+    for seed in range(40):
+        table = Table(GROS_RULES, seed=seed, seat_kinds=kinds, variant="gros",
+                      options={"players": "2", "autopass": "off", "first": "ray"})
+        session = LocalSession(GROS, table, kinds, seed, None)
+        for _ in range(60):  # ray plays his first cards; dana answers each
+            session.advance(lambda lines: None)
+            if session.waiting_for() != "ray" or table.outcome() is not None:
+                break
+            moves = [m for m in session.legal("ray") if m.startswith("play ")]
+            if not moves:
+                session.play("ray", session.legal("ray")[0])
+                continue
+            before = len(table.record.body)
+            session.play("ray", moves[0])
+            session.advance(lambda lines: None)
+            span = table.record.body[before + 1:]
+            if span and all(line.seat == "dana" and line.text == "pass" for line in span):
+                assert session.undo() == 1 + len(span)
+                assert len(table.record.body) == before
+                return
+            break
+    pytest.fail("no card of ray's answered only by dana's passes in 40 games")
 
 
 def test_undo_cannot_take_back_cards_already_seen():

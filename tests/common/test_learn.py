@@ -100,9 +100,9 @@ def test_a_newcomer_follows_the_moves_with_one_wrong_one_then_plays(tmp_path, ga
     child.sendline("")  # Enter: yes, a real game
     child.expect(r"\w+>")  # its first prompt (the seats of 'play')
     child.sendcontrol("d")
-    child.expect("Save the game so far")
-    child.sendline("n")
-    child.expect(pexpect.EOF)
+    if child.expect(["Save the game so far", pexpect.EOF]) == 0:  # (offered once a move is made)
+        child.sendline("n")
+        child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     assert "Traceback" not in child.before

@@ -136,11 +136,10 @@ def test_the_end_screen_then_play_again(tmp_path, game, options, shows):
     child.expect("Winner|Top billing")
     child.expect(shows)
     child.expect("Game over")
-    child.expect("s\\) save the record")
-    child.sendline("s")
-    child.expect("File name")
+    child.expect(r"Save the record\? File name \[" + game + r"-\d{8}-\d{4}\.rec\]")
     child.sendline("end.rec")
     child.expect("Saved the record to end.rec")
+    child.expect("s\\) save the record")
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert "result " in (tmp_path / "end.rec").read_text()
@@ -151,13 +150,17 @@ def test_play_again_starts_a_new_game_with_the_same_seats(tmp_path):
     path, kinds, seat, move = _near_the_end(tmp_path, "invaders", "", 7, {})
     child = spawn(tmp_path, "invaders", "--seats", "random,human", "--seed", "5")
     child.expect("humans>")
-    child.sendline("quit")
-    child.expect("Save the game so far")
-    child.sendline("n")
+    child.sendline("quit")  # before any move: nothing to save, no question
     child.expect(pexpect.EOF)
+    assert "Save the game so far" not in child.before
+    assert not list(tmp_path.glob("*.rec"))[1:]  # only the record _near_the_end wrote
     child = spawn(tmp_path, "invaders", "--load", str(path), "--seats", kinds)
     child.expect(f"{seat}>")
     child.sendline(move)
+    child.expect("Save the record")
+    child.sendline("")  # the default answer keeps the finished game, under the name shown
+    child.expect(r"Saved the record to (invaders-\d{8}-\d{4}(-\d+)?\.rec)")
+    assert "result " in (tmp_path / child.match.group(1)).read_text()
     child.expect("play again")
     child.sendline("a")
     child.expect("you play " + seat)  # a new game's banner, the same seats
@@ -268,11 +271,81 @@ def test_cards_filters_by_field_in_the_game_and_on_the_command_line(capsys):
 ])
 def test_each_game_tells_a_bot_move_in_one_line_and_draws_the_board_at_the_decision(
         tmp_path, game, seats, seat, told, board):
-    child = spawn(tmp_path, game, "--seed", "5" if game == "gros" else "14", "--seats", seats)
+    child = spawn(tmp_path, game, "--seed", "5" if game == "gros" else "14", "--seats", seats,
+                  "--first", "ray" if game == "gros" else "p1")
     child.expect(f"{seat}>")
     seen = text(child)
     assert re.search(told, seen, re.M), seen
     assert seen.count(board) == 1, seen  # one board: at the player's decision
     send(child, "log 50")
     child.expect(told.strip("^$"))  # the story so far, the bot's move in it
+    child.close(force=True)
+
+
+def test_enter_typed_ahead_at_the_end_never_loses_the_game(tmp_path):
+    """Issue 23: a bare Enter (or a line typed ahead during the last moves) at the end screen
+    quit without saving. Now what was typed ahead is dropped, and the default answer saves."""
+    path, kinds, seat, move = _near_the_end(tmp_path, "gros", "", 7, {"players": "2"})
+    child = spawn(tmp_path, "gros", "--load", str(path), "--seats", kinds)
+    child.expect(f"{seat}>")
+    child.send(move + "\r\r\r")  # the move, and Enters typed ahead of the end screen
+    child.expect("Game over")
+    i = child.expect([r"Saved the record to (gros-\S+\.rec)", r"Save the record\?"])
+    if i == 1:  # the Enters were dropped: the question waits for its answer
+        child.sendline("")
+        child.expect(r"Saved the record to (gros-\S+\.rec)")
+    saved = tmp_path / child.match.group(1).rstrip(".")
+    child.expect(r"q\) quit")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "result " in saved.read_text()
+    assert "Traceback" not in child.before
+
+
+def test_one_key_passes_the_reactions_for_the_rest_of_the_turn(tmp_path):
+    """Issue 23: '!' on an empty line at a reaction passes it and every reaction for the rest
+    of the turn, at one keystroke; the level 'all' was set in an earlier game (remembered)."""
+    import json
+
+    settings = tmp_path / "state" / "bmovie" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(json.dumps({"gros": {"reactions": {"ray": "all"}}}))
+    child = spawn(tmp_path, "gros", "--seed", "8", "--players", "2", "--first", "dana",
+                  "--seats", "human,normal", "-oautopass.ray=off", "--think", "0.01")
+    child.expect("ray>")
+    first = text(child)
+    assert "SFX now" in first or "was just played" in first or "turn is ending" in first, first
+    child.send("!")  # no Enter: the key passes at once
+    child.expect("your turn begins")
+    child.expect("ray>")
+    seen = text(child)
+    assert "your turn begins" in seen and "— ray's turn" in seen, seen  # not asked again
+    assert re.search(r"\(\d+ reactions? passed for you this turn, as '!' asked\.\)", seen) or \
+        "dana ends the turn" in seen, seen
+    child.close(force=True)
+
+
+def test_hot_seat_hands_over_only_for_a_private_decision(tmp_path):
+    """Issue 23: a two-human film handed the keyboard over 18 times in 37 moves. The premise
+    and the meetings are public: no hand-over, and the board shown is the table's (no hand)."""
+    child = spawn(tmp_path, "horror", "--seed", "3", "--players", "2", "--seats", "human,human",
+                  "--first", "p1")
+    child.expect("p1>")
+    send(child, "agree")
+    child.expect("p2>")
+    send(child, "agree")
+    child.expect("p1>")
+    seen = text(child)
+    assert "Hand the keyboard" not in seen and "Your hand" not in seen, seen
+    child.close(force=True)
+
+
+def test_a_line_typed_at_the_hand_over_is_kept(tmp_path):
+    child = spawn(tmp_path, "invaders", "--seed", "3", "--seats", "human,human")
+    child.expect("Hand the keyboard to humans")
+    child.sendline("place d")  # typed before the board: kept, not thrown away
+    child.expect("kept what you typed at the hand-over, 'place d'")
+    child.expect("humans>")
+    child.sendline("")  # the kept line is at the prompt: Enter plays it
+    child.expect("The humans place the Defender on column d")
     child.close(force=True)

@@ -95,7 +95,8 @@ def test_the_board_the_log_and_the_prompt_after_moves_and_a_resize(tmp_path):
 def test_a_film_keeps_its_script_in_the_board_panes_spare_rows(tmp_path):
     """Creature Feature's board is a few lines: beside the log, the rest of its pane showed
     nothing while the cast and the tropes were one 'script' away. Now the script fills it."""
-    term = Term(tmp_path, "horror", "--seed", "7", "--players", "3", cols=140, rows=40)
+    term = Term(tmp_path, "horror", "--seed", "7", "--players", "3", "--first", "p1", cols=140,
+                rows=40)
     term.shows("p1>", "premise")
     term.type("agree")
     term.shows("meeting")
@@ -149,7 +150,9 @@ def test_the_end_screen_then_quit(tmp_path):
     term = Term(tmp_path, "invaders", "--load", str(path), "--seats", kinds, cols=100, rows=40)
     term.shows(f"{seat}>")
     term.type(move)
-    term.shows("Winner: ", "How: the ", "q) quit")
+    term.shows("Winner: ", "How: the ", "Save the record?")
+    term.type("n")
+    term.shows("Not saved", "q) quit")
     term.type("q")
     term.child.expect(pexpect.EOF)
     term.child.close()

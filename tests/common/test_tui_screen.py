@@ -78,12 +78,14 @@ def test_the_end_screen_has_the_whole_screen_and_a_status_line_of_its_own(tmp_pa
     term = Term(tmp_path, "horror", "--load", str(path), "--seats", kinds, cols=140, rows=40)
     term.shows(f"{seat}>")
     term.type(move)
-    screen = term.shows("Top billing", "q) quit", "dice spent", "Game over.")
+    screen = term.shows("Top billing", "Save the record?", "dice spent", "Game over.")
     rows = screen.splitlines()
-    status = rows[-2]
-    assert "to decide" not in status and "PgUp" not in status and "q) quit" not in status, status
     table = next(row for row in rows if "dice spent" in row)  # the credits table's heading
     assert "│" not in table.split("seat")[0] and table.index("dice spent") > table.index("dice earned")
+    term.type("n")  # (a finished game is kept unless the player says no)
+    rows = term.shows("q) quit").splitlines()
+    status = rows[-2]
+    assert "to decide" not in status and "PgUp" not in status and "q) quit" not in status, status
     assert rows[-1].lstrip().startswith("s) save the record")
     term.type("q")
     term.child.expect(pexpect.EOF)

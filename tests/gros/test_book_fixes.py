@@ -65,22 +65,31 @@ def test_an_open_sfx_window_survives_a_save():
     assert RULES.clone(t.state).window == "card"
 
 
-def test_who_is_asked_in_a_window_is_told_to_that_seat_alone():
-    """A seat with no answer is passed in silence, so the seat asked holds one: the others'
-    views (and the host's to_move, through decider_is_secret) must not name it."""
+def test_who_is_asked_in_a_window_is_public_and_what_it_concerns():
+    """Issue 20: with 3 players the seat a window skipped always knew the other was asked
+    (56 of 56 windows), so the 'secret' decider was none. The ruling: who is asked is public
+    (the books' players see who reaches for a card), the same in every view and in the host's
+    to_move; the decision says it is a reaction, and whom it concerns (issue 23)."""
     t = _table()
     t.play("ray", "play the-robot")
-    assert t.facts()["to_move"] == "dana" and RULES.decider_is_secret(t.state)
+    assert t.facts()["to_move"] == "dana" and not RULES.decider_is_secret(t.state)
     views = RULES.views(t.state, ["ray", "dana", "amanda", None])
-    assert views["dana"]["decision"]["seat"] == "dana"
-    dana = t.state.names.index("dana")
-    for seat in ("ray", "amanda", None):
-        assert views[seat]["decision"]["seat"] is None, seat
-        assert views[seat]["state"]["actor"] != dana and views[seat]["state"]["passes"] == 0
-        assert "dana" not in str(views[seat]["decision"])
-    t.play("dana", "pass")  # back to ray's own turn: nothing secret in that
-    assert not RULES.decider_is_secret(t.state)
-    assert RULES.view(t.state, "amanda")["decision"]["seat"] == "ray"
+    for seat in ("ray", "dana", "amanda", None):
+        decision = views[seat]["decision"]
+        assert decision["seat"] == "dana" and decision["reaction"] is True, seat
+        assert decision["concerns"] == [], seat  # the SFX window after a card: nobody's
+    t.play("dana", "pass")  # back to ray's own turn: no reaction
+    assert "reaction" not in RULES.view(t.state, "amanda")["decision"]
+
+
+def test_a_card_aimed_at_a_movie_concerns_its_player_and_the_card_s_owner():
+    from gros.views import concerns
+
+    t = _table({"autopass": "off"})
+    t.play("ray", "play the-car-keys on ray/the-sheriff")  # a Prop on ray's own Character
+    assert t.facts()["decision"] == "stop"
+    assert concerns(t.state, "stop") == ["ray"]
+    assert RULES.view(t.state, "dana")["decision"]["concerns"] == ["ray"]
 
 
 def test_without_auto_pass_every_seat_is_asked_and_nothing_is_secret():
@@ -121,3 +130,17 @@ def test_the_board_says_whose_turn_ends_a_gr2_game_after_a_draw_in_anothers_turn
     t.play("dana", "play the-golf-club on dana/the-babysitter")
     t.play("dana", "end")
     assert "(last card drawn) ·" in header("amanda")  # her own turn: it is this one
+
+
+def test_the_window_that_end_opens_says_the_turn_is_ending():
+    """Issue 23: after a card the SFX window asked, then 'end' opened it again with the same
+    words, and the turn's end showed only after the second 'pass'. The second says so."""
+    t = _table()
+    t.play("ray", "play the-robot")
+    first = RULES.view(t.state, "dana")["decision"]
+    assert first["kind"] == "anytime" and "turn is ending" not in first["prompt"]
+    t.play("dana", "pass")
+    t.play("ray", "end")
+    second = RULES.view(t.state, "dana")["decision"]
+    assert second["kind"] == "anytime" and second["seat"] == "dana"
+    assert second["prompt"] == "the turn is ending: a last SFX now, or 'pass'" != first["prompt"]

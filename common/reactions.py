@@ -1,0 +1,198 @@
+"""Which reaction prompts a player at this terminal is asked (issue 23: in one GROS game 20 of
+62 inputs were 'pass' after a bot's card).
+
+A reaction is a decision the view marks ``reaction`` (gros: the stop, attack and SFX windows),
+where 'pass' is always a choice; the view also says whom it ``concerns`` (the players a card
+or attack is aimed at). Each seat has a level, set with the REPL's ``reactions`` command and
+remembered in ``$XDG_STATE_HOME/bmovie/settings.json``:
+
+- ``aimed`` (the default): asked only when the card or attack concerns you, where a reaction
+  could change what happens to you; the others are passed for you;
+- ``all``: asked every time the rules ask;
+- ``none``: never asked (every reaction is passed for you).
+
+'!' on an empty prompt line (or ``pass!``) passes and widens it for the rest of this turn.
+Only public facts decide (the level, whom the card concerns, whose turn it is), so a pass
+made for you tells the table nothing a typed one would not.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from common import _, ngettext
+from common.engine import GameError
+from common.paths import state_dir
+from common.render import error, say
+
+LEVELS = ("aimed", "all", "none")
+DEFAULT = "aimed"
+TURN = "turn"  # the reason a reaction was passed: '!' said so for the rest of this turn
+
+
+def settings_file() -> Path:
+    """Where the players' settings are kept, beside the prompt history."""
+    return state_dir() / "settings.json"
+
+
+def _read() -> dict[str, Any]:
+    try:
+        data = json.loads(settings_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # none yet, or unreadable: the defaults
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def decision_of(view: dict[str, Any]) -> dict[str, Any]:
+    """The view's decision as a dict (horror's views name only its kind: no reactions)."""
+    decision = view.get("decision")
+    return decision if isinstance(decision, dict) else {}
+
+
+def is_reaction(view: dict[str, Any]) -> bool:
+    return bool(decision_of(view).get("reaction"))
+
+
+def turn_key(view: dict[str, Any]) -> str:
+    """Which turn a view is in (a game of a match, the turn's number, whose it is)."""
+    state = view.get("state") if isinstance(view.get("state"), dict) else {}
+    return json.dumps([view.get("game_no"), state.get("turn_no"), view.get("turn")])
+
+
+class Reactions:
+    """The levels of the seats at this terminal, and the turns they passed with '!'."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        kept = _read().get(game, {}).get("reactions", {})
+        self.levels: dict[str, str] = {s: v for s, v in kept.items() if v in LEVELS} \
+            if isinstance(kept, dict) else {}
+        self.passed_turn: dict[str, str] = {}  # seat -> the turn_key it said '!' in
+
+    def level(self, seat: str) -> str:
+        return self.levels.get(seat, DEFAULT)
+
+    def set(self, seat: str, level: str) -> str | None:
+        """Set and remember ``seat``'s level; the error's reason if it could not be written."""
+        self.levels[seat] = level
+        self.passed_turn.pop(seat, None)  # a level set now holds now, '!' or not
+        path = settings_file()
+        data = _read()
+        data.setdefault(self.game, {}).setdefault("reactions", {})[seat] = level
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(data, out, indent=1, sort_keys=True)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+        return None
+
+    def pass_turn(self, seat: str, view: dict[str, Any]) -> None:
+        """'!': pass every reaction of ``seat`` until the turn changes."""
+        self.passed_turn[seat] = turn_key(view)
+
+    def skip(self, seat: str, view: dict[str, Any]) -> str | None:
+        """Why ``seat``'s decision now is passed for it (``TURN`` or its level), or None when
+        the player is asked."""
+        decision = decision_of(view)
+        if not decision.get("reaction") or decision.get("seat") not in (seat, None):
+            return None
+        if self.passed_turn.get(seat) == turn_key(view):
+            return TURN
+        level = self.level(seat)
+        if level == "all" or (level == "aimed" and seat in (decision.get("concerns") or [])):
+            return None
+        return level
+
+
+
+class Reacting:
+    """The REPL's part (a mixin of ``common.repl.Ui``): passing what the seat's level does
+    not ask about, the 'reactions' command and '!'. Needs ``session``, ``story``, ``here``,
+    ``reactions``, ``passed``, ``reader()``, ``moves()`` and ``play()`` from the ``Ui``."""
+
+    session: Any
+    story: Any
+    here: list[str]
+    reactions: Reactions
+    passed: dict[str, list[str]]
+
+    def reader(self) -> str | None:
+        raise NotImplementedError
+
+    def moves(self) -> int:
+        raise NotImplementedError
+
+    def play(self, seat: str, text: str) -> None:
+        raise NotImplementedError
+
+    def reacting(self) -> bool:
+        """Whether the decision now is a reaction, where '!' passes for the rest of the turn."""
+        seat = self.session.waiting_for()
+        return seat is not None and is_reaction(self.session.view(seat))
+
+    def pass_for(self, seat: str) -> bool:
+        """Pass a reaction the seat's level does not ask about: the pass is told to the log,
+        not the screen, and counted for the seat's next prompt. True if it passed."""
+        why = self.reactions.skip(seat, self.session.view(seat))
+        if why is None or "pass" not in self.session.legal(seat):
+            return False
+        try:
+            told = self.session.play(seat, "pass")
+        except GameError as exc:  # the rules refused: ask the player after all
+            error(str(exc))
+            return False
+        self.story.keep(seat if len(self.here) > 1 else self.reader(),
+                        self.story.move_lines(told), self.moves())
+        self.passed.setdefault(seat, []).append(why)
+        return True
+
+    def tell_passed(self, seat: str) -> None:
+        """One line for the reactions passed for the seat since its last prompt."""
+        passed = self.passed.pop(seat, [])
+        if not passed:
+            return
+        if all(why == TURN for why in passed):
+            line = ngettext("({n} reaction passed for you this turn, as '!' asked.)",
+                            "({n} reactions passed for you this turn, as '!' asked.)",
+                            len(passed))
+        elif self.reactions.level(seat) == "none":
+            line = ngettext("({n} reaction passed for you: 'reactions none'; 'reactions aimed' "
+                            "asks about cards aimed at you.)",
+                            "({n} reactions passed for you: 'reactions none'; 'reactions "
+                            "aimed' asks about cards aimed at you.)", len(passed))
+        else:
+            line = ngettext("({n} reaction passed for you: not aimed at you; 'reactions all' "
+                            "asks every time.)",
+                            "({n} reactions passed for you: not aimed at you; 'reactions all' "
+                            "asks every time.)", len(passed))
+        say(line.format(n=len(passed)), "dim")
+
+    def set_reactions(self, seat: str, level: str) -> None:
+        """'reactions [LEVEL]': say the seat's level, or set it (and remember it)."""
+        level = level.strip().lower()
+        if not level:
+            say(_("{seat} is asked about reactions: {level} (reactions aimed: only cards and "
+                  "attacks aimed at you; all: every one; none: never).").format(
+                seat=seat, level=self.reactions.level(seat)))
+            return
+        if level not in LEVELS:
+            error(_("reactions aimed, all or none, not {level}").format(level=repr(level)))
+            return
+        failed = self.reactions.set(seat, level)
+        say(_("{seat} is asked about reactions: {level}.").format(seat=seat, level=level))
+        if failed:
+            error(_("(not remembered for the next game: {reason})").format(reason=failed))
+
+    def pass_turn(self, seat: str) -> None:
+        """'!' or 'pass!': pass now and every reaction of the seat for the rest of this turn."""
+        view = self.session.view(seat)
+        if not is_reaction(view):
+            error(_("'!' passes a reaction for the rest of the turn: this is no reaction"))
+            return
+        self.reactions.pass_turn(seat, view)
+        self.play(seat, "pass")
