@@ -168,11 +168,14 @@ def sensible(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> 
 
 
 def careless(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> list[Move]:
-    """What the ``easy`` level picks from when it decides at random: a sensible move that plays
-    a card (when to stop, the rules of thumb decide). A random 'end' costs the outpost the
-    shots it needs and the fleet nothing: with it, easy fleets won four games in five."""
+    """What the ``easy`` level picks from when it decides at random: a sensible move, and for
+    the outpost one that plays a card (when to stop, its rules of thumb decide). A random
+    'end' costs the outpost the shots it needs and the fleet nothing: with it, easy fleets won
+    78% of 400 games."""
     moves = sensible(rules, view, seat, legal)
-    return [m for m in moves if m != ("end",)] or moves
+    if seat == HUMANS:
+        return [m for m in moves if m != ("end",)] or moves
+    return moves
 
 
 def keep_last_view(view: dict[str, Any]) -> bool:

@@ -16,7 +16,8 @@ from invaders.state import ALIENS, HUMANS
 
 # explicit decks, so that retuning the defaults moves none of these positions
 DECKS = {"deck.aliens": "fire:2,maneuver:1,reinforcements:2,gunner:2,thrusters:3",
-         "deck.humans": "fire:9,maneuver1:4,maneuver2:7,maneuver3:2,shield:2,spread:7"}
+         "deck.humans": "fire:9,maneuver1:4,maneuver2:7,maneuver3:2,shield:2,spread:7",
+         "draw.aliens": "1", "draw.humans": "2"}
 
 
 def position(seat: str, *directives: str, defender: str = "d", seed: int = 3):
@@ -57,8 +58,8 @@ def test_the_normal_fleet_answers_every_threatened_ship_in_one_phase():
 
 
 def test_the_normal_outpost_keeps_cards_for_later():
-    """Across whole games between `normal` bots the outpost used to end its phase with an
-    empty hand: now most of its phases end with a card kept."""
+    """Across whole games between `normal` bots the outpost used to spend its hand: with these
+    decks it ended 27% of its phases with none (57 of 215), now at most a fifth."""
     kept = phases = 0
     for seed in range(40):
         bots = {s: make_bot("normal", RULES, seed=seed) for s in (ALIENS, HUMANS)}
@@ -68,7 +69,7 @@ def test_the_normal_outpost_keeps_cards_for_later():
                 phases += 1
                 kept += bool(st.hands[HUMANS])
             RULES.apply(st, seat, move)
-    assert phases > 100 and kept / phases >= 0.6, (kept, phases)
+    assert phases > 100 and kept / phases >= 0.8, (kept, phases)
 
 
 def test_hard_never_fires_into_an_empty_column():
@@ -81,9 +82,11 @@ def test_hard_never_fires_into_an_empty_column():
         assert bot.choose(RULES, view, HUMANS, legal) != ("fire",)
 
 
-def test_hard_fires_with_a_ship_right_above_the_defender():
-    """The searching fleet held Fire! with a ship right above the Defender and ended its phase."""
-    for seed in range(5):
+def test_hard_never_ends_holding_fire_over_the_defender():
+    """The searching fleet held Fire! with a ship right above the Defender and ended its phase
+    with nothing played: now it fires, or at least moves the ship from above the Defender."""
+    fired = 0
+    for seed in range(6):
         st = position(ALIENS, "ships: b6 d4 f6", "hand aliens: fire, reinforcements, thrusters", seed=seed)
         view, legal = RULES.view(st, ALIENS), RULES.legal_moves(st, ALIENS)
         assert ("end",) not in sensible(RULES, view, ALIENS, legal)
@@ -92,7 +95,10 @@ def test_hard_fires_with_a_ship_right_above_the_defender():
         while (move := bot.choose(RULES, RULES.view(st, ALIENS), ALIENS, RULES.legal_moves(st, ALIENS))) != ("end",):
             played.append(move)
             RULES.apply(st, ALIENS, move)
-        assert ("fire",) in played, played
+        sight = Sight.of_state(st, ALIENS)
+        assert played and not ("fire" in sight.hand and sight.above(sight.defender)), played
+        fired += ("fire",) in played
+    assert fired >= 3, fired
 
 
 def test_hard_never_slides_a_ship_into_a_rising_bullet():
