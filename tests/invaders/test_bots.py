@@ -127,3 +127,15 @@ def test_the_rules_of_thumb_read_the_state_as_they_read_the_view(seed):
         if len(legal) > 1 and not st.discarding and st.turn:
             assert guided(RULES, st, seat, legal, NoSlip()) == normal_move(st, seat)
         RULES.apply(st, seat, move)
+
+
+def test_the_search_builds_no_view_in_its_play_outs(monkeypatch):
+    """Play-outs used to rebuild a seat's whole view for every simulated move (with the square
+    names parsed back from it): most of the search's time. Now a decision builds none."""
+    st = position(ALIENS, "ships: b6 d5 f6", "blue: d2", "hand aliens: fire, gunner, thrusters, reinforcements")
+    view, legal = RULES.view(st, ALIENS), RULES.legal_moves(st, ALIENS)
+    built = []
+    monkeypatch.setattr(type(RULES), "view", lambda self, state, seat: built.append(seat) or {})
+    bot = make_bot("hard", RULES, seed=1, iterations=200)
+    bot.choose(RULES, view, ALIENS, legal)
+    assert bot.done == 200 and built == []
