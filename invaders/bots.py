@@ -185,8 +185,9 @@ def keep_last_view(view: dict[str, Any]) -> bool:
 class HeuristicBot:
     kind = "heuristic"
     needs_view = True
-    # the ``easy`` level: this bot with 60% of its decisions at random (``careless``)
-    easy_slip = 60
+    # the ``easy`` level: this bot with 30% of its decisions at random (``careless``; at 60%
+    # easy fleets won 56.5% of 2,000 games, at 40% 54.9%, at 30% 53.1%)
+    easy_slip = 30
     easy_moves = staticmethod(careless)  # what its random decisions pick from
     # what the ``hard`` level borrows: play-outs guided by this bot (``guided``) on the
     # sampled state, and the sensible moves at the root
