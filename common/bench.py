@@ -166,6 +166,7 @@ def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
     iterations = iterations or spec.ladder_iterations
     wins: Counter[str] = Counter()
     choices: Counter[str] = Counter()
+    ends: Counter[str] = Counter()  # how the games ended (rules.end_kind)
     t0 = time.perf_counter()
     with progress(label, games) as advance:
         for g in range(games):
@@ -177,6 +178,7 @@ def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
                 s: Counted(make_bot(k, rules, seed=g * 97 + i, iterations=iterations), choices, keys[i])
                 for i, (s, k) in enumerate(zip(seats, seat_kinds, strict=True))}
             out = play_game(rules, 10_000 + g, bots, options).outcome
+            ends[rules.end_kind(out) if out else "unfinished"] += 1
             for w in out.winners if out else []:
                 wins[keys[seats.index(w)]] += 1 / len(out.winners)
             advance()
@@ -185,6 +187,7 @@ def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
             "share": {k: round(v / games, 3) for k, v in sorted(wins.items())},
             "wins": {k: round(v, 1) for k, v in sorted(wins.items())}, "interval": interval,
             "choices_per_game": {k: round(v / games, 1) for k, v in sorted(choices.items())},
+            "ends": {k: round(v / games, 3) for k, v in ends.most_common()},
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
@@ -274,6 +277,9 @@ def run_bench(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, s
                           str(r["seconds"]) if i == 0 else "")
         show(m)
         say(_("A choice: a decision with more than one legal move."))
+        for r in report["matchups"]:
+            say(_("{matchup}: how the games ended: {ends}").format(matchup=r["matchup"], ends=", ".join(
+                f"{spec.text(k)} {v:.1%}" for k, v in r["ends"].items())))
     for extra in extra_tables:
         show(extra)
     say(_("µs/decision counts legal_moves + apply only; games/s and decisions/s are wall time "

@@ -211,14 +211,19 @@ class IsmctsBot:
 
 class SloppyBot:
     """The ``easy`` level: the game's ``normal`` bot, but ``slip`` percent of its decisions at
-    random (half, unless the normal bot's class says ``easy_slip``)."""
+    random (half, unless the normal bot's class says ``easy_slip``), among the moves its
+    ``easy_moves`` allows (all of them if it has none)."""
 
     kind = "easy"
 
-    def __init__(self, inner: Bot, seed: int = 0, slip: int = 50) -> None:
+    def __init__(self, inner: Bot, seed: int = 0, slip: int = 50,
+                 sensible: Callable[..., list[Move]] | None = None) -> None:
         self.inner = inner
         self.rng = Rng(seed * 7919 + 1)
         self.slip = slip  # percent of decisions taken at random
+        # ``sensible(rules, view, seat, legal)``: the moves a random decision picks from (the
+        # normal bot's ``easy_moves``, if it has them: a careless player, not one who harms itself)
+        self.sensible = sensible
 
     @property
     def needs_view(self) -> bool:
@@ -227,7 +232,7 @@ class SloppyBot:
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Progress | None = None) -> Move:
         if self.rng.below(100) < self.slip:
-            return self.rng.choice(legal)
+            return self.rng.choice(self.sensible(rules, view, seat, legal) if self.sensible else legal)
         return self.inner.choose(rules, view, seat, legal, progress)
 
 
@@ -263,7 +268,8 @@ def make_bot(kind: str, rules: Rules, seed: int = 0, think: float | None = None,
     if kind == "normal":
         return normal(seed=seed)  # type: ignore[misc]
     if kind == "easy":
-        return SloppyBot(normal(seed=seed), seed, getattr(normal, "easy_slip", 50))  # type: ignore[misc]
+        return SloppyBot(normal(seed=seed), seed, getattr(normal, "easy_slip", 50),  # type: ignore[misc]
+                         getattr(normal, "easy_moves", None))
     if kind in ("ismcts", "hard"):
         if iterations is None and think is None:
             think = THINK

@@ -187,6 +187,11 @@ class Rules(Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
+    def end_kind(self, outcome: Outcome) -> str:
+        """How a game ended, as a short key a benchmark can count (the reason, unless a game
+        groups its reasons: Invaders' landings name the square)."""
+        return outcome.reason
+
     # -- information ----------------------------------------------------------------------
     def view(self, state: S, seat: str | None) -> dict[str, Any]:
         """JSON-safe; exactly what ``seat`` may see (None: a spectator)."""

@@ -6,6 +6,8 @@ as soon as the game is won (the book: "vince immediatamente").
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from common.engine import Event
 from invaders import N_
 from invaders.state import ALIENS, HUMANS, OVER, InvadersState
@@ -17,19 +19,28 @@ LAST_SHIP = N_("the last alien ship was destroyed")
 OUT_OF_CARDS = N_("the aliens ran out of cards")
 LANDED = N_("a ship landed on the moon at {square}")
 REASONS = (DEFENDER_HIT, LAST_SHIP, OUT_OF_CARDS)
+# how games end, as ``invaders bench --matchups`` counts them (rules.end_kind)
+LANDING = N_("landing")
+END_KINDS = {DEFENDER_HIT: N_("Defender destroyed"), LAST_SHIP: N_("fleet destroyed"),
+             OUT_OF_CARDS: N_("out of cards")}
+
+
+@lru_cache(maxsize=64)
+def square_names(width: int, height: int) -> tuple[tuple[str, ...], dict[str, int]]:
+    """Every square's name on a board of that size, and the square each name stands for:
+    computed once, so moves and play-outs never format or parse a name."""
+    names = tuple(f"{chr(97 + sq % width)}{sq // width + 1}" for sq in range(width * (height + 1)))
+    return names, {name: sq for sq, name in enumerate(names)}
 
 
 def square_at(st: InvadersState, name: str) -> int:
     """The square a name like 'b6' stands for (-1 when it is off the board)."""
-    col, row = ord(name[0]) - 97, int(name[1:]) - 1 if name[1:].isdigit() else -1
-    if not (0 <= col < st.width and 0 <= row <= st.height):
-        return -1
-    return row * st.width + col
+    return square_names(st.width, st.height)[1].get(name, -1)
 
 
 def square_name(st: InvadersState, sq: int) -> str:
     """Board coordinates as players read them: column letter, row 1 = the lunar surface."""
-    return f"{chr(97 + sq % st.width)}{sq // st.width + 1}"
+    return square_names(st.width, st.height)[0][sq]
 
 
 def settle_fresh(st: InvadersState, shooter: str) -> None:

@@ -11,12 +11,13 @@ SPEC = GameSpec(
     rules_path="invaders.rules:RULES",
     render_module="invaders.render",
     default_seats="normal,human",
+    variants=("standard", "book"),  # book: the book's cards, draw 2, with the rulings' counts (I3)
     flags=(("--width N", "width", N_("board columns, 3-26 (default 7)")),
            ("--height N", "height", N_("space rows above the lunar row, 3-30 (default 6)"))),
     more_options=N_("hand=N (opening hand, default 4), draw=N (cards drawn each phase, default: the "
-                    "aliens 1, the humans 2), limit=N (hand limit, default 4), for one side only "
-                    "hand.aliens=N, draw.humans=N, ...; deck.aliens=fire:12,maneuver:8,... and "
-                    "deck.humans=... (the decks)"),
+                    "aliens 2, the humans 3; under --variant book 2 each), limit=N (hand limit, default "
+                    "4), for one side only hand.aliens=N, draw.humans=N, ...; "
+                    "deck.aliens=fire:12,maneuver:8,... and deck.humans=... (the decks)"),
     bench_speed=(("7x6 board", ""), ("11x9 board", "width=11,height=9")),
     bench_search=("7x6 board", "", 0.0),
     # the balance table of invaders/rules.md: equal levels on both sides (hard searches a

@@ -84,9 +84,10 @@ def reinforce(word: str) -> Move:
 def square(word: str) -> str:
     """A whole square like 'b6' (the rules check that a ship is there)."""
     column(word)
-    if row(word) is None:
+    at = row(word)
+    if at is None:
         raise NotationError(_("{word!r} is not a square: name its column and row, e.g. b6").format(word=word))
-    return word.strip().lower()
+    return f"{word.strip()[0].lower()}{at}"  # one spelling per square ('B06' is 'b6')
 
 
 def fold(text: str) -> str:

@@ -43,6 +43,14 @@ class Catalog:
     decks: dict[str, dict[str, int]]  # the default composition
     source: str  # canonical text of the card definitions (not the default counts), for the checksum
     settings: dict[str, dict[str, int]]  # seat -> the default opening hand, draw and hand limit
+    book_decks: dict[str, dict[str, int]]  # variant `book`: the book's cards, the rulings' counts
+    book_settings: dict[str, dict[str, int]]  # variant `book`: hand 4, draw 2, limit 4
+
+    def decks_for(self, variant: str) -> dict[str, dict[str, int]]:
+        return self.book_decks if variant == "book" else self.decks
+
+    def settings_for(self, variant: str) -> dict[str, dict[str, int]]:
+        return self.book_settings if variant == "book" else self.settings
 
 
 def load_catalog(path: str = DECKS_FILE) -> Catalog:
@@ -67,7 +75,12 @@ def load_catalog(path: str = DECKS_FILE) -> Catalog:
                                     require(cid, entry, "text", str, where))
     decks = {seat: validate_deck(cards[seat], data.get("decks", {}).get(seat, {}), where, seat) for seat in SEATS}
     settings = {seat: validate_settings(data.get("settings", {}).get(seat), where, seat) for seat in SEATS}
-    return Catalog(cards, decks, canonical(data.get("cards", {})), settings)
+    book = data.get("book", {})
+    book_decks = {seat: validate_deck(cards[seat], book.get("decks", {}).get(seat, {}), where, f"book {seat}")
+                  for seat in SEATS}
+    book_settings = {seat: validate_settings(book.get("settings", {}).get(seat), where, f"book {seat}")
+                     for seat in SEATS}
+    return Catalog(cards, decks, canonical(data.get("cards", {})), settings, book_decks, book_settings)
 
 
 def validate_settings(entry: Any, where: str, seat: str) -> dict[str, int]:
@@ -100,7 +113,7 @@ def validate_deck(cards: dict[str, Card], counts: dict[str, Any], where: str, se
 class InvadersRules(Rules[InvadersState]):
     name = "invaders"
     title = "Galaxy Invaders"
-    variants = ("standard",)
+    variants = ("standard", "book")  # book: the book's decks, draw, hand and limit (rulings I3)
     option_keys = ("width", "height", "limit", "draw", "hand", "limit.aliens", "limit.humans", "draw.aliens",
                    "draw.humans", "hand.aliens", "hand.humans", "deck.aliens", "deck.humans")
     seat_names = SEATS
@@ -124,12 +137,13 @@ class InvadersRules(Rules[InvadersState]):
         return list(SEATS)
 
     def composition(self, options: dict[str, str]) -> dict[str, dict[str, int]]:
-        """The decks in use: the defaults, or ``deck.SEAT=card:n,card:n`` options."""
+        """The decks in use: the variant's, or ``deck.SEAT=card:n,card:n`` options."""
         comp = {}
+        defaults = self.catalog.decks_for(options.get("variant", "standard"))
         for seat in SEATS:
             spec = options.get(f"deck.{seat}")
             if spec is None:
-                comp[seat] = dict(self.catalog.decks[seat])
+                comp[seat] = dict(defaults[seat])
                 continue
             counts: dict[str, Any] = {}
             for part in str(spec).split(","):
@@ -142,13 +156,14 @@ class InvadersRules(Rules[InvadersState]):
         return comp
 
     def settings(self, options: dict[str, str]) -> dict[str, dict[str, int]]:
-        """Each side's opening hand, draw and hand limit: the defaults (decks.toml), then
+        """Each side's opening hand, draw and hand limit: the variant's (decks.toml), then
         ``hand=N`` for both sides, then ``hand.SEAT=N`` for one (likewise draw and limit)."""
         out = {}
+        defaults = self.catalog.settings_for(options.get("variant", "standard"))
         for seat in SEATS:
             out[seat] = {}
             for key, (low, high) in SETTINGS.items():
-                value = int_option(options, key, self.catalog.settings[seat][key], low, high)
+                value = int_option(options, key, defaults[seat][key], low, high)
                 out[seat][key] = int_option(options, f"{key}.{seat}", value, low, high)
         return out
 
@@ -391,10 +406,16 @@ class InvadersRules(Rules[InvadersState]):
 
     @staticmethod
     def _draw(st: InvadersState, seat: str, events: list[Event]) -> None:
-        """Draw at the start of a phase; only the humans reshuffle an empty deck (I10)."""
-        drawn = piles.draw(st.decks[seat], st.hands[seat], st.draw[seat],
-                           refill=st.discards[HUMANS] if seat == HUMANS else None, rng=st.rng,
-                           on_refill=lambda n: events.append(Event("reshuffle", (seat, n))))
+        """Draw at the start of a phase. The humans reshuffle their discards only when the
+        phase opens with no card in hand and an empty deck (the book, ruling I10); any other
+        draw from an empty deck draws nothing. The aliens never reshuffle."""
+        deck, hand = st.decks[seat], st.hands[seat]
+        if seat == HUMANS and not deck and not hand and st.discards[HUMANS]:
+            deck.extend(st.discards[HUMANS])
+            st.discards[HUMANS].clear()
+            st.rng.shuffle(deck)
+            events.append(Event("reshuffle", (seat, len(deck))))
+        drawn = piles.draw(deck, hand, st.draw[seat])
         events.append(Event("draw", (seat, len(drawn))))
         if drawn:  # (an empty draw shows nothing: no "You drew" line, nothing undo must keep)
             events.append(Event("drew", (seat, tuple(drawn)), seat))
@@ -404,6 +425,10 @@ class InvadersRules(Rules[InvadersState]):
             return None
         return Outcome([state.winner], state.reason,
                        {s: 1.0 if s == state.winner else 0.0 for s in SEATS})
+
+    def end_kind(self, outcome: Outcome) -> str:
+        """The four ways a game ends (a landing names its square: grouped here)."""
+        return board.END_KINDS.get(outcome.reason, board.LANDING)
 
     # -- information ----------------------------------------------------------------------
     def view(self, state: InvadersState, seat: str | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from common.engine import Event
 from common.rng import Rng
 from invaders import MESSAGES, _, ngettext
-from invaders.board import LANDED, REASONS, square_name
+from invaders.board import LANDED, REASONS, square_name, square_names
 from invaders.state import ALIENS, ATTACK, HUMANS, OVER, SEATS, InvadersState
 
 if TYPE_CHECKING:
@@ -19,8 +19,6 @@ def _squares(st: InvadersState, squares: list[int]) -> list[str]:
     return sorted(square_name(st, sq) for sq in squares)
 
 
-def _square(name: str, width: int) -> int:
-    return (int(name[1:]) - 1) * width + ord(name[0]) - 97
 
 
 def view(rules: InvadersRules, st: InvadersState, seat: str | None) -> dict[str, Any]:
@@ -56,12 +54,11 @@ def view(rules: InvadersRules, st: InvadersState, seat: str | None) -> dict[str,
 
 def determinize(v: dict[str, Any], seat: str, rng: Rng) -> InvadersState:
     """Rebuild a full state from ``seat``'s view, dealing the unseen cards at random."""
-    w = v["width"]
-    sq = [_square(n, w) for n in v["ships"]]
+    w, at = v["width"], square_names(v["width"], v["height"])[1]
+    sq = [at[n] for n in v["ships"]]
     composition = {s: dict(cards) for s, cards in v["composition"].items()}  # never the view's own
     st = InvadersState(w, v["height"], rng.fork(), composition, sq,
-                       [_square(n, w) for n in v["red"]], [_square(n, w) for n in v["blue"]],
-                       [_square(n, w) for n in v["fresh"]],
+                       [at[n] for n in v["red"]], [at[n] for n in v["blue"]], [at[n] for n in v["fresh"]],
                        ord(v["defender"]) - 97 if v["defender"] else -1,
                        turn=v["turn"], phase=v["phase"], discarding=v["discarding"],
                        winner=v["winner"], reason=v["reason"], hand_limit=dict(v["hand_limit"]), draw=dict(v["draw"]))

@@ -209,6 +209,6 @@ def test_horror_sampling_does_not_grow_with_the_film_log():
 def test_easy_is_the_normal_bot_slipping():
     from common.bots import SloppyBot, make_bot
 
-    for rules, slip in ((GROS, 95), (INVADERS, 70), (HORROR, 50)):
+    for rules, slip in ((GROS, 95), (INVADERS, 30), (HORROR, 50)):
         bot = make_bot("easy", rules, seed=1)
         assert isinstance(bot, SloppyBot) and bot.slip == slip

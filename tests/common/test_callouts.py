@@ -48,7 +48,8 @@ def test_invaders_warns_of_a_red_bullet_over_the_defender_and_previews_it():
 def _defence_phase(*setup: str):
     from invaders.rules import RULES
 
-    t = Table(RULES, seed=3, setup=list(enumerate(setup, 1)))
+    # the book's decks (4 Deflector Shields), so that retuning the default moves none of these
+    t = Table(RULES, seed=3, variant="book", setup=list(enumerate(setup, 1)))
     t.play("humans", "place d")
     while t.facts()["to_move"] == "aliens":  # the aliens end their attack (discarding down)
         legal = t.legal("aliens")

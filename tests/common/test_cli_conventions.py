@@ -123,7 +123,7 @@ def test_help_shows_the_ranges_and_no_copy_paste_slips():
     for (game, cmd), text in helps.items():
         assert "[default: (" not in text and f"Usage: {game} {cmd}" in text
         if cmd in ("play", "host"):
-            assert ("--variant" in text) == (game == "gros")  # one variant: nothing to choose
+            assert ("--variant" in text) == (game in ("gros", "invaders"))  # one variant: nothing to choose
         assert "width" not in text or game == "invaders"
     for game in ("gros", "horror"):
         assert "--players N|NAMES" in helps[game, "play"] and "--players" in helps[game, "host"]

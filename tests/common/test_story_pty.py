@@ -57,11 +57,11 @@ def test_invaders_one_line_per_bot_move_and_the_board_at_the_decision(tmp_path):
     seen = text(child)
     # the humans' move and the aliens' whole turn: each move on one line, marked
     assert re.search(r"^\+ The humans place the Defender on column d\.", seen, re.M), seen
-    assert re.search(r"^\+ The aliens play Side Thrusters\. \+ The ship at e7 fires its side thrusters", seen,
+    assert re.search(r"^\+ The aliens play Side Thrusters\. \+ The ship at d7 fires its side thrusters", seen,
                      re.M), seen
     assert seen.count(LEGEND) == 1  # one board: at the humans' decision, not after every move
     send(child, "end")
-    child.expect("The humans must discard 2 cards")
+    child.expect("The humans must discard 3 cards")
     child.expect("Your hand")
     child.expect("humans>")
     text(child)
@@ -70,9 +70,9 @@ def test_invaders_one_line_per_bot_move_and_the_board_at_the_decision(tmp_path):
     child.expect("humans>")
     assert LEGEND not in text(child)
     send(child, "log 2")
-    child.expect("\u2212 The humans must discard 2 cards\\.")
+    child.expect("\u2212 The humans must discard 3 cards\\.")
     shown = [line for line in text(child).splitlines() if line.strip(" \x08") and "humans>" not in line]
-    assert len(shown) == 2 and shown[0].startswith("+ The humans draw 2 cards"), shown
+    assert len(shown) == 2 and shown[0].startswith("+ The humans draw 3 cards"), shown
     send(child, "log all")
     child.expect("humans>")
     assert "The humans place the Defender" in text(child)
@@ -89,7 +89,7 @@ def test_pacing_waits_between_bot_moves_and_a_key_skips_ahead(tmp_path):
     child = spawn(tmp_path, "invaders", "--seed", "3", "--seats", "random,human", pace="5")
     child.expect("humans>")
     child.sendline("place d")
-    child.expect("The aliens draw 1 card")  # the first bot move, then a 5 s pause
+    child.expect("The aliens draw 2 cards")  # the first bot move, then a 5 s pause
     start = time.monotonic()
     child.send(" ")  # skip ahead
     child.expect("humans>")

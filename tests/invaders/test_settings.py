@@ -49,7 +49,7 @@ def test_bad_settings_are_refused_with_a_sentence(options, words):
 
 
 @pytest.mark.parametrize("change,words", [
-    (("draw = 1", "draw = -1"), "settings aliens: 'draw' must be a whole number from 0 to 20"),
+    (("draw = 3", "draw = -1"), "settings humans: 'draw' must be a whole number from 0 to 20"),
     (("[settings.humans]", "[settings.outpost]"), "no \\[settings.humans\\] section"),
     (("hand = 4\ndraw = 2", "hand = 4\ndeal = 2\ndraw = 2"), "unknown setting 'deal'"),
 ])
@@ -71,11 +71,11 @@ def test_a_saved_state_with_one_number_for_both_sides_still_loads():
 
 def test_the_hand_settings_are_part_of_the_card_checksum():
     """The default draw is data (decks.toml) but was not in the record's 'cards' checksum: a game
-    saved with the default fleet draw of 1 would have replayed with another draw, unwarned,
+    saved with the default fleet draw would have replayed with another draw, unwarned,
     after a change of the default. The rulings' settings (hand 4, draw 2, limit 4) add nothing,
     so records written before the settings were data keep their checksum."""
     default = RULES.card_checksum({})
-    assert RULES.card_checksum({"draw.aliens": "2"}) != default
+    assert RULES.card_checksum({"draw.aliens": "1"}) != default
     assert RULES.card_checksum({"draw": "3"}) != RULES.card_checksum({"draw": "2"})
     base = checksum([RULES.catalog.source, canonical(RULES.composition({"draw": "2"}))])
     assert RULES.card_checksum({"draw": "2"}) == base
