@@ -267,6 +267,20 @@ def _build(spec: GameSpec) -> GameGroup:
             return replay_record(spec, file, seat=seat, step=step)
         guard(go)
 
+    @group.command(help=_("Review a record: each decision's move against the hard bot's "
+                          "choice, from that seat's view at the time; turning points, "
+                          "inaccuracies, blunders and accuracy."), epilog=epilog)
+    @click.argument("file", type=click.Path())
+    @click.option("--seat", "seats", multiple=True, metavar="SEAT",
+                  help=_("a seat to review (again for more; default: every human seat)"))
+    @click.option("--json", "as_json", is_flag=True, help=_("print the review as JSON"))
+    def review(file, seats, as_json) -> None:
+        def go() -> int:
+            from common.coachshow import review_file
+
+            return review_file(spec, file, seats=list(seats), as_json=as_json)
+        guard(go)
+
     @group.command(help=_("Host a game on the LAN (newline-delimited JSON over TCP).") + "\n\n" +
                    _("Players join by name, take seats and chat in a lobby; the game begins when "
                      "every seat has a player, or when you type 'start' here (empty seats go to "
