@@ -158,6 +158,9 @@ def print_review(spec: Any, result: coach.Review) -> None:
                 n=result.count(seat, "inaccuracy")),
             blunders=ngettext("{n} blunder", "{n} blunders", result.count(seat, "blunder")).format(
                 n=result.count(seat, "blunder"))))
+    say(_("Thresholds: an inaccuracy loses {inaccuracy} points of {label}, a blunder {blunder}.")
+        .format(inaccuracy=round(100 * coach.INACCURACY), blunder=round(100 * coach.BLUNDER),
+                label=label))
     points = result.turning_points()
     if not points:
         say(_("No turning point: no move lost {n} points or more.").format(
@@ -170,6 +173,3 @@ def print_review(spec: Any, result: coach.Review) -> None:
             number=d.number, seat=d.seat, played=d.played, was=_percent(d.played_estimate),
             grade=grade_words(d.grade), best=d.best, could=_percent(d.best_estimate))
             + (" " + _("(after a hint)") if d.hinted else ""))
-    say(_("Thresholds: an inaccuracy loses {inaccuracy} points of {label}, a blunder {blunder}.")
-        .format(inaccuracy=round(100 * coach.INACCURACY), blunder=round(100 * coach.BLUNDER),
-                label=label))
