@@ -111,6 +111,28 @@ def show_hint(spec: Any, session: Any, seat: str, *, iterations: int | None = No
     say("  " + reason(spec, view, seat, found))
 
 
+def review_game(spec: Any, text: str, seats: list[str]) -> None:
+    """The end screen's review: the game just played, the seats played at this keyboard."""
+    from common.record import parse_record
+
+    rec = parse_record(text, forgiving=True)
+    print_review(spec, _reviewed(spec, rec, text, seats or list(rec.seats), 0))
+
+
+def _reviewed(spec: Any, rec: Any, text: str, seats: list[str], seed: int) -> coach.Review:
+    """The review of ``rec``, behind a progress bar (one step a move)."""
+    from common.render import progress
+
+    with progress(_("Reviewing"), max(1, len(rec.moves()))) as advance:
+        done = [0]
+
+        def report(n: int, _total: int) -> None:
+            advance(n - done[0])
+            done[0] = n
+
+        return coach.review(spec.rules, rec, seats, seed=seed, text=text, progress=report)
+
+
 def review_file(spec: Any, path: str, *, seats: list[str] | None, as_json: bool,
                 seed: int = 0) -> int:
     """``GAME review RECORD``: every decision of the seats (default: the human ones)."""
@@ -125,16 +147,7 @@ def review_file(spec: Any, path: str, *, seats: list[str] | None, as_json: bool,
             raise GameError(_("there is no seat {seat} in this record (seats: {seats})").format(
                 seat=repr(seat), seats=", ".join(known)))
     chosen = seats or [s for s in known if rec.seats.get(s) == "human"] or known
-    from common.render import progress
-
-    with progress(_("Reviewing"), max(1, len(rec.moves()))) as advance:
-        done = [0]
-
-        def report(n: int, _total: int) -> None:
-            advance(n - done[0])
-            done[0] = n
-
-        result = coach.review(spec.rules, rec, chosen, seed=seed, text=text, progress=report)
+    result = _reviewed(spec, rec, text, chosen, seed)
     if as_json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
         return 0

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from common import coach
-from common.bots import RandomBot
 from common.batch import read_record
+from common.bots import RandomBot
 from common.record import parse_record
 from common.repl import Ui
 from common.session import LocalSession
@@ -139,3 +139,22 @@ def test_a_review_marks_a_move_made_after_a_hint():
     assert coach.hinted_moves(text) == {number}
     marked = coach.review(RULES, parse_record(text), ["ray"], iterations=20, text=text)
     assert [d.number for d in marked.decisions if d.hinted] == [number]
+
+
+def test_the_end_screen_offers_the_review(capsys):
+    """'r' at the end screen's menu reviews the game just played (here, 12 moves of hot-seat)."""
+    from common.endscreen import QUIT, after_game
+    from gros.cli import SPEC
+    from gros.rules import RULES
+
+    rec = read_record(SENSIBLE)
+    table = Table(RULES, seed=rec.seed, options=rec.options, variant=rec.variant)
+    for seat, move in rec.moves()[:12]:
+        table.play(seat, move)
+    ui = Ui(SPEC, LocalSession(SPEC, table, {s: "human" for s in table.seats}, 1, None))
+    answers = iter(["r", "q"])
+    ui.interactive = lambda: True
+    ui.ask = lambda question: next(answers)
+    assert after_game(ui, False) == QUIT
+    out = capsys.readouterr().out
+    assert "ray: accuracy" in out and "dana: accuracy" in out
