@@ -158,3 +158,22 @@ def test_the_end_screen_offers_the_review(capsys):
     assert after_game(ui, False) == QUIT
     out = capsys.readouterr().out
     assert "ray: accuracy" in out and "dana: accuracy" in out
+
+
+def test_gros_says_why_in_the_players_words():
+    """gros's reason for a move: the target's Defence and hand for an attack, the standing
+    scores for the credits; from dana's view before her blunder."""
+    from common.batch import open_table
+    from gros.render import coach_reason
+    from gros.rules import RULES
+
+    rec = read_record(BLUNDER)
+    table = open_table(RULES, rec)
+    for seat, move in rec.moves()[:THROWN - 1]:
+        table.play(seat, move)
+    view = table.view("dana")
+    assert coach_reason(view, "dana", "attack ray with the-flying-saucer") == \
+        "The Flying Saucer: Attack 7 against ray's Defence 21; ray holds 5 cards"
+    assert coach_reason(view, "dana", "play roll-the-credits-fade-out") == \
+        "the game ends with your Movie at 13 against ray's 26"
+    assert coach_reason(view, "dana", "end") is None
