@@ -16,7 +16,7 @@ from common.record import parse_record
 from common.repl import Ui
 from common.session import LocalSession
 from common.table import Table
-from tests.test_bots import GAMES, midgame
+from tests.test_bots import GAMES, midgame, spying
 
 RECORDS = Path(__file__).resolve().parents[1] / "records" / "gros"
 BLUNDER = RECORDS / "coach-blunder-credits.rec"
@@ -50,15 +50,8 @@ def test_a_hint_is_the_same_whatever_the_hidden_cards_are(name):
 def test_the_search_behind_a_hint_is_handed_the_view_only():
     rules, st, seat = midgame("gros")
     view = rules.view(st, seat)
-    real = type(rules).determinize
-    seen: list[dict] = []
-
-    class Spy(type(rules)):
-        def determinize(self, v, s, rng):
-            seen.append(v)
-            return real(self, v, s, rng)
-
-    found = coach.hint(Spy(), view, seat, rules.legal_moves(st, seat), iterations=30)
+    spy, seen = spying(rules)
+    found = coach.hint(spy, view, seat, rules.legal_moves(st, seat), iterations=30)
     assert found.candidates and len(seen) == 30 and all(v is view for v in seen)
 
 
