@@ -332,9 +332,11 @@ def _build(spec: GameSpec) -> GameGroup:
                   default=None,
                   help=_("seconds of silence before a client is pinged; twice that and it is "
                          "dropped [default: 30]"))
+    @click.option("--no-hints", "no_hints", is_flag=True,
+                  help=_("players may not ask the coach for a hint at these tables"))
     @game_flags(spec)
     def host(port, bind, seats, seed, variant, games, think, save, resume, password, grace,
-             on_disconnect, fill, share_record, tables, idle, option, **flags) -> None:
+             on_disconnect, fill, share_record, tables, idle, no_hints, option, **flags) -> None:
         def go() -> int:
             from common.net.host import serve
 
@@ -347,7 +349,7 @@ def _build(spec: GameSpec) -> GameGroup:
                          games=games, think=think, save=save, options=game_options(spec, option, flags),
                          grace=grace, on_disconnect=on_disconnect, password=password,
                          resume=resume, fill=fill, share_record=share_record, tables=tables,
-                         idle=idle)
+                         idle=idle, no_hints=no_hints)
         guard(go)
 
     @group.command(help=_("Join a hosted game: the lobby, then the REPL; or let a bot play "

@@ -98,7 +98,10 @@ def show_hint(spec: Any, session: Any, seat: str, *, iterations: int | None = No
         found = coach.hint(rules, view, seat, legal, iterations=iterations, progress=report)
     note = getattr(session, "note_hint", None)
     if note:
-        note(seat)  # the table (and the record) learn that a hint was asked
+        try:
+            note(seat)  # the table (and the record) learn that a hint was asked
+        except GameError as exc:  # a network game whose host is gone: the hint still shows
+            error(str(exc))
     if not found.candidates:
         error(_("the coach found no move to suggest"))
         return

@@ -170,3 +170,30 @@ def test_gros_says_why_in_the_players_words():
     assert coach_reason(view, "dana", "play roll-the-credits-fade-out") == \
         "the game ends with your Movie at 13 against ray's 26"
     assert coach_reason(view, "dana", "end") is None
+
+
+@pytest.mark.parametrize("forbidden", [False, True])
+def test_the_table_sees_a_hint_and_a_host_may_forbid_them(forbidden):
+    """Over the LAN the hint is worked out on the client; the host tells everyone at the table
+    that it was asked (and notes it in its record), or with --no-hints refuses it."""
+    from tests.common.netkit import LiveHost, Wire
+
+    with LiveHost("invaders", seats="remote,remote", games=1, think=0.01, grace=60,
+                  no_hints=forbidden) as host:
+        ann, bob = Wire(host.port, "invaders"), Wire(host.port, "invaders")
+        welcome = ann.hello(name="ann", seat="humans")
+        assert welcome["type"] == "welcome" and welcome["hints"] is (not forbidden)
+        assert bob.hello(name="bob", seat="aliens")["type"] == "welcome"
+        ann.until("state")
+        ann.send({"type": "hint"})
+        if forbidden:
+            assert ann.until("error")["code"] == "no_hints"
+        else:
+            told = bob.until("info", timeout=10)
+            while "hint" not in told["message"]:
+                told = bob.until("info", timeout=10)
+            assert told["message"] == "ann (humans) asked the coach for a hint"
+            room = next(iter(host.server.rooms.values()))
+            assert "# hint humans" in host.call(lambda: room.table.record_text())
+        ann.close()
+        bob.close()
