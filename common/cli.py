@@ -260,11 +260,13 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--seat", default=None, help=_("whose view to show (default: everything "
                                                  "public)"))
     @click.option("--step/--no-step", default=True, help=_("wait for Enter between moves"))
-    def replay(file, seat, step) -> None:
+    @click.option("--coach", "coached", is_flag=True,
+                  help=_("each move with the coach's estimate and the search's choice beside it"))
+    def replay(file, seat, step, coached) -> None:
         def go() -> int:
             from common.local import replay_record
 
-            return replay_record(spec, file, seat=seat, step=step)
+            return replay_record(spec, file, seat=seat, step=step, coached=coached)
         guard(go)
 
     @group.command(help=_("Review a record: each decision's move against the hard bot's "

@@ -163,7 +163,7 @@ def review(rules: Rules, rec: Record, seats: list[str], *, seed: int = 0,
         if progress:
             progress(number - 1, len(moves))
         if seat in seats:
-            judged = _judge(rules, table, seat, move_text, number, seed, iterations)
+            judged = judge(rules, table, seat, move_text, number, seed, iterations)
             if judged is not None:
                 judged.hinted = number in hinted
                 out.decisions.append(judged)
@@ -173,8 +173,8 @@ def review(rules: Rules, rec: Record, seats: list[str], *, seed: int = 0,
     return out
 
 
-def _judge(rules: Rules, table: Any, seat: str, move_text: str, number: int, seed: int,
-           iterations: int) -> Judged | None:
+def judge(rules: Rules, table: Any, seat: str, move_text: str, number: int, seed: int = 0,
+          iterations: int = REVIEW_ITERATIONS) -> Judged | None:
     """The move made at one decision against the search's choice; None where there was no
     choice (one legal move) or the seat moved out of the search's turn order."""
     legal = table.legal_moves(seat)

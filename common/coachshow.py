@@ -158,6 +158,17 @@ def review_file(spec: Any, path: str, *, seats: list[str] | None, as_json: bool,
     return 0
 
 
+def judged_line(spec: Any, d: coach.Judged) -> str:
+    """One move's estimate beside it (``replay --coach``)."""
+    if d.played == d.best:
+        return _("{label} {was}: the search's choice").format(label=estimate_label(spec),
+                                                                was=_percent(d.played_estimate))
+    text = _("{label} {was}; the search's choice: {best} ({could})").format(
+        label=estimate_label(spec), was=_percent(d.played_estimate), best=d.best,
+        could=_percent(d.best_estimate))
+    return f"{text} — {grade_words(d.grade)}" if d.grade else text
+
+
 def print_review(spec: Any, result: coach.Review) -> None:
     label = estimate_label(spec)
     say(_("Review ({label} of the move made, against the search's choice, from each seat's "

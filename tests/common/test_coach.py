@@ -197,3 +197,15 @@ def test_the_table_sees_a_hint_and_a_host_may_forbid_them(forbidden):
             assert "# hint humans" in host.call(lambda: room.table.record_text())
         ann.close()
         bob.close()
+
+
+def test_replay_steps_through_a_record_with_the_estimates(tmp_path):
+    from gros.cli import main
+
+    lines = SENSIBLE.read_text(encoding="utf-8").splitlines()
+    short = tmp_path / "short.rec"
+    short.write_text("\n".join(lines[:26]) + "\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["replay", "--no-step", "--coach", str(short)])
+    assert out.exit_code == 0, out.output
+    said = [line for line in out.output.splitlines() if line.startswith("  win chance ")]
+    assert len(said) >= 10 and any("the search's choice" in line for line in said)
