@@ -130,6 +130,30 @@ class IsmctsBot:
             legal = self.search.candidates(rules, view, seat, legal) or legal
             if len(legal) == 1:
                 return legal[0]
+        root = self._search(rules, view, seat, legal, progress)
+        best = max((m for m in legal if (seat, m) in root.children),
+                   key=lambda m: root.children[(seat, m)].visits, default=None)
+        return best if best is not None else self.rng.choice(legal)
+
+    def rank(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
+             progress: Progress | None = None) -> list[tuple[Move, float, int]]:
+        """The coach's one door into the search (``common.coach``): the moves weighed at the
+        root, the bot's choice first (most visits, as ``choose``), each with its estimate (the
+        mean share of the win its play-outs gave ``seat``) and its visits. From the seat's view
+        only, like ``choose``; a game's rules of thumb (``Search.delegate``) are not asked, and
+        a single legal move is searched too: the coach wants the search's own figures."""
+        self.done = 0
+        if self.search.candidates is not None and len(legal) > 1:
+            legal = self.search.candidates(rules, view, seat, legal) or legal
+        root = self._search(rules, view, seat, legal, progress)
+        rows = [(m, ch.reward / ch.visits, ch.visits) for m in legal
+                if (ch := root.children.get((seat, m))) is not None and ch.visits]
+        rows.sort(key=lambda row: (-row[2], -row[1]))
+        return rows
+
+    def _search(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
+                progress: Progress | None) -> _Node:
+        """Run the iterations from ``view``; the root, its children keyed (seat, move)."""
         root = _Node()
         self._root_moves = legal
         start = time.perf_counter()
@@ -144,9 +168,7 @@ class IsmctsBot:
                     progress(min(1.0, max(i / self.iterations, spent)))
                 if deadline and now > deadline:
                     break
-        best = max((m for m in legal if (seat, m) in root.children),
-                   key=lambda m: root.children[(seat, m)].visits, default=None)
-        return best if best is not None else self.rng.choice(legal)
+        return root
 
     def _iterate(self, rules: Rules, st: Any, root: _Node) -> None:
         rng, path, node = self.rng, [], root

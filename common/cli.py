@@ -270,11 +270,27 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--seat", default=None, help=_("whose view to show (default: everything "
                                                  "public)"))
     @click.option("--step/--no-step", default=True, help=_("wait for Enter between moves"))
-    def replay(file, seat, step) -> None:
+    @click.option("--coach", "coached", is_flag=True,
+                  help=_("each move with the coach's estimate and the search's choice beside it"))
+    def replay(file, seat, step, coached) -> None:
         def go() -> int:
             from common.local import replay_record
 
-            return replay_record(spec, file, seat=seat, step=step)
+            return replay_record(spec, file, seat=seat, step=step, coached=coached)
+        guard(go)
+
+    @group.command(help=_("Review a record: each decision's move against the hard bot's "
+                          "choice, from that seat's view at the time; turning points, "
+                          "inaccuracies, blunders and accuracy."), epilog=epilog)
+    @click.argument("file", type=click.Path())
+    @click.option("--seat", "seats", multiple=True, metavar="SEAT",
+                  help=_("a seat to review (again for more; default: every human seat)"))
+    @click.option("--json", "as_json", is_flag=True, help=_("print the review as JSON"))
+    def review(file, seats, as_json) -> None:
+        def go() -> int:
+            from common.coachshow import review_file
+
+            return review_file(spec, file, seats=list(seats), as_json=as_json)
         guard(go)
 
     @group.command(help=_("Host a game on the LAN (newline-delimited JSON over TCP).") + "\n\n" +
@@ -328,9 +344,11 @@ def _build(spec: GameSpec) -> GameGroup:
                   default=None,
                   help=_("seconds of silence before a client is pinged; twice that and it is "
                          "dropped [default: 30]"))
+    @click.option("--no-hints", "no_hints", is_flag=True,
+                  help=_("players may not ask the coach for a hint at these tables"))
     @game_flags(spec)
     def host(port, bind, seats, seed, variant, games, think, save, resume, password, grace,
-             on_disconnect, fill, share_record, tables, idle, option, **flags) -> None:
+             on_disconnect, fill, share_record, tables, idle, no_hints, option, **flags) -> None:
         def go() -> int:
             from common.net.host import serve
 
@@ -343,7 +361,7 @@ def _build(spec: GameSpec) -> GameGroup:
                          games=games, think=think, save=save, options=game_options(spec, option, flags),
                          grace=grace, on_disconnect=on_disconnect, password=password,
                          resume=resume, fill=fill, share_record=share_record, tables=tables,
-                         idle=idle)
+                         idle=idle, no_hints=no_hints)
         guard(go)
 
     @group.command(help=_("Join a hosted game: the lobby, then the REPL; or let a bot play "

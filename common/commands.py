@@ -26,6 +26,8 @@ COMMANDS = {
     "card": (N_("NAME"), N_("what a card does")),
     "cards": (N_("[QUERY]"), N_("the cards of the game (QUERY: words, type:T, deck:D)")),
     "rules": ("", N_("the rules of the game")),
+    "hint": ("", N_("what the hard bot would play, from what you can see, and why (the table "
+                    "is told; a record notes it)")),
     "undo": ("", N_("take back your last move (local games; never past cards you have drawn)")),
     "reactions": (N_("[aimed|all|none]"), N_("which reactions you are asked about (aimed: cards "
                                              "and attacks aimed at you, the default); '!' passes "
@@ -45,6 +47,7 @@ def _command_words() -> dict[str, str]:
             "log": pgettext("command", "log"), "discard": pgettext("command", "discard"),
             "card": pgettext("command", "card"), "cards": pgettext("command", "cards"),
             "rules": pgettext("command", "rules"), "undo": pgettext("command", "undo"),
+            "hint": pgettext("command", "hint"),
             "save": pgettext("command", "save"), "quit": pgettext("command", "quit"),
             "reactions": pgettext("command", "reactions"),
             "all": pgettext("command", "all"), "pile": pgettext("command", "pile"),

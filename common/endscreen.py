@@ -125,16 +125,18 @@ def after_game(ui: Any, can_again: bool) -> str:
     try:
         ui.session.record_text()
         can_save = True
+        can_review = True  # the record is here (a network game's, only if the host shared it)
     except GameError:
-        can_save = False
-    if not ui.interactive() or not (can_save or can_again):
+        can_save = can_review = False
+    if not ui.interactive() or not (can_save or can_again or can_review):
         return QUIT
     drop_typed_ahead()
     if can_save and not ui.save_path:
         keep_record(ui)
     while True:
-        # the letters stay s, a and q in every language (they are keys, not words)
+        # the letters stay s, r, a and q in every language (they are keys, not words)
         choices = ([_("s) save the record")] if can_save else []) + (
+            [_("r) review the game")] if can_review else []) + (
             [_("a) play again with the same seats")] if can_again else []) + [_("q) quit")]
         answer = ui.ask("  ".join(choices) + "  > ")
         if answer is None or answer.lower() in ("q", "quit", "exit", ""):
@@ -143,6 +145,11 @@ def after_game(ui: Any, can_again: bool) -> str:
         key = answer.lower()[0]
         if key == "a" and can_again:
             return AGAIN
+        if key == "r" and can_review:
+            from common.coachshow import review_game
+
+            review_game(ui.spec, ui.session.record_text(), ui.here)
+            continue
         if key == "s" and can_save:
             name = default_file(ui.spec.name)
             path = ui.ask(_("File name [{name}]: ").format(name=name))

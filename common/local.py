@@ -4,6 +4,7 @@ taken up again, and a record stepped through move by move. Each goes through the
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -156,8 +157,10 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
                       options=options, pace=pace, tui=tui)
 
 
-def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) -> int:
-    """Show a record move by move; expectations are checked and reported as they pass."""
+def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool,
+                  coached: bool = False) -> int:
+    """Show a record move by move; expectations are checked and reported as they pass.
+    ``coached``: each move with the coach's estimate beside it (``common.coach.judge``)."""
     from common.batch import Replay, open_table, read_record
     from common.batch import step as do_line
 
@@ -167,11 +170,23 @@ def replay_record(spec: GameSpec, path: str, *, seat: str | None, step: bool) ->
     result = Replay(table)
     show(spec.render.render_view(table.view(seat), seat))
     interactive = step and sys.stdin.isatty()
+    moves = 0
     for line in rec.body:
+        judged = None
+        if coached and line.kind == "move":
+            from common.coach import judge
+
+            moves += 1
+            with contextlib.suppress(GameError):  # a move the rules refuse: do_line reports it
+                judged = judge(rules, table, line.seat, line.text, moves)
         events = do_line(table, rec, line, result)
         if line.kind != "move":
             continue
         say(f"{rec.where(line.lineno)}  {line.seat}: {line.text}", "bold")
+        if judged is not None:
+            from common.coachshow import judged_line
+
+            say("  " + judged_line(spec, judged))
         for text in table.narrate(events, seat):
             say("  " + text)
         show(spec.render.render_view(table.view(seat), seat))

@@ -45,7 +45,8 @@ class RecordError(Exception):
 
 @dataclass(slots=True)
 class Line:
-    """One body line: kind is 'move', 'expect', 'illegal', 'legal' or 'result'."""
+    """One body line: kind is 'move', 'expect', 'illegal', 'legal' or 'result'; a table's
+    own record may hold a 'note' (a hint asked), written as a comment."""
 
     lineno: int
     kind: str
@@ -219,6 +220,8 @@ def format_record(rec: Record, result: str | None = None) -> str:
             out.append(f"expect illegal {ln.seat}: {escape(ln.text)}" + (f" -> {escape(ln.key)}" if ln.key else ""))
         elif ln.kind == "legal":
             out.append(f"expect legal {ln.seat}: {escape(ln.text)}")
+        elif ln.kind == "note":  # a comment: read back, it is skipped like any other
+            out.append(f"# {escape(ln.text)} {ln.seat}")
     if result:
         out.append(f"result {result}")
     return "\n".join(out) + "\n"

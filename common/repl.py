@@ -409,6 +409,10 @@ class Ui(Commands, Reacting, HandOff):
                 error(str(exc))
         elif word == "save":
             self.save(rest)
+        elif word == "hint" and not rest:
+            from common.coachshow import show_hint
+
+            show_hint(self.spec, self.session, seat)
         elif word in self.game_command_names():  # horror's 'script', 'screenplay FILE'
             hook = self.spec.render.GAME_COMMANDS[word][1]
             takes_rest = "rest" in inspect.signature(getattr(self.spec.render, hook)).parameters

@@ -42,6 +42,7 @@ class LocalSession:
     """Everyone at one keyboard: human seats are prompted, bot seats move by themselves."""
 
     can_undo = True
+    hints_allowed = True  # 'hint' at the prompt (a host may forbid them at its table)
 
     def __init__(self, spec: GameSpec, table: Table, kinds: dict[str, str], seed: int,
                  think: float | None) -> None:
@@ -170,6 +171,10 @@ class LocalSession:
         moves = len(self.table.record.body)  # what the taken-back moves said is not news now
         self.missed = {s: [m for m in lines if m[0] <= moves] for s, lines in self.missed.items()}
         return count
+
+    def note_hint(self, seat: str) -> None:
+        """The record notes the hint (a comment before the seat's next move)."""
+        self.table.note_hint(seat)
 
     def record_text(self) -> str:
         return self.table.record_text()

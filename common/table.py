@@ -115,7 +115,8 @@ class Table:
         for _lineno, directive in rec.setup:
             rules.scenario(state, directive)
         for line in rec.body:
-            rules.apply(state, line.seat, rules.parse(line.text))
+            if line.kind == "move":  # a note (a hint asked) is no move
+                rules.apply(state, line.seat, rules.parse(line.text))
         return state
 
     def undo_span(self, seats: set[str]) -> list[tuple[str, frozenset[str], str]]:
@@ -145,6 +146,11 @@ class Table:
         del self.record.body[body_len:]
         self.seq += 1
         return count
+
+    def note_hint(self, seat: str) -> None:
+        """``seat`` asked the coach for a hint: the record says so, as a '# hint SEAT' comment
+        before the seat's next move (``common.coach.hinted_moves`` reads it back)."""
+        self.record.body.append(Line(0, "note", seat, "hint"))
 
     # -- records and narration ------------------------------------------------------------
     def record_text(self) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from common.safetext import markup
 from gros import _, ngettext, pgettext
 from gros.catalog import Card, load_catalog, slug
+from gros.coach import coach_reason  # noqa: F401 - the coach's hook (common.coachshow)
 from gros.lang import (
     TYPE_NAMES,
     card_name,

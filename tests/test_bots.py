@@ -125,6 +125,19 @@ def test_the_old_names_stay():
     assert make_bot("ismcts", GROS, iterations=5).kind == "ismcts"
 
 
+def spying(rules: Rules) -> tuple[Rules, list[dict]]:
+    """The game's rules, but every view handed to ``determinize`` is kept in the list."""
+    real = type(rules).determinize
+    seen: list[dict] = []
+
+    class Spy(type(rules)):  # type: ignore[misc]
+        def determinize(self, v, s, rng):
+            seen.append(v)
+            return real(self, v, s, rng)
+
+    return Spy(), seen
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_hard_is_given_a_view_never_the_state(name):
     """It searches samples of what its seat cannot see; the view it gets hides the rest."""
@@ -136,16 +149,9 @@ def test_hard_is_given_a_view_never_the_state(name):
     rules, st, seat = midgame(name, avoid=frozenset({"close", "cut"}),
                               need=frozenset(SEARCHED) if name == "horror" else frozenset())
     view = rules.view(st, seat)
-    real = type(rules).determinize
-    seen: list[dict] = []
-
-    class Spy(type(rules)):
-        def determinize(self, v, s, rng):
-            seen.append(v)
-            return real(self, v, s, rng)
-
+    spy, seen = spying(rules)
     bot = make_bot("hard", rules, seed=1, iterations=25)
-    assert bot.choose(Spy(), view, seat, rules.legal_moves(st, seat)) in rules.legal_moves(st, seat)
+    assert bot.choose(spy, view, seat, rules.legal_moves(st, seat)) in rules.legal_moves(st, seat)
     assert seen and all(v is view for v in seen)
     others = [s for s in rules.seats({"players": "3"}) if s != seat] if name != "invaders" else \
         [s for s in ("aliens", "humans") if s != seat]

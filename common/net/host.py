@@ -328,6 +328,8 @@ class Server:
             room.stand(conn)
         elif kind == "sync":
             room.sync(conn)
+        elif kind == "hint":
+            room.hint(conn)
         elif kind == "bye":
             conn.hangup = True
 
@@ -417,7 +419,7 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
                 options: dict[str, str] | None = None, grace: float | None = None,
                 on_disconnect: str = "bot", password: str | None = None, resume: str | None = None,
                 fill: str | None = None, share_record: bool = False, tables: int = 1,
-                idle: float | None = None, out: TextIO | None = None, console: bool = True,
+                idle: float | None = None, no_hints: bool = False, out: TextIO | None = None, console: bool = True,
                 files: int | None = None) -> Server:
     """The host ``serve`` runs, its options checked (GameError for a bad one). ``files``: the
     open-file limit its caps are sized from (None: this process's, raised where allowed)."""
@@ -470,7 +472,8 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
         configs["main" if tables == 1 else f"t{i + 1}"] = RoomConfig(
             kinds=kinds, seed=seed, variant=variant,
             options=options, games=games, think=think, save=save, grace=grace,
-            on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume)
+            on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume,
+            no_hints=no_hints)
     server = Server(spec, bind=bind, port=port, rooms=configs, password=password,
                     idle=IDLE if idle is None else idle, out=out, console=console)
     server.files = files

@@ -244,7 +244,7 @@ class Lobby:
                 "seat": seat, "name": conn.name, "token": token, "rejoin": rejoin,
                 "watching": conn.watching, "started": self.started,
                 "grace": self.cfg.grace, "on_disconnect": self.cfg.on_disconnect,
-                "seats": self.public_seats(), "lang": conn.lang}
+                "seats": self.public_seats(), "lang": conn.lang, "hints": not self.cfg.no_hints}
 
     def _free_seat(self, wanted: str) -> tuple[str | None, tuple[str, str]]:
         free = [s for s, info in self.seats.items()

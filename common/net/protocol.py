@@ -81,6 +81,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type, bool, int]]] = {
     "chat": {"text": (str, True, MAX_CHAT)},
     "move": {"move": (str, True, MAX_TEXT), "seq": (int, False, 0), "seat": (str, False, MAX_TEXT)},
     "sync": {},
+    "hint": {},  # the player asked the coach (worked out on the client): the table is told
     "ping": {},
     "pong": {},
     "bye": {},

@@ -55,6 +55,9 @@ class RemoteSession:
         # the player's language (the one its hello named), kept: messages are also handled on
         # the consoles' threads
         self.lang = getattr(link, "lang", None) or current()
+        # the coach: a host that knows of hints says whether its table allows them (--no-hints)
+        self.hints_known = "hints" in reply
+        self.hints_allowed = reply.get("hints") is not False
         self._handle(reply)
 
     # -- messages ------------------------------------------------------------------------------
@@ -262,6 +265,12 @@ class RemoteSession:
                 echo(line)
         for line in self._take_lines():
             echo(line)
+
+    def note_hint(self, seat: str) -> None:
+        """Tell the table that this player asked the coach (a host too old to know of hints
+        is not told: it would refuse the message)."""
+        if self.hints_known:
+            self.send({"type": "hint"})
 
     def chat(self, text: str) -> None:
         text = clean_text(text, 300)

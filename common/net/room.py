@@ -409,6 +409,19 @@ class Room(Lobby):
         for member in list(self.members):
             member.send_chat(data)  # skipped for a reader far behind: the game's messages first
 
+    def hint(self, conn: Conn) -> None:
+        """A seated player asked the coach (on their own client, from their own view): the
+        table is told and the record notes it; with --no-hints it is refused."""
+        if self.cfg.no_hints:
+            conn.refuse("no_hints", _("the host does not allow hints at this table"))
+            return
+        if self.table is None or conn.seat is None or not conn.take_chat():
+            return  # nobody to tell of, or a flood: a hint is worth one chat line at most
+        self.table.note_hint(conn.seat)
+        name, seat = conn.name, conn.seat
+        self.inform(lambda: _("{name} ({seat}) asked the coach for a hint").format(
+            name=name, seat=seat))
+
     def sync(self, conn: Conn) -> None:
         """The whole state again (a client whose patch did not fit asks once; a few more are
         allowed, not a stream: a whole view costs the host far more than a patch)."""

@@ -36,6 +36,7 @@ class RoomConfig:
     on_disconnect: str = "bot"  # or "pause"
     fill: str = "random"  # the bot kind for empty seats at 'start' and for players who left
     share_record: bool = False
+    no_hints: bool = False  # --no-hints: the coach's 'hint' is refused at this table
     resume: str | None = None
 
 
