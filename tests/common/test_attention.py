@@ -98,7 +98,9 @@ def test_log_tells_a_loaded_game_and_forgets_what_undo_took_back(tmp_path):
     assert "The humans place the Defender on column d" in log, out.output
     given = "place d\nmaneuver 2 left\nlog 3\nundo\nlog 3\nquit\n"
     out = run(invaders_main, "--seed", "3", "--seats", "random,human", "-odraw=0",
-              given=given).output
+              "-odeck.aliens=maneuver:1,reinforcements:2,gunner:2,thrusters:3",  # (the decks
+              "-odeck.humans=fire:9,maneuver1:4,maneuver2:7,maneuver3:2,shield:3,spread:7",
+              "-ohand=4", given=given).output  # this was written with)
     before, after = out.split("Took back 1 move.", 1)
     assert "The Defender moves to column b" in before.split("humans>")[-2], out
     told = after.split("humans>")[1]  # the second 'log 3'

@@ -145,7 +145,7 @@ def test_the_end_screen_offers_the_review(capsys):
     for seat, move in rec.moves()[:12]:
         table.play(seat, move)
     ui = Ui(SPEC, LocalSession(SPEC, table, {s: "human" for s in table.seats}, 1, None))
-    answers = iter(["r", "q"])
+    answers = iter(["n", "r", "q"])  # (the record is kept unless the player says no)
     ui.interactive = lambda: True
     ui.ask = lambda question: next(answers)
     assert after_game(ui, False) == QUIT

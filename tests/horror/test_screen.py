@@ -135,7 +135,7 @@ def test_say_does_not_draw_the_board_again(tmp_path):
     """A 'say' changes only the film's log, which the board does not show: the board had been
     drawn again after every line, pushing the story off the screen."""
     typed = "agree\nsay the fog rolls in\nsay the lamp goes dark\nstar Vera Crane\nquit\nn\n"
-    out = subprocess.run([sys.executable, "-m", "horror", "play", "--seed", "7", "--seats",
+    out = subprocess.run([sys.executable, "-m", "horror", "play", "--seed", "7", "--first", "p1", "--seats",
                           "human,normal,normal"], input=typed, text=True, capture_output=True,
                          env={**os.environ, "NO_COLOR": "1"}, cwd=tmp_path, timeout=60).stdout
     said = out.index("p1: the lamp goes dark")
