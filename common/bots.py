@@ -75,15 +75,21 @@ class Search:
     (None: all of them); ``until(state)`` ends a play-out early (the evaluation scores it);
     ``flat`` grows no tree below the root, so every reply is the policy's (a search of a
     few dozen iterations otherwise meets the opponents' replies as untried, random moves).
+    ``margin``: the first of the candidates is the game's own favourite, kept unless another
+    move's mean reward beats it by this much (a short search's noise then costs nothing).
+    ``settle``: stop as soon as more thinking could no longer change the choice (the same
+    choice, but the random stream moves on differently: games that replay a scripted bot game
+    keep it off).
     """
 
-    __slots__ = ("policy", "evaluate", "depth", "delegate", "candidates", "until", "flat")
+    __slots__ = ("policy", "evaluate", "depth", "delegate", "candidates", "until", "flat", "margin", "settle")
 
     def __init__(self, policy: Callable[..., Move] | None = None,
                  evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400,
                  delegate: Callable[..., Move | None] | None = None,
                  candidates: Callable[..., list[Move]] | None = None,
-                 until: Callable[[Any], bool] | None = None, flat: bool = False) -> None:
+                 until: Callable[[Any], bool] | None = None, flat: bool = False,
+                 margin: float = 0.0, settle: bool = False) -> None:
         self.policy = policy
         self.evaluate = evaluate
         self.depth = depth
@@ -91,6 +97,8 @@ class Search:
         self.candidates = candidates
         self.until = until
         self.flat = flat
+        self.margin = margin
+        self.settle = settle
 
 
 class IsmctsBot:
@@ -99,7 +107,8 @@ class IsmctsBot:
     Each iteration deals the unseen cards anew from the bot's view, walks the shared tree
     with availability-aware UCB, plays out (with the game's ``Search`` policy, if any) and
     scores the result for each actor, or the game's evaluation at the play-out cut-off.
-    Stops after ``iterations`` or ``think`` seconds, whichever comes first.
+    Stops after ``iterations`` or ``think`` seconds, whichever comes first, or (``settle``)
+    as soon as the most visited move can no longer be overtaken in what is left of either.
     """
 
     kind = "ismcts"
@@ -107,12 +116,13 @@ class IsmctsBot:
 
     def __init__(self, seed: int = 0, iterations: int = 300, think: float | None = None,
                  exploration: float = 0.7, max_depth: int | None = None,
-                 search: Search | None = None) -> None:
+                 search: Search | None = None, settle: bool | None = None) -> None:
         self.rng = Rng(seed)
         self.iterations = max(1, iterations)
         self.think = think
         self.c = exploration
         self.search = search or Search()
+        self.settle = self.search.settle if settle is None else settle
         self.max_depth = self.search.depth if max_depth is None else max_depth
         self.done = 0  # iterations run by the last choose(): what the benchmarks count
         self._root_moves: list[Move] = []  # the moves weighed at the root (Search.candidates)
@@ -133,7 +143,16 @@ class IsmctsBot:
         root = self._search(rules, view, seat, legal, progress)
         best = max((m for m in legal if (seat, m) in root.children),
                    key=lambda m: root.children[(seat, m)].visits, default=None)
-        return best if best is not None else self.rng.choice(legal)
+        if best is None:
+            return self.rng.choice(legal)
+        return self._favourite(root, seat, legal[0], best)
+
+    def _favourite(self, root: _Node, seat: str, first: Move, best: Move) -> Move:
+        """``best``, unless the game's favourite (``first``) is within ``Search.margin`` of it."""
+        if not self.search.margin or best == first or (seat, first) not in root.children:
+            return best
+        a, b = root.children[(seat, best)], root.children[(seat, first)]
+        return best if a.reward / a.visits - b.reward / b.visits > self.search.margin else first
 
     def rank(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
              progress: Progress | None = None) -> list[tuple[Move, float, int]]:
@@ -168,7 +187,21 @@ class IsmctsBot:
                     progress(min(1.0, max(i / self.iterations, spent)))
                 if deadline and now > deadline:
                     break
+                if self.settle and i and self._settled(root, seat, legal, self.iterations - i - 1 if not deadline
+                                                       else (i + 1) * (deadline - now) / max(now - start, 1e-9)):
+                    break
         return root
+
+    def _settled(self, root: _Node, seat: str, legal: list[Move], left: float) -> bool:
+        """The most visited move is settled when the runner-up could not catch it in the
+        iterations left (counted, or what the time left would buy at the pace so far): more
+        thinking could no longer change the choice. (With a ``margin``, only when the game's
+        favourite leads: another leader could still fall back within the margin.)"""
+        visits = sorted(((root.children[(seat, m)].visits, k) for k, m in enumerate(legal)
+                         if (seat, m) in root.children), reverse=True)
+        if len(visits) < 2 or (self.search.margin and visits[0][1] != 0):
+            return False
+        return visits[0][0] - visits[1][0] > left
 
     def _iterate(self, rules: Rules, st: Any, root: _Node) -> None:
         rng, path, node = self.rng, [], root

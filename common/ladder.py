@@ -52,8 +52,9 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, str], iterations: int,
-         clock: dict[str, list[float]], seed: int = 20_000) -> dict[str, Any]:
-    """``strong`` in one seat, ``weak`` in the others, the strong seat moving round the table."""
+         clock: dict[str, list[float]], seed: int = 20_000, audit: Any = None) -> dict[str, Any]:
+    """``strong`` in one seat, ``weak`` in the others, the strong seat moving round the table;
+    ``audit.see(state, seat, move, level)`` is shown every move when the game has an audit."""
     seats = rules.seats(options)
     wins = ahead = 0.0
     for g in range(games):
@@ -61,7 +62,8 @@ def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, st
         levels = {s: strong if s == me else weak for s in seats}
         bots = {s: Timed(make_bot(levels[s], rules, seed=seed + g * 31 + i, iterations=iterations),
                          levels[s], clock) for i, s in enumerate(seats)}
-        out = play_game(rules, seed + g, bots, options).outcome
+        watch = (lambda st, seat, move, lv=levels: audit.see(st, seat, move, lv[seat])) if audit else None
+        out = play_game(rules, seed + g, bots, options, watch=watch).outcome
         if out and me in out.winners:
             wins += 1 / len(out.winners)
         if out:  # head to head: finishing above each weaker seat (by score; a tie counts half)
@@ -83,13 +85,25 @@ def ladder(spec: GameSpec, games: int, options: dict[str, str], iterations: int)
     rules = spec.rules
     rules.check_options(options)
     clock: dict[str, list[float]] = {}
-    rows = [rung(rules, a, b, games, options, iterations, clock) for a, b in RUNGS]
+    audit = _loaded(spec.ladder_audit)(rules) if spec.ladder_audit else None
+    rows = [rung(rules, a, b, games, options, iterations, clock, audit=audit) for a, b in RUNGS]
     speed = {k: {"decisions": int(n), "s_per_decision": round(s / n, 5) if n else None,
                  "decisions_per_s": round(n / s, 1) if s else None,
                  "iterations_per_s": round(it / s) if it and s else None}
              for k, (n, s, it) in clock.items()}
-    return {"game": spec.name, "options": options, "hard_iterations": iterations, "ladder": rows,
-            "speed": speed}
+    report = {"game": spec.name, "options": options, "hard_iterations": iterations, "ladder": rows,
+              "speed": speed}
+    if audit is not None:
+        report["audit"] = audit.report()
+    return report
+
+
+def _loaded(path: str) -> Any:
+    """The object a "module:name" string names."""
+    import importlib
+
+    module, _sep, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, str],
@@ -125,7 +139,27 @@ def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, 
         s.add_row(kind, str(v["decisions"]), str(v["decisions_per_s"]), str(v["s_per_decision"]),
                   str(v["iterations_per_s"] or "-"))
     show(s)
+    if "audit" in report:
+        _audit_table(spec, report["audit"])
     say(_("The stronger level takes one seat, the weaker every other; the seats rotate each "
           "game. 'ahead of each': the share of its head-to-heads with one weaker seat it "
           "finished above (by final score; a tie counts half)."))
     return 0
+
+
+def _audit_table(spec: GameSpec, audit: dict[str, Any]) -> None:
+    """The moves no player would make, per level: how many, out of how many they could be."""
+    from rich.table import Table
+
+    from common import _
+    from common.render import show
+
+    words = _loaded(spec.ladder_audit.partition(":")[0] + ":labels")()
+    t = Table(title=_("moves no player would make, in these games"))
+    for col in (_("level"), _("what"), _("count"), _("out of"), _("share")):
+        t.add_column(col, justify="right")
+    for level, faults in audit.items():
+        for fault, v in faults.items():
+            what, of = words.get(fault, (fault, ""))
+            t.add_row(level, what, str(v["faults"]), f"{v['of']} {of}", f"{v['share']:.1%}")
+    show(t)

@@ -21,8 +21,10 @@ class GameResult:
 
 
 def play_game(rules: Rules, seed: int, bots: dict[str, Bot], options: dict[str, str] | None = None,
-              check: Callable[[Any], None] | None = None, max_moves: int = 100_000) -> GameResult:
-    """One game from ``seed``; ``check(state)`` runs after every move (the invariant tests)."""
+              check: Callable[[Any], None] | None = None, max_moves: int = 100_000,
+              watch: Callable[[Any, str, Move], None] | None = None) -> GameResult:
+    """One game from ``seed``; ``check(state)`` runs after every move (the invariant tests),
+    ``watch(state, seat, move)`` before each (an audit of the moves, ``common.ladder``)."""
     options = options or {}
     st = rules.setup(options, seed)
     result = GameResult(seed, None)
@@ -39,6 +41,8 @@ def play_game(rules: Rules, seed: int, bots: dict[str, Bot], options: dict[str, 
         bot = bots[seat]
         view = rules.view(st, seat) if bot.needs_view else {}
         move = bot_move(bot, rules, view, seat, legal, strict=True)  # a bot's bug stops the run
+        if watch:
+            watch(st, seat, move)
         t2 = clock()
         rules.apply(st, seat, move)
         in_rules += (t1 - t0) + (clock() - t2)

@@ -27,7 +27,7 @@ class GameSpec:
                  bench_speed: tuple[tuple[str, str], ...] = (("default", ""),),
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
                  bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "",
-                 ladder_games: int = 100, ladder_iterations: int = 100,
+                 ladder_games: int = 100, ladder_iterations: int = 100, ladder_audit: str = "",
                  bench_search: tuple[str, str, float] = ("default", "", 0.0)) -> None:
         self.name = name  # command and record name, e.g. "invaders"
         self.title = title
@@ -61,6 +61,10 @@ class GameSpec:
         # the hard level's search iterations a decision (long films: fewer, so it takes minutes)
         self.ladder_games = ladder_games
         self.ladder_iterations = ladder_iterations
+        # "module:Class" of a game's audit of the ladder's games: Class(rules) with
+        # see(state, seat, move, level) before each move, report() -> {level: {fault: {faults,
+        # of, share}}}, and the module's labels() -> {fault: (what is counted, out of what)}
+        self.ladder_audit = ladder_audit
 
     @cached_property
     def messages(self) -> Any:

@@ -27,6 +27,7 @@ SPEC = GameSpec(
     bench_rotate=True,
     bench_games=500,  # the default bench (speed only) takes seconds
     bench_search=("3 players", "players=3", 0.0),
+    ladder_audit="gros.audit:Audit",
 )
 
 main = build(SPEC)

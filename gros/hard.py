@@ -1,0 +1,176 @@
+"""What the ``hard`` level's search borrows from Grave Robbers: the moves it weighs at the
+root (the sensible ones, ``gros.sense``), a quick play-out policy that plays as a plain
+player would (cast what gains, attack when the attack succeeds, defend an attack that would
+succeed, roll the credits when well ahead), and the evaluation where a play-out is cut off.
+
+Every piece reads what the deciding seat would know: the root's moves come from a state dealt
+from the seat's view, and play-outs run on such dealt states only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.bots import Search
+from common.engine import Move
+from common.rng import Rng
+from gros import flow, sense, zones
+from gros import moves as mv
+from gros import strength as sx
+from gros.state import GrosState
+from gros.worth import dig, pick_victim, public_score, shares
+
+PLAYOUT_DEPTH = 40  # play-out decisions before the evaluation takes over (about a round)
+CREDITS_MARGIN = 4  # public points ahead of every rival before a play-out rolls the credits
+
+
+def ruled(rules: Any, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
+    """Decisions the ``hard`` level leaves to the rules of thumb: the title, and what to
+    discard at the end of a turn (a search of a few hundred play-outs does no better)."""
+    if legal[0][0] == "title":
+        return ("title", "", ())
+    if legal[0][0] == "discard":
+        st = rules.determinize(view, seat, rng)
+        return dig(st, zones.seat_of(st, seat), legal)
+    return None
+
+
+def candidates(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> list[Move]:
+    """The moves worth weighing: the legal ones less those no player would make. The tests
+    read only the seat's own hand and the table, so any deal from the view will do."""
+    st = rules.determinize(view, seat, Rng(0))
+    return sense.sensible(st, zones.seat_of(st, seat), legal)
+
+
+def _effect_moves(st: GrosState, seat: int, moves: list[Move]) -> list[tuple[Move, Any]]:
+    out = []
+    for m in moves:
+        if m[0] in ("play", "use") and not (m[0] == "play" and m[4]):  # no card paid for it
+            act = sense._action_of(st, seat, m)
+            if act is not None:
+                out.append((m, act))
+    return out
+
+
+def _respond(st: GrosState, me: int, moves: list[Move]) -> Move:
+    """In an attack: the attacked player saves its Movie, the attacker lifts a failing attack,
+    each with one card that is enough on its own; everyone else passes."""
+    a = st.attack
+    if a is None or me not in (a.attacker, a.target):
+        return mv.PASS
+    atk, dfc = sx.attack_value(st, a), sx.defence(st, a.target, a)
+    if me == a.target and atk >= dfc:
+        for m, act in _effect_moves(st, me, moves):
+            if act.target == "movie" and sense._change(act, dfc) > atk:
+                return m
+        for m, act in _effect_moves(st, me, moves):
+            if any(e.kind == "stop_attack" for e in act.effects):
+                return m
+        return next((m for m in moves if m[0] == "play" and m[4] and _stops_attack(st, me, m)), mv.PASS)
+    if me == a.attacker and atk < dfc:
+        for m, act in _effect_moves(st, me, moves):
+            if act.target == "creature" and sense._change(act, atk) >= dfc:
+                return m
+    return mv.PASS
+
+
+def _stops_attack(st: GrosState, me: int, m: Move) -> bool:
+    act = sense._action_of(st, me, m)
+    return act is not None and any(e.kind == "stop_attack" for e in act.effects)
+
+
+def _stop(st: GrosState, me: int, moves: list[Move]) -> Move:
+    """Stop the card on the stack when it would end the game with this seat behind, or take
+    a card out of its Movie; otherwise let it resolve."""
+    iid, owner, played = st.stack[-1]
+    d = st.defs[iid]
+    mine = flow.score(st, me)
+    hurts = d.type == "credits" and mine <= max(public_score(st, s) for s in range(st.n) if s != me)
+    if not hurts and d.action is not None and len(played) > 2 and played[2] and played[0] == "play":
+        target = zones.seat_of(st, played[2][0].partition("/")[0])
+        hurts = target == me and any(e.kind in sense.HARM for e in d.action.effects)
+    if not hurts:
+        return mv.PASS
+    return next((m for m in moves if m[0] == "play" and not m[4]), next(iter(moves)))
+
+
+def _turn(st: GrosState, me: int, moves: list[Move]) -> Move:
+    """Cast what gains most; attack the leader when the attack succeeds as it stands; roll
+    the credits when well ahead; else end the turn."""
+    best, best_gain = None, 0
+    seen: dict[str, int] = {}
+    for m in moves:
+        if m[0] == "play" and not m[3] and not m[4]:
+            key = m[1] if not m[2] or "/" in m[2][0] else f"{m[1]}@{m[2][0]}"  # a Location: per Movie
+            g = seen.get(key)
+            if g is None:
+                g = seen[key] = _quick_gain(st, me, m)
+            if g > best_gain:
+                best, best_gain = m, g
+    if best is not None:
+        return best
+    strike, strike_score = None, -1.0
+    for m in moves:
+        if m[0] == "attack":
+            target = zones.seat_of(st, m[2])
+            a = _trial_attack(st, me, m[1], target)
+            if a is not None and sx.attack_value(st, a) >= sx.defence(st, target, a):
+                value = public_score(st, target)
+                if value > strike_score:
+                    strike, strike_score = m, value
+    if strike is not None:
+        return strike
+    rivals = max(public_score(st, s) for s in range(st.n) if s != me)
+    if flow.score(st, me) >= rivals + CREDITS_MARGIN:
+        for m in moves:
+            if m[0] == "play" and sense.is_credits(st, me, m):
+                return m
+    return mv.END
+
+
+def _quick_gain(st: GrosState, me: int, m: Move) -> int:
+    """``sense.gain`` read off the card alone (its strength as it stands, a Location's over
+    the one it replaces): a play-out's guess, cheaper than changing the Movie to see."""
+    i = sense._hand_card(st, me, m[1])
+    d = st.defs[i]
+    if d.type not in ("character", "prop", "location"):
+        return 0
+    if d.type == "location":
+        if m[2] != (st.names[me],):
+            return 0
+        mine = st.movies[me]
+        old = sum(sx.value(st, j, me, me, None, sx.NO_TRAITS) for j in mine.location)
+        return sx.value(st, i, me, me, None, sx.NO_TRAITS) - old
+    return sx.value(st, i, me, me, None, sx.NO_TRAITS)
+
+
+def _trial_attack(st: GrosState, me: int, cid: str, target: int) -> Any:
+    from gros.state import Attack
+
+    i = sense._hand_card(st, me, cid)
+    return Attack(i, me, target) if i >= 0 else None
+
+
+def policy(rules: Any, st: GrosState, actor: str, moves: list[Move], rng: Rng) -> Move:
+    """A play-out move: the plain player's choice in each kind of decision."""
+    me = zones.seat_of(st, actor)
+    d = st.decided or mv.decider(st)
+    kind = d[1] if d else "turn"
+    if kind == "turn":
+        move = _turn(st, me, moves)
+    elif kind == "respond":
+        move = _respond(st, me, moves)
+    elif kind == "stop":
+        move = _stop(st, me, moves)
+    elif kind == "victim":
+        move = ("victim", pick_victim(st, me))
+    elif kind == "discard":
+        move = dig(st, me, moves)
+    elif kind == "draw":
+        move = mv.DRAW_FULL
+    else:
+        move = mv.PASS
+    return move if move in moves else moves[-1] if kind in ("turn", "respond", "stop", "anytime") else moves[0]
+
+
+SEARCH = Search(policy=policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates)

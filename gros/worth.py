@@ -1,0 +1,146 @@
+"""What a Grave Robbers position and a card in hand are worth to a seat: the judgement the
+``normal`` bot scores its look-ahead with and the ``hard`` search scores its play-outs with,
+and the rules of thumb both follow (what to discard, which victim to pick, windows closed as
+if nobody answered)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from common.engine import Move
+from gros import flow
+from gros import moves as mv
+from gros import strength as sx
+from gros.state import HAND_SIZE, TITLE_BONUS, GrosState
+
+QUIET = {("pass",), ("end",), ("done",)}
+WORTH = {"character": 0.35, "prop": 0.25, "location": 0.25, "creature": 0.3}
+CHAFF = 1.0  # a card worth less than this goes at the end of a turn, to draw a better one
+SOFTNESS = 6.0  # score points that make one seat e (2.7) times likelier to win than another
+
+
+_WORTH: dict[tuple[str, str], float] = {}  # (deck, card id) -> its worth: it depends on the card only
+
+
+def card_worth(st: GrosState, seat: int, i: int) -> float:
+    d = st.defs[i]
+    if d.type == "prop" and not st.movies[seat].chars:
+        return 0.3  # nobody to hold it
+    key = (d.deck, d.id)
+    worth = _WORTH.get(key)
+    if worth is None:
+        worth = _WORTH[key] = _worth(d)
+    return worth
+
+
+def _worth(d: Any) -> float:
+    """What a card in hand is worth beyond its title word: a future play, or a stop kept for
+    the attack that would cost a Character. Every card is worth something (a choice later),
+    so paying for a stop with cards must buy more than it costs."""
+    if d.type == "credits":
+        return 2.0
+    if d.type == "sfx":
+        return 2.5 if d.action is not None and (d.action.stops or any(
+            e.kind == "stop_attack" for e in d.action.effects)) else 1.2
+    if d.type == "creature":  # a future attack: worth less than the kill it buys
+        return 0.4 + 0.12 * max(d.strength, 0)
+    return 0.6 + WORTH[d.type] * max(d.strength, 0)
+
+
+def hand_worth(st: GrosState, seat: int) -> float:
+    """What the cards in hand are worth beyond their title words: they are future plays."""
+    return sum(card_worth(st, seat, i) for i in st.hands[seat])
+
+
+def banked(st: GrosState, seat: int) -> int:
+    """Match play: the points already won in earlier games of the match."""
+    return st.totals[seat] if st.target and st.totals else 0
+
+
+def public_score(st: GrosState, seat: int) -> float:
+    """A Movie's score without the hand (which an opponent cannot see)."""
+    words = set(st.title_words)
+    cards = st.movies[seat].cards(credits=False)
+    return sx.defence(st, seat) + sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
+
+
+def evaluate(st: GrosState, me: int) -> float:
+    """How good the position is for ``me``: its score and hand against the others' public
+    scores, match totals included (a new deal is not a clean slate for whoever was behind)."""
+    if st.winners:
+        return 1000.0 * (me in st.winners) / len(st.winners) - 500.0
+    mine = flow.score(st, me) + hand_worth(st, me) + banked(st, me)
+    others = [public_score(st, s) + 0.4 * len(st.hands[s]) + banked(st, s) for s in range(st.n) if s != me]
+    return mine - max(others) - 0.5 * sum(others) / len(others)
+
+
+def shares(rules: Any, st: GrosState) -> dict[str, float]:
+    """The search's evaluation at its cut-off: the open windows closed as if nobody answered,
+    then each seat's expected share of the win from its score, hand and match total (a
+    softmax: close scores are close to even)."""
+    close_windows(rules, st)
+    if st.winners:
+        return {st.names[w]: 1.0 / len(st.winners) for w in st.winners}
+    values = [flow.score(st, s) + 0.5 * hand_worth(st, s) + banked(st, s) for s in range(st.n)]
+    top = max(values)
+    weights = [math.exp((v - top) / SOFTNESS) for v in values]
+    total = sum(weights)
+    return {st.names[s]: w / total for s, w in enumerate(weights)}
+
+
+def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
+    """End of turn: keep room to draw. A full hand draws nothing next turn, and a hand that
+    cannot play stalls the deck; so discard down to five (the least useful card), and chaff
+    (a weak Prop, Location or Creature; with no cast every Prop: dig for Characters), one a
+    turn. Title words stay: they score in hand; so do stops, Creatures and the credits."""
+    hand = st.hands[me]
+    words = set(st.title_words)
+    no_cast = not st.movies[me].chars
+
+    def keep(i: int) -> float:
+        d = st.defs[i]
+        if d.title.lower() in words:
+            return 100.0
+        if d.type == "character":  # it could be cast next turn (gros.sense: discarded_cast)
+            return 50.0 + card_worth(st, me, i)
+        if no_cast and d.type == "prop":
+            return -10.0 + card_worth(st, me, i)
+        return card_worth(st, me, i)
+
+    worst = min(hand, key=keep, default=None)
+    must = len(hand) > HAND_SIZE
+    if worst is None or (keep(worst) >= 50 and not must) or not (
+            must or len(hand) >= HAND_SIZE or keep(worst) < CHAFF):
+        return ("done",) if ("done",) in legal else legal[0]
+    move = ("discard", st.ids[worst])
+    return move if move in legal else legal[0]
+
+
+def close_windows(rules: Any, st: GrosState, limit: int = 60) -> None:
+    """Let every open window close as if nobody answered; victims are picked greedily."""
+    for _ in range(limit):
+        d = mv.decider(st)
+        if d is None or d[1] in ("turn", "discard", "title", "draw"):
+            return
+        seat, kind = d
+        if kind == "victim":
+            move: Move = ("victim", pick_victim(st, seat))
+        else:
+            move = ("pass",)
+        rules.apply(st, st.names[seat], move)
+
+
+def pick_victim(st: GrosState, chooser: int) -> str:
+    """The attacker kills the most valuable Character; a Movie's owner gives up the least."""
+    a = st.attack
+    assert a is not None
+    sign = 1 if chooser == a.target else -1
+    best, best_value = "", float("-inf")
+    for ref in mv.victims(st):
+        trial = st.clone()
+        flow.kill(trial, ref, [])
+        value = sign * public_score(trial, a.target)
+        if value > best_value:
+            best, best_value = ref, value
+    return best
