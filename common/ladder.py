@@ -156,10 +156,10 @@ def _audit_table(spec: GameSpec, audit: dict[str, Any]) -> None:
 
     words = _loaded(spec.ladder_audit.partition(":")[0] + ":labels")()
     t = Table(title=_("moves no player would make, in these games"))
-    for col in (_("level"), _("what"), _("count"), _("out of"), _("share")):
+    for col in (_("level"), _("what"), _("count"), _("out of"), _("moves of the kind"), _("share")):
         t.add_column(col, justify="right")
     for level, faults in audit.items():
         for fault, v in faults.items():
             what, of = words.get(fault, (fault, ""))
-            t.add_row(level, what, str(v["faults"]), f"{v['of']} {of}", f"{v['share']:.1%}")
+            t.add_row(level, what, str(v["faults"]), str(v["of"]), of, f"{v['share']:.1%}")
     show(t)
