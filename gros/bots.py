@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.engine import GameError, Move
+from common.engine import Move
 from common.rng import Rng
 from gros import hard, sense, zones
-from gros.worth import QUIET, close_windows, dig, evaluate
+from gros.worth import dig, look_ahead
 
 
 class HeuristicBot:
@@ -46,13 +46,7 @@ class HeuristicBot:
             return legal[0]
         best, best_value = legal[0], float("-inf")
         for move in legal:
-            trial = st.clone()
-            try:
-                rules.apply(trial, seat, move)
-                close_windows(rules, trial)
-            except GameError:
-                continue
-            value = evaluate(trial, me) + (0.05 if move in QUIET else 0.0) + self.rng.below(100) * 1e-5
+            value = look_ahead(rules, st, me, move) + self.rng.below(100) * 1e-5
             if value > best_value:
                 best, best_value = move, value
         return best

@@ -18,28 +18,40 @@ from gros import flow, sense, zones
 from gros import moves as mv
 from gros import strength as sx
 from gros.state import GrosState
-from gros.worth import dig, pick_victim, public_score, shares
+from gros.worth import dig, look_ahead, pick_victim, public_score, shares
 
 PLAYOUT_DEPTH = 40  # play-out decisions before the evaluation takes over (about a round)
+TOP = 4  # moves the search weighs at the root, the best by the normal level's look-ahead
 CREDITS_MARGIN = 4  # public points ahead of every rival before a play-out rolls the credits
 
 
 def ruled(rules: Any, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
-    """Decisions the ``hard`` level leaves to the rules of thumb: the title, and what to
-    discard at the end of a turn (a search of a few hundred play-outs does no better)."""
+    """Decisions the ``hard`` level leaves to the ``normal`` level's judgement: the title,
+    what to discard at the end of a turn, and the windows (stop a card, answer an attack):
+    there the play-outs' refilled hands made spending cards look free, and stops went on
+    Props of 1 (the look-ahead weighs a card in hand at its worth)."""
     if legal[0][0] == "title":
         return ("title", "", ())
+    if legal[0][0] != "discard" and mv.PASS not in legal:
+        return None
+    st = rules.determinize(view, seat, rng)
+    me = zones.seat_of(st, seat)
     if legal[0][0] == "discard":
-        st = rules.determinize(view, seat, rng)
-        return dig(st, zones.seat_of(st, seat), legal)
-    return None
+        return dig(st, me, legal)
+    return max(sense.sensible(st, me, legal), key=lambda m: look_ahead(rules, st, me, m))
 
 
 def candidates(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> list[Move]:
-    """The moves worth weighing: the legal ones less those no player would make. The tests
-    read only the seat's own hand and the table, so any deal from the view will do."""
+    """The moves worth weighing: the legal ones less those no player would make, and of
+    those the ``TOP`` the ``normal`` level's look-ahead rates best (the search spends its
+    play-outs telling good moves apart, not refuting poor ones). Both read only the seat's
+    own hand and the table, and a deal from the view fixed by its seed, never the real one."""
     st = rules.determinize(view, seat, Rng(0))
-    return sense.sensible(st, zones.seat_of(st, seat), legal)
+    me = zones.seat_of(st, seat)
+    moves = sense.sensible(st, me, legal)
+    if len(moves) <= TOP:
+        return moves
+    return sorted(moves, key=lambda m: -look_ahead(rules, st, me, m))[:TOP]
 
 
 def _effect_moves(st: GrosState, seat: int, moves: list[Move]) -> list[tuple[Move, Any]]:
@@ -173,4 +185,5 @@ def policy(rules: Any, st: GrosState, actor: str, moves: list[Move], rng: Rng) -
     return move if move in moves else moves[-1] if kind in ("turn", "respond", "stop", "anytime") else moves[0]
 
 
-SEARCH = Search(policy=policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates)
+SEARCH = Search(policy=policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates,
+                flat=True)

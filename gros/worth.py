@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from common.engine import Move
+from common.engine import GameError, Move
 from gros import flow
 from gros import moves as mv
 from gros import strength as sx
@@ -18,6 +18,7 @@ QUIET = {("pass",), ("end",), ("done",)}
 WORTH = {"character": 0.35, "prop": 0.25, "location": 0.25, "creature": 0.3}
 CHAFF = 1.0  # a card worth less than this goes at the end of a turn, to draw a better one
 SOFTNESS = 6.0  # score points that make one seat e (2.7) times likelier to win than another
+HAND_WEIGHT = 1.0  # a card in hand counts at its worth, as in ``evaluate``: stops are paid for only when they save more
 
 
 _WORTH: dict[tuple[str, str], float] = {}  # (deck, card id) -> its worth: it depends on the card only
@@ -75,6 +76,18 @@ def evaluate(st: GrosState, me: int) -> float:
     return mine - max(others) - 0.5 * sum(others) / len(others)
 
 
+def look_ahead(rules: Any, st: GrosState, me: int, move: Move) -> float:
+    """The ``normal`` level's value of a move: played on a copy, every window closed as if
+    nobody answered, the position ``evaluate``d (a quiet move a hair ahead of an equal one)."""
+    trial = st.clone()
+    try:
+        rules.apply(trial, st.names[me], move)
+        close_windows(rules, trial)
+    except GameError:
+        return float("-inf")
+    return evaluate(trial, me) + (0.05 if move in QUIET else 0.0)
+
+
 def shares(rules: Any, st: GrosState) -> dict[str, float]:
     """The search's evaluation at its cut-off: the open windows closed as if nobody answered,
     then each seat's expected share of the win from its score, hand and match total (a
@@ -82,7 +95,7 @@ def shares(rules: Any, st: GrosState) -> dict[str, float]:
     close_windows(rules, st)
     if st.winners:
         return {st.names[w]: 1.0 / len(st.winners) for w in st.winners}
-    values = [flow.score(st, s) + 0.5 * hand_worth(st, s) + banked(st, s) for s in range(st.n)]
+    values = [flow.score(st, s) + HAND_WEIGHT * hand_worth(st, s) + banked(st, s) for s in range(st.n)]
     top = max(values)
     weights = [math.exp((v - top) / SOFTNESS) for v in values]
     total = sum(weights)
