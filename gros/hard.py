@@ -20,7 +20,8 @@ from gros import strength as sx
 from gros.state import GrosState
 from gros.worth import dig, look_ahead, pick_victim, public_score, shares
 
-PLAYOUT_DEPTH = 40  # play-out decisions before the evaluation takes over (about a round)
+PLAYOUT_DEPTH = 12  # play-out decisions before the evaluation takes over (the turn's answers)
+MARGIN = 0.03  # a share of the win another move must gain over the look-ahead's favourite
 TOP = 4  # moves the search weighs at the root, the best by the normal level's look-ahead
 CREDITS_MARGIN = 4  # public points ahead of every rival before a play-out rolls the credits
 
@@ -49,9 +50,7 @@ def candidates(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -
     st = rules.determinize(view, seat, Rng(0))
     me = zones.seat_of(st, seat)
     moves = sense.sensible(st, me, legal)
-    if len(moves) <= TOP:
-        return moves
-    return sorted(moves, key=lambda m: -look_ahead(rules, st, me, m))[:TOP]
+    return sorted(moves, key=lambda m: -look_ahead(rules, st, me, m))[:TOP]  # the favourite first
 
 
 def _effect_moves(st: GrosState, seat: int, moves: list[Move]) -> list[tuple[Move, Any]]:
@@ -186,4 +185,4 @@ def policy(rules: Any, st: GrosState, actor: str, moves: list[Move], rng: Rng) -
 
 
 SEARCH = Search(policy=policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates,
-                flat=True)
+                flat=True, margin=MARGIN)

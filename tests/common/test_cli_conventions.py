@@ -169,7 +169,7 @@ def test_bench_ladder_defaults_are_the_games_own(monkeypatch):
     assert CliRunner().invoke(gros_main, ["bench", "--ladder"]).exit_code == 0
     assert asked == [(HORROR.ladder_games, HORROR.ladder_iterations), (40, 200),
                      (GROS.ladder_games, GROS.ladder_iterations)]
-    assert GROS.ladder_iterations == 200  # gros's hard: what 0.3 s of search buys (its rules page)
+    assert GROS.ladder_iterations == 500  # gros's hard: what 0.3 s of search buys (its rules page)
     assert HORROR.ladder_games < 100
 
 
