@@ -185,4 +185,4 @@ def policy(rules: Any, st: GrosState, actor: str, moves: list[Move], rng: Rng) -
 
 
 SEARCH = Search(policy=policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates,
-                flat=True, margin=MARGIN)
+                flat=True, margin=MARGIN, settle=True)
