@@ -160,11 +160,15 @@ class IsmctsBot:
         root, the bot's choice first (most visits, as ``choose``), each with its estimate (the
         mean share of the win its play-outs gave ``seat``) and its visits. From the seat's view
         only, like ``choose``; a game's rules of thumb (``Search.delegate``) are not asked, and
-        a single legal move is searched too: the coach wants the search's own figures."""
+        a single legal move is searched too: the coach wants the search's own figures. Every
+        legal move is weighed (not only a game's ``Search.candidates``: the coach rates the move
+        the player made, whatever it was), and the search runs its full count (no settling)."""
         self.done = 0
-        if self.search.candidates is not None and len(legal) > 1:
-            legal = self.search.candidates(rules, view, seat, legal) or legal
-        root = self._search(rules, view, seat, legal, progress)
+        settle, self.settle = self.settle, False
+        try:
+            root = self._search(rules, view, seat, legal, progress)
+        finally:
+            self.settle = settle
         rows = [(m, ch.reward / ch.visits, ch.visits) for m in legal
                 if (ch := root.children.get((seat, m))) is not None and ch.visits]
         rows.sort(key=lambda row: (-row[2], -row[1]))
