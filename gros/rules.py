@@ -19,23 +19,13 @@ from common.engine import (
     int_option,
 )
 from common.rng import Rng
-from gros import N_, _, flow, notation, zones
+from gros import _, flow, notation, zones
 from gros import moves as mv
 from gros.catalog import DECKS, Card, Catalog, load_catalog
 from gros.state import OVER, TITLE, GrosState, Kinds
+from gros.views import PROMPTS
 
 NAMES = ("ray", "dana", "amanda", "bela", "vincent", "ed")
-# the views carry these in English (data); a front-end shows them through _()
-PROMPTS = {"title": N_("agree on the title ('title' takes the generated one)"),
-           "draw": N_("your turn begins: 'draw' up to six cards, 'draw N' for fewer, 'draw 0' for none"),
-           "turn": N_("your turn: play cards, attack, or 'end'"),
-           "stop": N_("a card was just played: stop it, or 'pass'"),
-           "respond": N_("an attack is on: respond, or 'pass'"),
-           "anytime": N_("you may play an SFX now (the books' 'at any time'), or 'pass'"),
-           "anytime_end": N_("the turn is ending: a last SFX now, or 'pass'"),
-           "victim": N_("the attack succeeded: pick the victim"),
-           "discard": N_("end of turn: 'discard CARD' any, then 'done' (six cards at most)")}
-
 _CARD_PLAYS = frozenset(("play", "attack", "combine"))  # moves that put a card on the stack
 _DECISIONS: dict[tuple[str, str], Decision] = {}
 _INSTANCES: dict[int, tuple[Catalog, tuple[str, ...], tuple[Card, ...], Kinds]] = {}

@@ -5,19 +5,27 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from common.engine import Event
+from common.engine import Event, Rules
 from common.rng import Rng
-from gros import _, ngettext, zones
+from gros import N_, _, ngettext, zones
 from gros import moves as mv
 from gros import strength as sx
 from gros.lang import names, reason, thing, title_word, trait
 from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
 from gros.titling import shown_title
 
-if TYPE_CHECKING:
-    from gros.rules import GrosRules
+# the views carry these in English (data); a front-end shows them through _()
+PROMPTS = {"title": N_("agree on the title ('title' takes the generated one)"),
+           "draw": N_("your turn begins: 'draw' up to six cards, 'draw N' for fewer, 'draw 0' for none"),
+           "turn": N_("your turn: play cards, attack, or 'end'"),
+           "stop": N_("a card was just played: stop it, or 'pass'"),
+           "respond": N_("an attack is on: respond, or 'pass'"),
+           "anytime": N_("you may play an SFX now (the books' 'at any time'), or 'pass'"),
+           "anytime_end": N_("the turn is ending: a last SFX now, or 'pass'"),
+           "victim": N_("the attack succeeded: pick the victim"),
+           "discard": N_("end of turn: 'discard CARD' any, then 'done' (six cards at most)")}
 
 
 def _movie_view(st: GrosState, s: int) -> dict[str, Any]:
@@ -33,12 +41,12 @@ def _movie_view(st: GrosState, s: int) -> dict[str, Any]:
             "score": sx.movie_score(st, s)}
 
 
-def view(rules: GrosRules, st: GrosState, seat: str | None) -> dict[str, Any]:
+def view(rules: Rules[GrosState], st: GrosState, seat: str | None) -> dict[str, Any]:
     """JSON-safe. Hands are shown only to their owner, the deck's order to nobody."""
     return views(rules, st, [seat])[seat]
 
 
-def views(rules: GrosRules, st: GrosState, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
+def views(rules: Rules[GrosState], st: GrosState, seats: list[str | None]) -> dict[str | None, dict[str, Any]]:
     """Several seats' views; everything but the hands is built once and shared."""
     public = _public(rules, st)
     out: dict[str | None, dict[str, Any]] = {}
@@ -74,7 +82,7 @@ def concerns(st: GrosState, kind: str) -> list[str]:
     return [st.names[s] for s in sorted(seats) if s >= 0]
 
 
-def _decision(rules: GrosRules, st: GrosState, d: tuple[int, str] | None) -> dict[str, Any] | None:
+def _decision(rules: Rules[GrosState], st: GrosState, d: tuple[int, str] | None) -> dict[str, Any] | None:
     """Whose decision it is, its kind and prompt; a window (a pure reaction: 'pass' is always
     a choice) says so, and whom it concerns (``concerns``). Who is asked is public: at the
     books' table everyone sees who reaches for a card (rules page, 'SFX at any time')."""
@@ -87,16 +95,16 @@ def _decision(rules: GrosRules, st: GrosState, d: tuple[int, str] | None) -> dic
     return out
 
 
-def _prompt(rules: GrosRules, st: GrosState, kind: str) -> str:
+def _prompt(rules: Rules[GrosState], st: GrosState, kind: str) -> str:
     """The decision's prompt; the books' SFX window that 'end' opens says the turn is ending
     (after a bot's last card the window came twice in a row with the same words, and 'dana
     ends the turn' only after the second 'pass')."""
     if kind == "anytime" and st.window == "end":
-        return rules.PROMPTS["anytime_end"]
-    return rules.PROMPTS[kind]
+        return PROMPTS["anytime_end"]
+    return PROMPTS[kind]
 
 
-def _public(rules: GrosRules, st: GrosState) -> dict[str, Any]:
+def _public(rules: Rules[GrosState], st: GrosState) -> dict[str, Any]:
     raw = st.to_json()
     raw["rng"] = 0
     raw["deck"] = []
@@ -143,7 +151,7 @@ def _revealed(st: GrosState) -> dict[str, list[str]]:
 _BASE: tuple[Any, Any] = (None, None)  # (the view last determinized, the state read from it)
 
 
-def determinize(rules: GrosRules, v: dict[str, Any], seat: str, rng: Rng) -> GrosState:
+def determinize(rules: Rules[GrosState], v: dict[str, Any], seat: str, rng: Rng) -> GrosState:
     """A full state consistent with the view: the unseen cards are dealt at random.
 
     A search determinizes one view many times: the state is read from it once and cloned for
