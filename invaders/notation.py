@@ -99,19 +99,19 @@ def every_name(seat: str, cid: str) -> list[str]:
     """A card's names: English, the card file's Italian, and each language's card table
     (``locale/LANG/cards.toml``, keyed ``SEAT.ID``: both sides have a Fire!)."""
     from invaders import MESSAGES
-    from invaders.rules import RULES
+    from invaders.catalog import load_catalog
 
-    card = RULES.catalog.cards[seat][cid]
+    card = load_catalog().cards[seat][cid]
     return [n for n in (card.name, card.italian, *MESSAGES.card_names(f"{seat}.{cid}")) if n]
 
 
 def card_names() -> dict[str, set[str]]:
     """Every way to name a card, folded: its id, its name in each language, the old aliases,
     each with the card ids it names (both sides' Fire! share the id 'fire')."""
-    from invaders.rules import RULES
+    from invaders.catalog import load_catalog
 
     names: dict[str, set[str]] = {}
-    for seat, cards in RULES.catalog.cards.items():
+    for seat, cards in load_catalog().cards.items():
         for cid in cards:
             for name in (cid, *every_name(seat, cid)):
                 names.setdefault(fold(name), set()).add(cid)
@@ -134,9 +134,9 @@ def card_ids(text: str) -> set[str]:
     if found:
         return found
     # the start of a later word of a name: 'shield' for Deflector Shield, 'щит' for Отражающий щит
-    from invaders.rules import RULES
+    from invaders.catalog import load_catalog
 
-    return {cid for seat, cards in RULES.catalog.cards.items() for cid in cards
+    return {cid for seat, cards in load_catalog().cards.items() for cid in cards
             for name in every_name(seat, cid) for word in name.split()[1:] if fold(word).startswith(key)}
 
 

@@ -5,16 +5,12 @@ taken from the seat's own deck or discards, so no card is created or lost.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from common import piles
 from common.engine import IllegalMove
 from invaders import _
+from invaders.catalog import HasCatalog
 from invaders.notation import card_id
 from invaders.state import HUMANS, SEATS, InvadersState
-
-if TYPE_CHECKING:
-    from invaders.rules import InvadersRules
 
 
 def _take(st: InvadersState, seat: str, cid: str) -> str:
@@ -49,7 +45,7 @@ SETUP_HELP = (
 )
 
 
-def apply_directive(rules: InvadersRules, st: InvadersState, directive: str) -> None:
+def apply_directive(rules: HasCatalog, st: InvadersState, directive: str) -> None:
     head, sep, body = directive.partition(":")
     if not sep:
         raise IllegalMove(_("a setup line reads 'setup WHAT: VALUES'"))

@@ -70,3 +70,10 @@ class InvadersState:
             if isinstance(data.get(key), int):
                 data[key] = dict.fromkeys(SEATS, data[key])
         return cls(rng=rng, **data)
+
+
+def decider(st: InvadersState) -> str | None:
+    """Whose decision it is: the side whose phase it is (none once the game is over)."""
+    if st.phase == OVER:
+        return None
+    return ALIENS if st.phase == ATTACK else HUMANS

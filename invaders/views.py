@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from common.engine import Event
 from common.rng import Rng
 from invaders import MESSAGES, _, ngettext
 from invaders.board import LANDED, REASONS, square_name, square_names
+from invaders.catalog import HasCatalog
 from invaders.state import ALIENS, ATTACK, HUMANS, OVER, SEATS, InvadersState
-
-if TYPE_CHECKING:
-    from invaders.rules import InvadersRules
+from invaders.state import decider as decider_of
 
 
 def _squares(st: InvadersState, squares: list[int]) -> list[str]:
@@ -21,9 +20,9 @@ def _squares(st: InvadersState, squares: list[int]) -> list[str]:
 
 
 
-def view(rules: InvadersRules, st: InvadersState, seat: str | None) -> dict[str, Any]:
+def view(rules: HasCatalog, st: InvadersState, seat: str | None) -> dict[str, Any]:
     """JSON-safe. Hands are shown only to their owner; deck order to nobody."""
-    decider = rules.decider(st)
+    decider = decider_of(st)
     return {
         "game": "invaders",
         "seat": seat,
@@ -100,10 +99,10 @@ def hidden_facts(st: InvadersState) -> dict[str, str]:
     return out
 
 
-def facts(rules: InvadersRules, st: InvadersState) -> dict[str, str]:
+def facts(rules: HasCatalog, st: InvadersState) -> dict[str, str]:
     """Public facts for record ``expect`` lines (FACT_HELP, with ``hidden_facts``, says what
     each is; a test keeps them in step)."""
-    decider = rules.decider(st)
+    decider = decider_of(st)
     out = {
         "turn": str(st.turn),
         "phase": st.phase + (" discard" if st.discarding else ""),
@@ -134,7 +133,7 @@ def reason_text(reason: str) -> str:
     return reason
 
 
-def card_name(rules: InvadersRules, seat: str, cid: str) -> str:
+def card_name(rules: HasCatalog, seat: str, cid: str) -> str:
     return MESSAGES.card(f"{seat}.{cid}", "name", rules.catalog.cards[seat][cid].name)
 
 
@@ -143,7 +142,7 @@ def _side(seat: str, aliens: str, humans: str) -> str:
     return aliens if seat == ALIENS else humans
 
 
-def narrate(rules: InvadersRules, ev: Event) -> str:
+def narrate(rules: HasCatalog, ev: Event) -> str:
     k, d = ev.kind, ev.data
 
     def names(seat: str, ids) -> str:

@@ -7,7 +7,8 @@ import pytest
 
 from common.cards import CardDataError, canonical, checksum
 from common.engine import GameError
-from invaders.rules import DECKS_FILE, RULES, load_catalog
+from invaders.catalog import DECKS_FILE, load_catalog
+from invaders.rules import RULES
 from invaders.state import ALIENS, HUMANS
 
 
