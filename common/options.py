@@ -161,7 +161,7 @@ def card_slug(name: str) -> str:
     'deflector-shield'. Every game's ``cards`` takes it (``card_query`` reads '-' as a space)."""
     import re
 
-    return re.sub(r"[^\w!?]+", "-", name.lower()).strip("-")
+    return re.sub(r"\W+", "-", name.lower()).strip("-")  # no '!': bash's history would read it
 
 
 def complete_cards(spec: GameSpec) -> Callable:

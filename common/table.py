@@ -94,7 +94,7 @@ class Table:
         before = rules.clone(self.state) if undoable else None
         try:
             events = rules.apply(self.state, seat, move)
-        except GameError:
+        except GameError:  # a refusal: the state is as it was (and no bug to recover from)
             raise
         except Exception as exc:  # a bug in the rules must not lose the game
             self.state = before if before is not None else self._replayed()

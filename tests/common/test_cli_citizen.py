@@ -68,7 +68,7 @@ def test_card_names_complete_to_what_cards_takes_in_every_game():
     for game, main in MAINS.items():
         spec = sys.modules[f"{game}.cli"].SPEC
         words = options.complete_cards(spec)(None, None, "")  # type: ignore[arg-type]
-        assert words and all(" " not in w for w in words), game
+        assert words and all(" " not in w and "!" not in w for w in words), game  # one shell word
         for word in words[:: max(1, len(words) // 12)]:
             result = CliRunner().invoke(main, ["cards", word])
             assert result.exit_code == 0, (game, word, result.output)
