@@ -184,6 +184,13 @@ class Rules(Generic[S]):
         blank = self.template(move)
         return blank != move and any(self.template(m) == blank for m in moves)
 
+    def resolve(self, state: S, seat: str, move: Move) -> Move:
+        """The listed move a person's shorthand means, when exactly one does ('play holy water
+        on lab assistant' for the Character in your own Movie); otherwise the move as given,
+        for ``apply`` to accept or refuse. The table records what this returns, so a record
+        always holds the full move."""
+        return move
+
     def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 

@@ -82,7 +82,7 @@ class Table:
         """
         rules = self.rules
         if isinstance(move, str):
-            move = rules.parse(move)
+            move = rules.resolve(self.state, seat, rules.parse(move))
         if seat not in self._seats:
             raise IllegalMove(_("there is no seat {seat} (seats: {seats})").format(
                 seat=repr(seat), seats=", ".join(self._seats)))

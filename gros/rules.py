@@ -144,6 +144,19 @@ class GrosRules(Rules[GrosState]):
         state.legal_cache = (s, moves)
         return moves
 
+    def resolve(self, state: GrosState, seat: str, move: Move) -> Move:
+        """A card in play named alone ('on lab assistant') stands for the one listed target
+        that card is: 'ray/the-lab-assistant'. Asked, never guessed, when two would fit."""
+        if move[0] not in ("play", "use") or all("/" in t or t in state.names for t in move[2]):
+            return move
+        legal = self.legal_moves(state, seat)
+        if move in legal:
+            return move
+        fits = [m for m in legal if m[0] == move[0] and m[1] == move[1] and m[3:] == move[3:]
+                and len(m[2]) == len(move[2])
+                and all(t == u or ("/" not in t and u.endswith("/" + t)) for t, u in zip(move[2], m[2], strict=True))]
+        return fits[0] if len(fits) == 1 else move
+
     def apply(self, state: GrosState, seat: str, move: Move) -> list[Event]:
         st = state
         try:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from common.engine import GameError
 from gros.render import describe_card
 from gros.rules import RULES
 
@@ -144,3 +147,13 @@ def test_the_window_that_end_opens_says_the_turn_is_ending():
     second = RULES.view(t.state, "dana")["decision"]
     assert second["kind"] == "anytime" and second["seat"] == "dana"
     assert second["prompt"] == "the turn is ending: a last SFX now, or 'pass'" != first["prompt"]
+
+
+def test_a_card_in_play_named_alone_means_the_one_listed_target_it_can_be():
+    """'play the car keys on the sheriff' is ray's own Sheriff, written out in full in the
+    record; a name two targets would fit is refused as before, never guessed."""
+    t = _table()
+    t.play("ray", "play car keys on sheriff")
+    assert t.record.body[-1].text == "play the-car-keys on ray/the-sheriff"
+    with pytest.raises(GameError):
+        t.play("ray", "play the-robot on sheriff")  # a Character is not played on anything
