@@ -1,6 +1,6 @@
 """Grave Robbers card data: the TOML decks, read and validated into frozen ``Card`` values.
 
-A card's abilities are lists of effects from the vocabulary in ``gros.effects``; loading
+A card's abilities are lists of effects from the vocabulary in ``gros.vocabulary``; loading
 checks every field of every card, so a malformed deck fails at once with the file, the
 card and the field, never half-way through a game.
 """
@@ -15,11 +15,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import gros.effects  # noqa: F401  (registers the action kinds the cards are checked against)
 from common.cards import CardDataError, checksum, load_toml, require
+from gros.cardtypes import TYPES, Action, Card, Effect
+from gros.vocabulary import needs_attack, validate_action, validate_effect, validate_when
 
 CARDS_DIR = Path(__file__).with_name("cards")
 DECKS = ("gros", "gr2", "gros+gr2")
-TYPES = ("character", "creature", "prop", "location", "sfx", "credits")
 TARGETS = ("none", "movie", "character", "prop", "location", "creature", "card")
 TIMINGS = ("own", "any")
 CARD_FIELDS = {"name", "italian", "type", "strength", "traits", "title", "quote", "text", "copies",
@@ -37,57 +39,6 @@ def slug(text: str) -> str:
     return re.sub(r"[\W_]+", "-", text).strip("-")
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
-    kind: str
-    args: tuple[tuple[str, Any], ...]  # the TOML fields other than kind, sorted
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.args:
-            if k == key:
-                return v
-        return default
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """What happens when a card resolves (an SFX), is used (an ability) or played as an SFX."""
-
-    effects: tuple[Effect, ...]
-    target: str = "none"
-    take: str = ""  # a card type fetched from the discards, if any
-    cost: int = 0  # cards discarded from hand when played (ruling G10)
-    permanent: bool = False  # slid under its target
-    when: tuple[tuple[str, Any], ...] = ()  # conditions to play it
-    owner: str = "any"  # whose things it may target: any, self, opponent
-    timing: str = "any"  # abilities: own turn only, or any decision of yours
-    once: bool = True  # abilities: once per turn
-    stops: bool = False  # it stops a card (derived when loaded)
-    attack_only: bool = False  # it can only be played during an attack (derived when loaded)
-    plain_when: tuple[tuple[str, Any], ...] = ()  # ``when`` less target_trait (derived when loaded)
-    target_trait: str | None = None  # ``when``'s target_trait (derived when loaded)
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    id: str
-    name: str
-    italian: str
-    type: str
-    strength: int
-    traits: frozenset[str]
-    title: str
-    quote: str
-    text: str
-    copies: int
-    deck: str
-    passive: tuple[Effect, ...] = ()
-    action: Action | None = None  # SFX and Roll the Credits
-    ability: Action | None = None  # usable while in play
-    as_sfx: Action | None = None  # a Creature played as an SFX
-    combines: bool = False  # a GR2 Location that may be combined with the one in place
-
-
 @dataclass(frozen=True)
 class Catalog:
     cards: dict[str, Card]  # id -> card, every card of the decks in use
@@ -100,8 +51,6 @@ class Catalog:
 
 
 def _effect(card: str, raw: Any, where: str, family: str) -> Effect:
-    from gros.effects import validate_effect
-
     if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
         raise CardDataError(f"{where}: card {card!r}: field '{family}': every effect is a table with a 'kind'")
     validate_effect(card, raw, where, family)
@@ -117,8 +66,6 @@ def _freeze(value: Any) -> Any:
 
 
 def _action(card: str, raw: dict[str, Any], where: str, field: str, ability: bool = False) -> Action:
-    from gros.effects import needs_attack, validate_action, validate_when
-
     allowed = ACTION_FIELDS | ({"timing", "once"} if ability else set())
     if field != "card":
         extra = set(raw) - allowed

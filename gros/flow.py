@@ -22,6 +22,7 @@ from gros.state import (
     GrosState,
     Movie,
 )
+from gros.vocabulary import REGISTRY
 
 
 def next_seat(st: GrosState, seat: int) -> int:
@@ -330,7 +331,7 @@ def _resolve_action(st: GrosState, iid: int, seat: int, move: tuple, events: lis
     assert action is not None
     ctx = fx.Ctx(st, seat, iid, action, move[2], move[3], events)
     for e in action.effects:
-        fx.REGISTRY[e.kind].fn(ctx, e)
+        REGISTRY[e.kind].fn(ctx, e)
     if ctx.end_game or last_card_ends(st):
         if card.type == "credits":
             st.movies[seat].credits.append(iid)
@@ -377,7 +378,7 @@ def use_ability(st: GrosState, seat: int, iid: int, move: tuple, events: list[Ev
     events.append(Event("used", (st.names[seat], zones.spoken(st, move[1]))))
     ctx = fx.Ctx(st, seat, iid, ab, move[2], move[3], events)
     for e in ab.effects:
-        fx.REGISTRY[e.kind].fn(ctx, e)
+        REGISTRY[e.kind].fn(ctx, e)
     if last_card_ends(st):
         finish_game(st, LAST_CARD, events)
         return

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from common.rng import Rng
-from gros.catalog import TYPES, Card
+from gros.cardtypes import TYPES, Card
 
 TITLE, DRAW, MAIN, VICTIM, DISCARD, OVER = "title", "draw", "main", "victim", "discard", "over"
 HAND_SIZE = 6

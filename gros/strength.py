@@ -1,5 +1,5 @@
 """Strengths: a Movie's Defence and a Creature's Attack, summed from the cards in play, with
-the passive effects and conditions of the vocabulary applied (``gros.effects`` defines them).
+the passive effects and conditions of the vocabulary applied (``gros.vocabulary`` defines them).
 
 Strength changes made during an attack are snapshots kept on the attack (``atk_bonus``,
 ``def_bonus``); everything else is recomputed from the cards, and a Movie's Defence outside
@@ -8,10 +8,10 @@ an attack is cached until the Movie changes (``zones.touch``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from gros import effects as fx
 from gros.state import TITLE_BONUS, Attack, GrosState
+from gros.vocabulary import OPS, REGISTRY
 
 NO_TRAITS: frozenset[str] = frozenset()
 
@@ -73,10 +73,6 @@ def holds(when: tuple, st: GrosState, owner: int, movie: int, a: Attack | None,
     return True
 
 
-OPS: dict[str, Callable[[int, int], int]] = {
-    "add": lambda v, x: v + x, "multiply": lambda v, x: v * x, "set": lambda v, x: x}
-
-
 def value(st: GrosState, iid: int, owner: int, movie: int, a: Attack | None, atraits: frozenset[str]) -> int:
     """A card's printed strength after its own passive ``strength`` effects."""
     d = st.defs[iid]
@@ -131,14 +127,14 @@ def defence(st: GrosState, seat: int, a: Attack | None = None,
             x = 0 if swarm and "Gun" in defs[p].traits else value(st, p, seat, seat, a, atraits)
             for e in d.passive:
                 if e.kind == "props" and holds(e.get("when", ()), st, seat, seat, a, atraits):
-                    x = fx.REGISTRY["props"].fn(e, x)
+                    x = REGISTRY["props"].fn(e, x)
             if parts is not None:
                 parts.append((f"  {ids[p]}", x))
             v += x
         if d.passive:
             for e in d.passive:
                 if e.kind == "allies" and holds(e.get("when", ()), st, seat, seat, a, atraits):
-                    allies += fx.REGISTRY["allies"].fn(e, others)
+                    allies += REGISTRY["allies"].fn(e, others)
         total += v
     for i in m.location:
         x = value(st, i, seat, seat, a, atraits)
@@ -184,7 +180,7 @@ def victim_chooser(st: GrosState, a: Attack) -> int:
     for ch in st.movies[a.target].chars:
         for e in st.defs[ch.iid].passive:
             if e.kind == "chooses_victim":
-                return fx.REGISTRY["chooses_victim"].fn(e, a, a.target)
+                return REGISTRY["chooses_victim"].fn(e, a, a.target)
     return a.attacker
 
 

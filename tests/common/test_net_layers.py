@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.importgraph import circles
+
 NET = Path(__file__).resolve().parents[2] / "common" / "net"
 
 # the layers, lowest first; a module may import only from the layers below its own
@@ -50,45 +52,8 @@ def graph() -> dict[str, dict[str, int]]:
     return {path.stem: imports_of(path) for path in sorted(NET.glob("*.py")) if path.stem != "__init__"}
 
 
-def circles(edges: dict[str, dict[str, int]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan), and self-imports."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for nxt in edges.get(node, {}):
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                top = stack.pop()
-                component.append(top)
-                if top == node:
-                    break
-            if len(component) > 1 or node in edges.get(node, {}):
-                found.append(sorted(component))
-
-    for node in edges:
-        if node not in index:
-            visit(node)
-    return found
-
-
 def test_common_net_has_no_import_circle():
     assert circles(graph()) == []
-
-
-def test_the_circle_finder_finds_circles():
-    assert circles({"a": {"b": 1}, "b": {"c": 1}, "c": {"a": 1}, "d": {"a": 1}}) == [["a", "b", "c"]]
-    assert circles({"a": {"b": 1}, "b": {}}) == []
 
 
 def test_every_module_imports_only_from_the_layers_below():

@@ -9,8 +9,8 @@ import pytest
 
 from common.cards import CardDataError
 from gros.catalog import load_catalog, parse_card
-from gros.effects import REGISTRY
 from gros.notation import card as card_id
+from gros.vocabulary import REGISTRY
 
 BOOK_000 = {  # id: (type, strength, Italian name)
     "the-reporter": ("character", 3, "Il Giornalista"),
@@ -119,7 +119,7 @@ def test_malformed_file(tmp_path: Path):
 
 
 def test_the_rules_page_lists_the_whole_vocabulary():
-    from gros.effects import WHEN_KEYS
+    from gros.vocabulary import WHEN_KEYS
 
     text = (Path(__file__).parents[2] / "gros" / "rules.md").read_text(encoding="utf-8")
     for name in list(REGISTRY) + list(WHEN_KEYS):
