@@ -8,11 +8,14 @@ seat or fact). Every FAIL found before the line that stops a run is still report
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from common import _, ngettext
+from common.cards import checksum
 from common.engine import Event, GameError, NotationError, Rules
 from common.i18n import DEFAULT, language
 from common.record import Line, Record, RecordError, parse_record
@@ -42,6 +45,13 @@ def read_record(path: str | os.PathLike, *, forgiving: bool = False) -> Record:
     return parse_record(text, os.fspath(path), forgiving=forgiving)
 
 
+def deal_digest(rules: Rules, state) -> str:
+    """Eight hex digits over a new game's state before any move or setup line: what the seed
+    dealt with these cards. A record's ``deal`` line keeps it, so that a record relying on the
+    deal reports a reshuffle as one, not as a refused move half-way through."""
+    return checksum([json.dumps(rules.to_json(state), sort_keys=True, ensure_ascii=False)])
+
+
 def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
     """A table at the record's starting position (header and setup applied, no moves)."""
     if rec.game != rules.name:
@@ -53,14 +63,22 @@ def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
         raise RecordError(f"{rec.path}:1: {exc}") from None
     if check_cards and rec.cards and rec.cards != cards:
         raise RecordError(_("{where}: the record was played with card data {theirs}, but these "
-                            "cards are {ours}: the cards changed since it was made").format(
-            where=f"{rec.path}:1", theirs=rec.cards, ours=cards))
+                            "cards are {ours}: the cards changed since it was made (after a "
+                            "deliberate change, '{game} run --restamp {path}' renews it)").format(
+            where=f"{rec.path}:1", theirs=rec.cards, ours=cards, game=rules.name, path=rec.path))
     setup = rec.setup
     try:
         table = Table(rules, seed=rec.seed, options=rec.options, variant=rec.variant,
                       seat_kinds=rec.seats or None, keep_undo=False)  # see _try's undoable
     except GameError as exc:
         raise RecordError(f"{rec.path}:1: {exc}") from None
+    if check_cards and rec.deal and rec.deal != (dealt := deal_digest(rules, table.state)):
+        raise RecordError(_("{where}: the record relies on what seed {seed} deals ({theirs}), but "
+                            "it deals {ours} now: the deck was reshuffled (a card added or "
+                            "removed, or the shuffle changed); after a deliberate change, "
+                            "'{game} run --restamp {path}' renews it, and its moves may need "
+                            "changing").format(where=f"{rec.path}:1", seed=rec.seed, theirs=rec.deal,
+                                               ours=dealt, game=rules.name, path=rec.path))
     for lineno, directive in setup:
         try:
             rules.scenario(table.state, directive)
@@ -263,4 +281,53 @@ def run_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -> in
             # 'ok PATH:' opens the line in every language (scripts look for it)
             echo(f"ok {path}: " + ngettext("{n} move", "{n} moves", moves).format(n=moves) + ", "
                  + ngettext("{n} check", "{n} checks", result.checked).format(n=result.checked))
+    return code
+
+
+def restamp(rules: Rules, rec: Record) -> list[tuple[str, str, str]]:
+    """The record's ``cards`` and ``deal`` stamps as the game makes them now: (key, old, new)
+    for each that changed (a stamp the record does not carry is not added)."""
+    table = open_table(rules, rec, check_cards=False)
+    now = {"cards": table.record.cards or "", "deal": deal_digest(rules, table.state) if rec.deal else ""}
+    return [(key, old, now[key]) for key, old in (("cards", rec.cards), ("deal", rec.deal))
+            if old and old != now[key]]
+
+
+def restamp_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -> int:
+    """``run --restamp``: after a deliberate change to the cards, renew each record's stamps in
+    place (its comments and lines kept), say what changed, then replay it as ``run`` does:
+    a record that relied on the old deal shows at once whether its moves still fit."""
+    code = 0
+    for path in paths:
+        try:
+            rec = read_record(path)
+            changes = restamp(rules, rec)
+            if changes:
+                with open(path, encoding="utf-8") as fh:
+                    text = fh.read()
+                for key, old, new in changes:
+                    text = re.sub(rf"(?m)^(\s*{key}\s+){re.escape(old)}\b", lambda m, new=new: m.group(1) + new,
+                                  text, count=1)
+                with open(path, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+        except RecordError as exc:
+            echo(_("error: {message}").format(message=exc))
+            code = 2
+            continue
+        except OSError as exc:
+            echo(_("error: {message}").format(message=_("{path}: cannot write: {reason}").format(
+                path=path, reason=exc.strerror or exc)))
+            code = 2
+            continue
+        for key, old, new in changes:
+            if key == "cards":
+                echo(_("{path}: cards {old} -> {new} (the cards in its decks changed)").format(
+                    path=path, old=old, new=new))
+            else:
+                echo(_("{path}: deal {old} -> {new} (seed {seed} deals differently now; the record "
+                       "relies on its deal)").format(path=path, old=old, new=new,
+                                                     seed=rec.seed))
+        if not changes:
+            echo(_("{path}: its stamps are up to date").format(path=path))
+        code = max(code, run_files(rules, [path], echo))
     return code

@@ -3,8 +3,11 @@ r"""Records: one text format for saved games, batch input and regression scenari
     # comments run to the end of a line
     game invaders              which game; checked against the game running it
     variant standard           rules variant
-    cards 1a2b3c4d             checksum of the card data (optional in hand-written scenarios)
+    cards 1a2b3c4d             checksum of the cards in the record's decks (optional in
+                               hand-written scenarios; ``GAME run --restamp FILE`` renews it)
     seed 42
+    deal 5e6f7a8b              the record relies on what this seed deals (a digest of it): a
+                               reshuffle (a card added to the deck) is reported as such
     seats aliens=random humans=human
     option width 7             any number of game options
     setup hand humans: fire, shield      scenario set-up, handed to the game's rules
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 from common import _
 from common.safetext import clean
 
-HEADER_KEYS = ("game", "variant", "cards", "seed", "seats", "option")
+HEADER_KEYS = ("game", "variant", "cards", "seed", "deal", "seats", "option")
 
 
 class RecordError(Exception):
@@ -61,6 +64,7 @@ class Record:
     variant: str = "standard"
     seed: int = 0
     cards: str | None = None
+    deal: str | None = None  # the digest of the seed's deal, when the record relies on it
     seats: dict[str, str] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
     setup: list[tuple[int, str]] = field(default_factory=list)
@@ -183,6 +187,8 @@ def _header(rec: Record, key: str, value: str, where: str) -> None:
         rec.variant = value
     elif key == "cards":
         rec.cards = value
+    elif key == "deal":
+        rec.deal = value
     elif key == "seed":
         try:
             rec.seed = int(value)
@@ -207,6 +213,8 @@ def format_record(rec: Record, result: str | None = None) -> str:
     if rec.cards:
         out.append(f"cards {rec.cards}")
     out.append(f"seed {rec.seed}")
+    if rec.deal:
+        out.append(f"deal {rec.deal}")
     if rec.seats:
         out.append("seats " + " ".join(f"{s}={k}" for s, k in rec.seats.items()))
     out += [f"option {k} {v}" for k, v in rec.options.items()]

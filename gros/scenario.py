@@ -26,6 +26,9 @@ SETUP_HELP = (
     ("discard: CARD, CARD", "discard: the-shovel", "these cards go to the discard pile"),
     ("title: TEXT | WORD WORD", "title: Night of the Blob | night blob",
      "the title and the title words it uses (the game starts without a 'title' move)"),
+    ("revealed: WORD WORD WORD WORD WORD WORD", "revealed: night swamp moon brain teenage boom",
+     "the six title words revealed, before the 'title' move (the deal waits for the title): a "
+     "record's title no longer hangs on the seed's shuffle"),
     ("turn: SEAT ROUND", "turn: ray 3", "it is SEAT's turn, in round ROUND, with nothing drawn yet"),
 )
 
@@ -67,11 +70,26 @@ def apply_directive(rules: Rules[GrosState], st: GrosState, directive: str) -> N
     if not sep:
         raise IllegalMove(_("a setup line reads 'setup WHAT: VALUES'"))
     words = head.split()
+    if words == ["revealed"]:  # before the title: nothing is dealt yet (G2)
+        _reveal(st, body.split())
+        return
     if not st.dealt:  # setup lines describe a dealt table: deal first (the title may come later)
         flow.deal(st, [])
     _apply(st, words, body)
     for s in range(st.n):
         zones.touch(st, s)
+
+
+def _reveal(st: GrosState, words: list[str]) -> None:
+    """The six title words, each some card's, in place of those the seed revealed."""
+    if st.phase != TITLE or st.dealt:
+        raise IllegalMove(_("the title words are revealed before the title and the deal: put "
+                            "'setup revealed' first"))
+    known = {d.title.lower(): d.title for d in st.defs}
+    if len(words) != 6 or not all(w.lower() in known for w in words):
+        raise IllegalMove(_("write 'setup revealed: WORD WORD WORD WORD WORD WORD', six title "
+                            "words of the deck's cards"))
+    st.candidates = [known[w.lower()] for w in words]
 
 
 def _apply(st: GrosState, words: list[str], body: str) -> None:

@@ -36,7 +36,7 @@ RULINGS_SETTINGS = {"hand": 4, "draw": 2, "limit": 4}  # I3's starting point, fo
 class Catalog:
     cards: dict[str, dict[str, Card]]  # seat -> id -> card
     decks: dict[str, dict[str, int]]  # the default composition
-    source: str  # canonical text of the card definitions (not the default counts), for the checksum
+    sources: dict[str, dict[str, str]]  # seat -> id -> canonical text of the card, for the checksum
     settings: dict[str, dict[str, int]]  # seat -> the default opening hand, draw and hand limit
     book_decks: dict[str, dict[str, int]]  # variant `book`: the book's cards, the rulings' counts
     book_settings: dict[str, dict[str, int]]  # variant `book`: hand 4, draw 2, limit 4
@@ -46,6 +46,12 @@ class Catalog:
 
     def settings_for(self, variant: str) -> dict[str, dict[str, int]]:
         return self.book_settings if variant == "book" else self.settings
+
+    def source(self, composition: dict[str, dict[str, int]]) -> str:
+        """The canonical text of the cards in these decks, for a record's checksum: a card in
+        no deck of the game (a card added for another variant) leaves it as it was."""
+        return canonical({seat: {cid: self.sources[seat][cid] for cid, n in counts.items() if n}
+                          for seat, counts in composition.items()})
 
 
 @lru_cache(maxsize=8)
@@ -76,7 +82,8 @@ def load_catalog(path: str = DECKS_FILE) -> Catalog:
                   for seat in SEATS}
     book_settings = {seat: validate_settings(book.get("settings", {}).get(seat), where, f"book {seat}")
                      for seat in SEATS}
-    return Catalog(cards, decks, canonical(data.get("cards", {})), settings, book_decks, book_settings)
+    sources = {seat: {cid: canonical(entry) for cid, entry in data["cards"][seat].items()} for seat in SEATS}
+    return Catalog(cards, decks, sources, settings, book_decks, book_settings)
 
 
 def validate_settings(entry: Any, where: str, seat: str) -> dict[str, int]:

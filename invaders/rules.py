@@ -94,11 +94,12 @@ class InvadersRules(Rules[InvadersState]):
         return out
 
     def card_checksum(self, options: dict[str, str]) -> str:
-        """The card data, the decks and, where they are not the rulings' (hand 4, draw 2,
+        """The cards in the decks, the decks and, where they are not the rulings' (hand 4, draw 2,
         limit 4 for both sides), the hand settings: a game saved with the default draw is
         refused once the default changes, and records written before the settings were data
         (with the rulings') keep their checksum."""
-        parts = [self.catalog.source, canonical(self.composition(options))]
+        composition = self.composition(options)
+        parts = [self.catalog.source(composition), canonical(composition)]
         settings = self.settings(options)
         if any(settings[seat] != RULINGS_SETTINGS for seat in SEATS):
             parts.append(canonical(settings))
