@@ -32,7 +32,7 @@ def _template(package: str):
     folder = ROOT / package
     found = extract_from_dir(str(folder), method_map=[("locale/**", "ignore"), ("**.py", "python")],
                              comment_tags=("Translators:",), strip_comment_tags=True,
-                             keywords={**DEFAULT_KEYWORDS, "Nn_": (1, 2)})
+                             keywords={**DEFAULT_KEYWORDS, "Nn_": (1, 2), "Np_": ((1, "c"), 2)})
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(f"{package}/{filename}", lineno)],
                      auto_comments=comments, context=context)

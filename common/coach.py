@@ -21,7 +21,7 @@ from typing import Any
 
 from common.bots import make_bot
 from common.engine import GameError, Move, Rules
-from common.record import Record
+from common.record import HEADER_KEYS, Record
 
 HINT_THINK = 1.8  # seconds a hint may think (the issue allows about 2)
 HINT_SHOWN = 3  # candidate moves a hint lists
@@ -143,8 +143,8 @@ def hinted_moves(text: str) -> set[int]:
         line = raw.strip()
         if line.startswith("# hint "):
             out.add(moves + 1)
-        elif line and not line.startswith(("#", "expect", "result", "setup", "game ", "variant ",
-                                           "cards ", "seed ", "seats ", "option ")):
+        elif line and not line.startswith(("#", "expect", "result", "setup",
+                                           *(f"{key} " for key in HEADER_KEYS))):
             moves += 1
     return out
 

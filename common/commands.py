@@ -1,40 +1,71 @@
-"""The REPL's commands that are not moves: the story ('log'), the discard pile, the card
-list, a game's board toggles, the rules, help, and saving. A mixin of ``common.repl.Ui``, kept
-apart so the game loop reads in one sitting."""
+"""The REPL's commands that are not moves, in one table (``COMMANDS``): each command's word,
+its help and the method that runs it, so that adding a command is adding one entry (and its
+method, and its translations). A mixin of ``common.repl.Ui``, kept apart so the game loop reads
+in one sitting; ``Ui.command`` looks the word up here."""
 
 from __future__ import annotations
 
+import difflib
 import os
+from dataclasses import dataclass
 from typing import Any
 
-from common import N_, _, pgettext
+from common import N_, _, ngettext, pgettext
 from common.engine import GameError
+from common.i18n import Np_
 from common.private import write_private
 from common.render import console, error, fitted, markdown, plain, say, show
 
 PAGE = 20  # lines 'log' shows when no number is given
-# word -> (what it takes, what it does); the words are English here and in the player's
-# language at the prompt (``local_words``): both work, the move notation stays English
-COMMANDS = {
-    "help": ("", N_("this list (also: help moves)")),
-    "moves": ("", N_("the moves you may make now")),
-    "board": ("", N_("show the game from your seat (what changed since you last saw it is "
-                     "marked)")),
-    "hand": ("", N_("show your hand")),
-    "log": (N_("[N|all]"), N_("the last N lines of the story (20; 'log all': all of it, paged)")),
-    "discard": ("", N_("the discard pile, where the rules make it public (also: pile)")),
-    "card": (N_("NAME"), N_("what a card does")),
-    "cards": (N_("[QUERY]"), N_("the cards of the game (QUERY: words, type:T, deck:D)")),
-    "rules": ("", N_("the rules of the game")),
-    "hint": ("", N_("what the hard bot would play, from what you can see, and why (the table "
-                    "is told; a record notes it)")),
-    "undo": ("", N_("take back your last move (local games; never past cards you have drawn)")),
-    "reactions": (N_("[aimed|all|none]"), N_("which reactions you are asked about (aimed: cards "
-                                             "and attacks aimed at you, the default); '!' passes "
-                                             "for the rest of the turn")),
-    "save": (N_("FILE"), N_("write the game so far as a record")),
-    "quit": ("", N_("leave (Ctrl-D does the same; Ctrl-C clears the line)")),
-}
+QUIT, MOVE = "quit", "move"  # what a command's handler may answer: leave; or it was a move
+
+
+@dataclass(frozen=True)
+class Command:
+    """One REPL command, registered once: its English word (``Np_`` puts it in the catalogs,
+    where each language gives its own word, context "command"), what it takes and does (the
+    help), and the ``Commands`` method that runs it: ``handler(seat, rest)``, answering None,
+    QUIT or MOVE (the line was a move after all: 'discard the-shovel' in GROS)."""
+
+    word: str
+    takes: str
+    what: str
+    handler: str
+    also: tuple[str, ...] = ()  # more English words for it ('pile'), each in the catalogs too
+
+
+# the commands in the order 'help' lists them; the words work in English and in the player's
+# language at the prompt (``local_words``), the move notation stays English
+COMMANDS = (
+    Command(Np_("command", "help"), "", N_("this list (also: help moves)"), "on_help"),
+    Command(Np_("command", "moves"), "", N_("the moves you may make now"), "on_moves"),
+    Command(Np_("command", "board"), "", N_("show the game from your seat (what changed since "
+                                            "you last saw it is marked)"), "on_board"),
+    Command(Np_("command", "hand"), "", N_("show your hand"), "on_hand"),
+    Command(Np_("command", "log"), N_("[N|all]"), N_("the last N lines of the story (20; 'log "
+                                                     "all': all of it, paged)"), "on_log"),
+    Command(Np_("command", "discard"), "", N_("the discard pile, where the rules make it public "
+                                              "(also: pile)"), "on_discard",
+            also=(Np_("command", "pile"),)),
+    Command(Np_("command", "card"), N_("NAME"), N_("what a card does"), "on_card"),
+    Command(Np_("command", "cards"), N_("[QUERY]"), N_("the cards of the game (QUERY: words, "
+                                                       "type:T, deck:D)"), "on_cards"),
+    Command(Np_("command", "rules"), "", N_("the rules of the game"), "on_rules"),
+    Command(Np_("command", "hint"), "", N_("what the hard bot would play, from what you can see, "
+                                           "and why (the table is told; a record notes it)"),
+            "on_hint"),
+    Command(Np_("command", "undo"), "", N_("take back your last move (local games; never past "
+                                           "cards you have drawn)"), "on_undo"),
+    Command(Np_("command", "reactions"), N_("[aimed|all|none]"),
+            N_("which reactions you are asked about (aimed: cards and attacks aimed at you, the "
+               "default); '!' passes for the rest of the turn"), "on_reactions"),
+    Command(Np_("command", "save"), N_("FILE"), N_("write the game so far as a record"), "on_save"),
+    Command(Np_("command", "quit"), "", N_("leave (Ctrl-D does the same; Ctrl-C clears the line)"),
+            "on_quit", also=(Np_("command", "exit"),)),
+)
+# a word a command reads in what follows it: 'log all'
+ARGUMENT_WORDS = (Np_("command", "all"),)
+BY_WORD = {word: c for c in COMMANDS for word in (c.word, *c.also)}
 
 
 def _command_words() -> dict[str, str]:
@@ -42,16 +73,7 @@ def _command_words() -> dict[str, str]:
     known only at run time)."""
     # Translators: the "command" words are typed at the game's prompt: one word each, lower
     # case, no spaces, all different (the English words keep working too)
-    return {"help": pgettext("command", "help"), "moves": pgettext("command", "moves"),
-            "board": pgettext("command", "board"), "hand": pgettext("command", "hand"),
-            "log": pgettext("command", "log"), "discard": pgettext("command", "discard"),
-            "card": pgettext("command", "card"), "cards": pgettext("command", "cards"),
-            "rules": pgettext("command", "rules"), "undo": pgettext("command", "undo"),
-            "hint": pgettext("command", "hint"),
-            "save": pgettext("command", "save"), "quit": pgettext("command", "quit"),
-            "reactions": pgettext("command", "reactions"),
-            "all": pgettext("command", "all"), "pile": pgettext("command", "pile"),
-            "exit": pgettext("command", "exit")}
+    return {word: pgettext("command", word) for word in (*BY_WORD, *ARGUMENT_WORDS)}
 
 
 def local_word(word: str) -> str:
@@ -79,9 +101,104 @@ class Commands:
     story: Any
     title: str
     save_path: str | None
+    dirty: bool
 
     def reader(self) -> str | None:
         raise NotImplementedError
+
+    def run_command(self, seat: str, word: str, rest: str) -> str | None:
+        """Run the command ``word`` (English) with ``rest``: None when done, QUIT to leave, MOVE
+        when the line is a move after all (or ``word`` is no command)."""
+        command = BY_WORD.get(word)
+        if command is None:
+            return MOVE
+        return getattr(self, command.handler)(seat, rest)
+
+    # -- the handlers COMMANDS names: (seat, rest) -> None, QUIT or MOVE --------------------
+    def on_help(self, seat: str, rest: str) -> str | None:
+        if rest and " ".join(f"help {rest}".lower().split()) in self.session.legal(seat):
+            return MOVE  # a move that begins with 'help' (Creature Feature's chases)
+        self.help(rest)
+        return None
+
+    def on_moves(self, seat: str, rest: str) -> str | None:
+        say(_("Moves now:"))
+        for line in grouped(self.session.legal(seat)):
+            say("  " + line)
+        return None
+
+    def on_board(self, seat: str, rest: str) -> str | None:
+        self.board(self.viewer(seat))
+        return None
+
+    def on_hand(self, seat: str, rest: str) -> str | None:
+        return self.on_board(seat, rest)
+
+    def on_log(self, seat: str, rest: str) -> str | None:
+        self.log(rest)
+        return None
+
+    def on_discard(self, seat: str, rest: str) -> str | None:
+        if rest:  # 'discard CARD' is a move in GROS
+            return MOVE
+        self.pile(seat)
+        return None
+
+    def on_card(self, seat: str, rest: str) -> str | None:
+        if not rest:
+            say(_("card NAME: what a card does (Tab completes the names; 'cards' on the command "
+                  "line lists them)"))
+            return None
+        found = self._render_hook("describe_card", seat, rest)
+        if found:
+            say(found)
+            return None
+        near = difflib.get_close_matches(rest, self.card_names(seat), n=3, cutoff=0.5)
+        if near:
+            error(_("no card {name}; did you mean {names}?").format(
+                name=repr(rest), names=", ".join(near)))
+        else:
+            error(_("no card {name}").format(name=repr(rest)))
+        return None
+
+    def on_cards(self, seat: str, rest: str) -> str | None:
+        self.cards(rest)
+        return None
+
+    def on_rules(self, seat: str, rest: str) -> str | None:
+        self.rules()
+        return None
+
+    def on_hint(self, seat: str, rest: str) -> str | None:
+        if rest:
+            return MOVE
+        from common.coachshow import show_hint
+
+        show_hint(self.spec, self.session, seat)
+        return None
+
+    def on_undo(self, seat: str, rest: str) -> str | None:
+        try:
+            n = self.session.undo(seat)
+            self.story.forget_after(self.moves())  # 'log' matches the record again
+            say(ngettext("Took back {n} move.", "Took back {n} moves.", n).format(n=n))
+            self.dirty = True
+        except GameError as exc:
+            error(str(exc))
+        return None
+
+    def on_reactions(self, seat: str, rest: str) -> str | None:
+        self.set_reactions(seat, rest)
+        return None
+
+    def on_save(self, seat: str, rest: str) -> str | None:
+        self.save(rest)
+        return None
+
+    def on_quit(self, seat: str, rest: str) -> str | None:
+        return QUIT
+
+    # -- what the handlers do -----------------------------------------------------------------
 
     def log(self, arg: str) -> None:
         """The story so far, as this seat heard it: the last N lines, or all of it, paged."""
@@ -144,8 +261,8 @@ class Commands:
                 _("Type 'moves' for your options."))
             return
         game = self.spec.text
-        rows = [(f"{local_word(word)} {_(takes) if takes else ''}".strip(), _(what))
-                for word, (takes, what) in COMMANDS.items()]
+        rows = [(f"{local_word(c.word)} {_(c.takes) if c.takes else ''}".strip(), _(c.what))
+                for c in COMMANDS]
         rows += [(name, _("on/off: {what}").format(what=game(what)))
                  for name, what in getattr(self.spec.render, "TOGGLES", {}).items()]
         rows += [(name, game(what))

@@ -102,6 +102,12 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - gettext'
     return singular, plural
 
 
+def Np_(context: str, message: str) -> str:  # noqa: N802 - gettext's spelling
+    """``N_`` for a message with a context (``make catalogs`` extracts ``Np_`` as it does
+    ``pgettext``); look it up with ``pgettext(context, message)`` where shown."""
+    return message
+
+
 class _Recorder:
     """gettext's fallback: a lookup that reaches it found no translation, so it is noted."""
 

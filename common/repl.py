@@ -15,8 +15,8 @@ import re
 import sys
 from typing import Any
 
-from common import _, ngettext
-from common.commands import COMMANDS, Commands, grouped, local_words
+from common import _
+from common.commands import BY_WORD, MOVE, Commands, local_words
 from common.engine import GameError
 from common.handoff import HandOff
 from common.i18n import current
@@ -28,18 +28,15 @@ from common.session import Session
 from common.spec import GameSpec
 from common.story import Pacer, Story, default_pace
 
-WORDS = [*COMMANDS, "exit"]
-HINTS = [w for w in WORDS if w not in ("quit", "exit")]  # a typo is never "corrected" into leaving
-
 
 def words() -> list[str]:
     """The command words to complete: the English ones, then the player's language's."""
-    return WORDS + [w for w, english in local_words().items() if english in WORDS]
+    return list(BY_WORD) + [w for w, english in local_words().items() if english in BY_WORD]
 
 
 def hints() -> list[str]:
     """Words a typo may be corrected into (never into leaving), in both languages."""
-    return HINTS + [w for w, english in local_words().items() if english in HINTS]
+    return [w for w in words() if BY_WORD[local_words().get(w, w)].handler != "on_quit"]
 # rows under the board that the prompt takes: its line, the toolbar and the 8 rows
 # prompt_toolkit keeps free for the completion menu
 PROMPT_ROWS = 10
@@ -353,66 +350,19 @@ class Ui(Commands, Reacting, HandOff):
         word = word.lower()
         rest = rest.strip()
         english = local_words().get(word)
-        if english and english in WORDS and word not in self.session.legal(seat):
+        if english and english in BY_WORD and word not in self.session.legal(seat):
             word = english  # 'tabellone' is 'board'; the game's own words stay as they are
-        if word in ("quit", "exit"):
-            return "quit"
-        if word == "help" and rest and " ".join(text.lower().split()) in self.session.legal(seat):
-            self.play(seat, text)  # a move that begins with 'help' (Creature Feature's chases)
-        elif word == "help":
-            self.help(rest)
-        elif text in ("!", "pass!"):
+        if text in ("!", "pass!"):
             self.pass_turn(seat)
-        elif word == "reactions":
-            self.set_reactions(seat, rest)
-        elif word == "moves":
-            say(_("Moves now:"))
-            for line in grouped(self.session.legal(seat)):
-                say("  " + line)
-        elif word in ("board", "hand"):
-            self.board(self.viewer(seat))
-        elif word == "log":
-            self.log(rest)
-        elif word in ("discard", "pile") and not rest:
-            self.pile(seat)
-        elif word == "cards":
-            self.cards(rest)
-        elif word in self.toggle_names():
+            return None
+        answer = self.run_command(seat, word, rest)
+        if answer != MOVE:
+            return answer
+        if word in self.toggle_names():
             self.toggles[word] = not self.toggles.get(word, False)
             say((_("{option}: on.") if self.toggles[word] else _("{option}: off.")).format(
                 option=word))
             self.board(seat)
-        elif word == "rules":
-            self.rules()
-        elif word == "card" and not rest:
-            say(_("card NAME: what a card does (Tab completes the names; 'cards' on the command "
-                  "line lists them)"))
-        elif word == "card":
-            found = self._render_hook("describe_card", seat, rest)
-            if found:
-                say(found)
-            else:
-                names = self.card_names(seat)
-                near = difflib.get_close_matches(rest, names, n=3, cutoff=0.5)
-                if near:
-                    error(_("no card {name}; did you mean {names}?").format(
-                        name=repr(rest), names=", ".join(near)))
-                else:
-                    error(_("no card {name}").format(name=repr(rest)))
-        elif word == "undo":
-            try:
-                n = self.session.undo(seat)
-                self.story.forget_after(self.moves())  # 'log' matches the record again
-                say(ngettext("Took back {n} move.", "Took back {n} moves.", n).format(n=n))
-                self.dirty = True
-            except GameError as exc:
-                error(str(exc))
-        elif word == "save":
-            self.save(rest)
-        elif word == "hint" and not rest:
-            from common.coachshow import show_hint
-
-            show_hint(self.spec, self.session, seat)
         elif word in self.game_command_names():  # horror's 'script', 'screenplay FILE'
             hook = self.spec.render.GAME_COMMANDS[word][1]
             takes_rest = "rest" in inspect.signature(getattr(self.spec.render, hook)).parameters

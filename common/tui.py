@@ -217,18 +217,13 @@ class TuiUi(Ui):
             self.ending = []
         return super().finish(out)
 
-    def command(self, seat: str, text: str) -> str | None:
+    def on_hand(self, seat: str, rest: str) -> str | None:
         """'hand' puts the whole hand into the log, where it scrolls (the hand pane shows as
         much of it as the screen has room for)."""
-        from common.commands import local_words
-
-        word = text.strip().partition(" ")[0].lower()
-        if local_words().get(word, word) == "hand" and word not in self.session.legal(seat):
-            self.board(seat)
-            if self.hand is not None:
-                self.note(self.hand)
-            return None
-        return super().command(seat, text)
+        self.board(seat)
+        if self.hand is not None:
+            self.note(self.hand)
+        return None
 
     def interactive(self) -> bool:
         return True

@@ -1,0 +1,85 @@
+"""One table for the REPL's commands (issue 25): ``common.commands.COMMANDS`` gives each
+command its word, its help and its handler; the help, the words in every language, completion
+and ``Ui.command``'s dispatch are all read from it, so that one entry is enough."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from common import commands
+from common.commands import COMMANDS, MOVE, Command
+from common.i18n import language
+from common.repl import Ui, hints, words
+from common.session import LocalSession
+from common.table import Table
+from gros.cli import SPEC
+
+LOCALE = Path(commands.__file__).parent / "locale"
+
+
+def _ui() -> tuple[Ui, str]:
+    table = Table(SPEC.rules, seed=3, variant="gros")
+    ui = Ui(SPEC, LocalSession(SPEC, table, {s: "human" for s in table.seats}, 1, None))
+    return ui, table.seats[0]
+
+
+def test_every_command_has_help_a_handler_and_its_words_in_every_language():
+    for lang in ("it", "ru"):
+        with open(LOCALE / lang / "LC_MESSAGES" / "common.po", "rb") as fh:
+            catalog = read_po(fh)
+        local = []
+        for command in COMMANDS:
+            assert command.what and callable(getattr(Ui, command.handler, None)), command.word
+            for word in (command.word, *command.also):
+                message = catalog.get(word, context="command")
+                assert message is not None and message.string and not message.fuzzy, (lang, word)
+                assert " " not in message.string.strip(), (lang, word)
+                local.append(message.string.strip().lower())
+        assert len(set(local)) == len(local), f"{lang}: two commands share a word"
+
+
+def test_help_lists_every_command_in_the_players_language(capsys):
+    ui, _seat = _ui()
+    for lang in ("en", "it", "ru"):
+        with language(lang):
+            ui.help("")
+            shown = capsys.readouterr().out
+            for command in COMMANDS:
+                assert commands.local_word(command.word) in shown, (lang, command.word)
+                assert words().count(commands.local_word(command.word)) == 1 or lang == "en"
+
+
+def test_quit_is_never_a_typo_correction():
+    with language("it"):
+        assert "quit" in words() and "quit" not in hints() and "esci" not in hints()
+        assert "tavolo" in hints()
+
+
+def test_one_entry_is_enough_for_a_new_command(monkeypatch, capsys):
+    """A command added to the table alone is listed by help, completed and dispatched."""
+    heard: list[tuple[str, str]] = []
+
+    def on_shout(self, seat: str, rest: str) -> str | None:
+        heard.append((seat, rest))
+        return None
+
+    monkeypatch.setattr(Ui, "on_shout", on_shout, raising=False)
+    shout = Command("shout", "TEXT", "say something to the table", "on_shout")
+    monkeypatch.setattr(commands, "COMMANDS", (*COMMANDS, shout))
+    monkeypatch.setattr(commands, "BY_WORD", {**commands.BY_WORD, "shout": shout})
+    monkeypatch.setattr("common.repl.BY_WORD", commands.BY_WORD)
+    ui, seat = _ui()
+    ui.help("")
+    assert "shout TEXT" in capsys.readouterr().out
+    assert "shout" in words() and "shout" in ui.candidates()
+    assert ui.command(seat, "shout boo") is None and heard == [(seat, "boo")]
+
+
+@pytest.mark.parametrize("line", ["discard the-shovel", "hint me"])
+def test_a_command_word_with_a_move_after_it_is_played_as_a_move(line):
+    ui, seat = _ui()
+    word, _sep, rest = line.partition(" ")
+    assert ui.run_command(seat, word, rest) == MOVE
