@@ -20,10 +20,9 @@ from common.commands import BY_WORD, MOVE, Commands, local_words
 from common.engine import GameError
 from common.handoff import HandOff
 from common.i18n import current
-from common.paths import state_dir
-from common.private import private_file
 from common.reactions import Reacting, Reactions
 from common.render import console, error, plain, say, show
+from common.replprompt import Prompting
 from common.session import Session
 from common.spec import GameSpec
 from common.story import Pacer, Story, default_pace
@@ -43,7 +42,7 @@ PROMPT_ROWS = 10
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
 
 
-class Ui(Commands, Reacting, HandOff):
+class Ui(Prompting, Commands, Reacting, HandOff):
     def __init__(self, spec: GameSpec, session: Session, save: str | None = None,
                  pace: float | None = None) -> None:
         self.spec, self.session, self.save_path = spec, session, save
@@ -64,70 +63,6 @@ class Ui(Commands, Reacting, HandOff):
         self.reactions = Reactions(spec.name)  # which reaction prompts each seat is asked
         self.typed_ahead = ""  # typed at a hot-seat hand-over: put back at the next prompt
         self.passed: dict[str, list[str]] = {}  # reactions passed for a seat since its prompt
-
-    # -- input ------------------------------------------------------------------------------
-    def _prompt_toolkit(self, seat: str) -> Any:
-        """The seat's prompt. One player keeps a history file across games; at hot-seat each
-        seat gets its own history in memory, so Up-arrow never shows another seat's lines."""
-        if seat not in self.prompt_sessions:
-            from prompt_toolkit import PromptSession
-            from prompt_toolkit.history import FileHistory, InMemoryHistory
-            from prompt_toolkit.key_binding import merge_key_bindings
-
-            from common.completion import MoveCompleter, tab_keys
-
-            history: Any = InMemoryHistory()
-            if len(self.here) <= 1:
-                state = state_dir()
-                try:
-                    state.mkdir(mode=0o700, parents=True, exist_ok=True)
-                    history = FileHistory(private_file(str(state / f"{self.spec.name}-history")))
-                except OSError:
-                    pass
-            self.prompt_sessions[seat] = PromptSession(
-                history=history, completer=MoveCompleter(self), complete_while_typing=True,
-                bottom_toolbar=self.toolbar, key_bindings=merge_key_bindings(
-                    [_keys(self.reacting), tab_keys()]))
-        return self.prompt_sessions[seat]
-
-    def read(self, seat: str) -> str:
-        text = f"{seat}> "
-        if sys.stdin.isatty() and sys.stdout.isatty():
-            prompt = self._prompt_toolkit(seat)
-            live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
-            typed, self.typed_ahead = self.typed_ahead, ""
-            if live is None:
-                return prompt.prompt(text, default=typed)
-            from prompt_toolkit.patch_stdout import patch_stdout
-
-            app = prompt.app
-
-            def interrupt() -> None:  # from the network thread: end the prompt, empty-handed
-                loop = getattr(app, "loop", None)
-                if loop is not None:
-                    loop.call_soon_threadsafe(lambda: app.exit(result="") if app.is_running else None)
-
-            with patch_stdout(raw=True):  # lines printed meanwhile appear above the prompt
-                live(lambda line: print(line, flush=True), interrupt)
-                try:
-                    return prompt.prompt(text)
-                finally:
-                    live(None)
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise EOFError
-        return line
-
-    def toolbar(self) -> str:
-        seat = self.session.waiting_for()
-        if seat is not None and self.reacting():
-            return " " + _("{title} · {seat} may react · ! passes for the rest of this turn · "
-                           "'reactions' sets which you are asked").format(
-                title=self.title, seat=seat) + " "
-        return " " + _("{title} · {seat} to decide · Tab lists moves · 'help' for "
-                       "commands").format(title=self.title, seat=seat or "—") + " "
 
     def candidates(self) -> list[str]:
         """Everything worth completing now: legal moves (then again in the player's language's
@@ -425,33 +360,3 @@ class Ui(Commands, Reacting, HandOff):
         from common.endscreen import ask
 
         return ask(question)
-
-
-def _keys(reacting: Any) -> Any:
-    """The prompt's key bindings: '!' on an empty line at a reaction passes for the rest of
-    the turn at one keystroke (``reacting()`` says whether the decision is one); and 'mouse
-    events' are dropped. A pasted colour code (ESC [ 3 1 m) reads as one, and prompt_toolkit's
-    own handler then dies printing its traceback; we never ask for mouse reporting, so nothing
-    real is lost."""
-    from prompt_toolkit.filters import Condition
-    from prompt_toolkit.key_binding import KeyBindings
-    from prompt_toolkit.keys import Keys
-
-    keys = KeyBindings()
-
-    @keys.add(Keys.Vt100MouseEvent)
-    def _ignore(event: Any) -> None:
-        pass
-
-    @Condition
-    def empty_reaction() -> bool:
-        from prompt_toolkit.application.current import get_app
-
-        return not get_app().current_buffer.text and reacting()
-
-    @keys.add("!", filter=empty_reaction)
-    def _pass_turn(event: Any) -> None:
-        event.app.exit(result="pass!")
-
-    return keys
-
