@@ -144,11 +144,11 @@ def run_attention(spec: GameSpec, *, games: int, options: dict[str, str], think:
                 "passed_for_the_player_per_game": round(r["auto"] / games, 1),
                 "handovers_per_10_moves": round(10 * h["handovers"] / max(h["moves"], 1), 2),
                 "handovers_per_game": round(h["handovers"] / games, 1)}
-    w = {"decisions": 0, "long": 0.0, "waited": 0.0}
+    w = {"decisions": 0.0, "long": 0.0, "waited": 0.0}
     with progress(_("attention: waiting for hard bots"), wait_games) as advance:
         for g in range(wait_games):
-            for k, v in _waits(spec, 900 + g, options, think).items():
-                w[k] += v
+            for key, seconds in _waits(spec, 900 + g, options, think).items():
+                w[key] += seconds
             advance()
     report["waits"] = {"games": wait_games, "bot_decisions_per_game": round(w["decisions"] / max(wait_games, 1), 1),
                        "waits_over_0_3_s_per_game": round(w["long"] / max(wait_games, 1), 1),

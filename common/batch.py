@@ -306,8 +306,7 @@ def restamp_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -
                 with open(path, encoding="utf-8") as fh:
                     text = fh.read()
                 for key, old, new in changes:
-                    text = re.sub(rf"(?m)^(\s*{key}\s+){re.escape(old)}\b", lambda m, new=new: m.group(1) + new,
-                                  text, count=1)
+                    text = re.sub(rf"(?m)^(\s*{key}\s+){re.escape(old)}\b", rf"\g<1>{new}", text, count=1)
                 with open(path, "w", encoding="utf-8") as fh:
                     fh.write(text)
         except RecordError as exc:

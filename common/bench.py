@@ -165,7 +165,7 @@ def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
     seats = rules.seats(options)
     rotate = spec.bench_rotate if rotate is None else rotate
     iterations = iterations or spec.ladder_iterations
-    wins: Counter[str] = Counter()
+    wins: dict[str, float] = {}
     choices: Counter[str] = Counter()
     ends: Counter[str] = Counter()  # how the games ended (rules.end_kind)
     t0 = time.perf_counter()
@@ -180,8 +180,10 @@ def matchup(spec: GameSpec, label: str, kinds: list[str], games: int,
                 for i, (s, k) in enumerate(zip(seats, seat_kinds, strict=True))}
             out = play_game(rules, 10_000 + g, bots, options).outcome
             ends[rules.end_kind(out) if out else "unfinished"] += 1
-            for w in out.winners if out else []:
-                wins[keys[seats.index(w)]] += 1 / len(out.winners)
+            winners = out.winners if out else []
+            for w in winners:
+                key = keys[seats.index(w)]
+                wins[key] = wins.get(key, 0.0) + 1 / len(winners)
             advance()
     interval = {k: [round(x, 3) for x in wilson(v, games)] for k, v in sorted(wins.items())}
     return {"matchup": label, "kinds": kinds, "games": games, "hard_iterations": iterations,

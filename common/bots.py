@@ -24,7 +24,11 @@ LOG = logging.getLogger("bmovie.bots")
 
 class Bot(Protocol):
     kind: str
-    needs_view: bool
+
+    @property
+    def needs_view(self) -> bool:
+        """Whether ``choose`` reads the view (a random bot does not: none is built for it)."""
+        ...
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Progress | None = None) -> Move: ...
@@ -230,7 +234,7 @@ class IsmctsBot:
                 rules.apply(st, actor, move)
                 path.append((actor, child))
                 break
-            best, best_score = None, -1.0
+            best, best_score = moves[0], -1.0
             for m in moves:
                 ch = node.children[(actor, m)]
                 ch.avail += 1
@@ -252,8 +256,8 @@ class IsmctsBot:
                 break
             actor = decisions[0].seat
             moves = rules.legal_moves(st, actor)
-            move = policy(rules, st, actor, moves, rng) if policy and len(moves) > 1 else None
-            rules.apply(st, actor, move if move is not None else rng.choice(moves))
+            guided = policy(rules, st, actor, moves, rng) if policy and len(moves) > 1 else None
+            rules.apply(st, actor, guided if guided is not None else rng.choice(moves))
             depth += 1
         out = rules.outcome(st)
         if out is not None:

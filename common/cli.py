@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -117,7 +117,7 @@ class GameGroup(click.Group):
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         return _help_in_language(super().get_help_option(ctx))
 
-    def main(self, *args, **kwargs):  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         degrade_streams()
         given = args[0] if args else kwargs.get("args")
         words = sys.argv[1:] if given is None else list(given)
@@ -140,16 +140,15 @@ class GameGroup(click.Group):
         shows it in the game's language (its texts are in the game's catalogs)."""
         cmd.params = [p for p in cmd.params if p.name != "lang"]
         lang_option(cmd)  # (again: its help in the language of now)
-        if cmd.epilog is None or hasattr(cmd, "english_help"):
+        kept = vars(cmd)  # the English help is kept on the command from the first time it is added
+        if cmd.epilog is None or "english_help" in kept:
             cmd.epilog = env_epilog(())
-        if not hasattr(cmd, "english_help"):
-            cmd.english_help = [cmd.help] + [getattr(p, "help", None) for p in cmd.params]
+        english = kept.setdefault("english_help", [cmd.help] + [getattr(p, "help", None) for p in cmd.params])
         if getattr(self, "spec", None) is not None:
-            english = cmd.english_help
             cmd.help = self.spec.text(english[0] or "")
             for param, text in zip(cmd.params, english[1:], strict=True):
                 if text and param.name != "lang":
-                    param.help = self.spec.text(text)  # type: ignore[attr-defined]
+                    param.help = self.spec.text(text)
         super().add_command(cmd, name)
 
 

@@ -64,6 +64,6 @@ def install() -> None:
         if module is None:
             continue
         if hasattr(module, "_"):
-            module._ = gettext
+            setattr(module, "_", gettext)  # noqa: B010 - a module's attribute, set by name
         if hasattr(module, "ngettext"):
-            module.ngettext = ngettext
+            setattr(module, "ngettext", ngettext)  # noqa: B010

@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common import N_, _, ngettext, pgettext
 from common.engine import GameError
@@ -105,6 +105,14 @@ class Commands:
 
     def reader(self) -> str | None:
         raise NotImplementedError
+
+    if TYPE_CHECKING:  # the Ui's own, which the handlers call (not defined here: no shadowing)
+        def board(self, seat: str | None) -> None: ...
+        def viewer(self, seat: str) -> str | None: ...
+        def _render_hook(self, name: str, seat: str | None, *args: str) -> Any: ...
+        def card_names(self, seat: str | None) -> list[str]: ...
+        def moves(self) -> int: ...
+        def set_reactions(self, seat: str, level: str) -> None: ...
 
     def run_command(self, seat: str, word: str, rest: str) -> str | None:
         """Run the command ``word`` (English) with ``rest``: None when done, QUIT to leave, MOVE

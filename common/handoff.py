@@ -49,13 +49,13 @@ class HandOff:
         handed, holder = keyboard_after(self.last_seat, seat, private is None or private(seat))
         if holder is None:  # a public decision by another seat than the one at the keyboard
             if self.last_seat is not None:  # someone's hand is on the screen: away with it
-                self.session.set_public()  # type: ignore[attr-defined]  # local
+                self.session.set_public()  # a local session's
                 self.last_seat = None
                 self.wipe()
                 self.dirty = self.wiped = True
             return
         if handed:
-            missed = self.session.take_over_moves(seat)  # type: ignore[attr-defined]  # local
+            missed = self.session.take_over_moves(seat)  # a local session's
             self.last_seat = seat
             self.hand_over(seat)
             if missed:  # the wipe took what happened since this player's last turn: retell it
@@ -84,13 +84,17 @@ class HandOff:
         hot-seat when nobody has the keyboard to themselves."""
         return None if len(self.here) > 1 and self.last_seat is None else seat
 
-    @staticmethod
-    def wipe() -> None:
-        """Clear the screen and the terminal's scrollback, so the next player cannot scroll
-        up to the last one's hand (a plain clear pushes the screen into the scrollback)."""
-        out = console()
-        if not out.is_terminal or out.is_dumb_terminal:  # a file, a pipe, TERM=dumb: no escapes
-            return
-        out.clear()
-        out.file.write("\x1b[3J")
-        out.file.flush()
+    def wipe(self) -> None:
+        """The screen cleared before a hand-over (the full-screen table clears its panes)."""
+        wipe_screen()
+
+
+def wipe_screen() -> None:
+    """Clear the screen and the terminal's scrollback, so the next player cannot scroll
+    up to the last one's hand (a plain clear pushes the screen into the scrollback)."""
+    out = console()
+    if not out.is_terminal or out.is_dumb_terminal:  # a file, a pipe, TERM=dumb: no escapes
+        return
+    out.clear()
+    out.file.write("\x1b[3J")
+    out.file.flush()

@@ -21,6 +21,7 @@ travel as data and each client narrates them itself.
 
 from __future__ import annotations
 
+import gettext
 import os
 import sys
 from collections.abc import Iterator, Mapping
@@ -108,10 +109,11 @@ def Np_(context: str, message: str) -> str:  # noqa: N802 - gettext's spelling
     return message
 
 
-class _Recorder:
+class _Recorder(gettext.NullTranslations):
     """gettext's fallback: a lookup that reaches it found no translation, so it is noted."""
 
     def __init__(self, domain: str, lang: str) -> None:
+        super().__init__()
         self.domain, self.lang = domain, lang
 
     def gettext(self, message: str) -> str:
@@ -156,8 +158,6 @@ class Domain:
         """The compiled catalog of ``lang``, loaded once; misses go to the recorder."""
         found = self._catalogs.get(lang)
         if found is None:
-            import gettext
-
             path = self._where(lang, "LC_MESSAGES", f"{self.package}.mo")
             try:
                 with open(path, "rb") as fh:

@@ -43,7 +43,8 @@ def env_epilog(pairs: Iterable[tuple[str, str]], more: str = "", game: GameSpec 
     keeps a paragraph that starts with \\b as is, so the block is wrapped here, to the width
     click's help uses. ``game``: its own variables follow, in its own words (its catalog)."""
     pairs = [(name, _(what)) for name, what in (*ENV_COMMON, *pairs)]
-    pairs += [(name, game.text(what)) for name, what in (game.env if game else ())]
+    if game is not None:
+        pairs += [(name, game.text(what)) for name, what in game.env]
     indent = max(len(name) for name, _what in pairs) + 4
     room = max(help_width() - indent, 20)
     rows = []
@@ -104,9 +105,9 @@ def game_options(spec: GameSpec, given: tuple[str, ...], flags: dict[str, object
                                      param_hint="--option")
         out[key.strip()] = value.strip()
     for _flag, key, _help in spec.flags:
-        value = flags.get(key.replace(".", "_").replace("-", "_"))
-        if value is not None:
-            out[key] = str(value)
+        flag = flags.get(key.replace(".", "_").replace("-", "_"))
+        if flag is not None:
+            out[key] = str(flag)
     return out
 
 

@@ -58,7 +58,8 @@ def is_reaction(view: dict[str, Any]) -> bool:
 
 def turn_key(view: dict[str, Any]) -> str:
     """Which turn a view is in (a game of a match, the turn's number, whose it is)."""
-    state = view.get("state") if isinstance(view.get("state"), dict) else {}
+    given = view.get("state")
+    state = given if isinstance(given, dict) else {}
     return json.dumps([view.get("game_no"), state.get("turn_no"), view.get("turn")])
 
 

@@ -89,6 +89,7 @@ def _splitmix_outputs(state: int, m: int) -> array:
 
 class Rng:
     __slots__ = ("_s", "_h", "_blk", "_buf")
+    _h: hashlib.blake2b | None  # the keyed generator's BLAKE2b, None for splitmix64
 
     def __init__(self, seed: int | str = 0) -> None:
         if isinstance(seed, str):
@@ -132,6 +133,7 @@ class Rng:
         counter = s & _MASK
         block, word = divmod(counter, _PER_BLOCK)
         if block != self._blk:
+            assert self._h is not None  # called for a keyed generator only
             h = self._h.copy()
             h.update(block.to_bytes(8, "little"))
             self._buf, self._blk = h.digest(), block

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +20,7 @@ class GameResult:
     seconds_in_rules: float = 0.0  # legal_moves + apply only
 
 
-def play_game(rules: Rules, seed: int, bots: dict[str, Bot], options: dict[str, str] | None = None,
+def play_game(rules: Rules, seed: int, bots: Mapping[str, Bot], options: dict[str, str] | None = None,
               check: Callable[[Any], None] | None = None, max_moves: int = 100_000,
               watch: Callable[[Any, str, Move], None] | None = None) -> GameResult:
     """One game from ``seed``; ``check(state)`` runs after every move (the invariant tests),

@@ -154,7 +154,7 @@ class TuiUi(Panes, Ui):
                 try:
                     return self.inbox.get(timeout=0.2 if remote else None)
                 except queue.Empty:  # a network game: chat and news keep coming meanwhile
-                    news = remote(0)
+                    news = remote(0) if remote else None
                     if news:
                         self.lines(news)
                     if self.session.outcome() is not None:
@@ -236,7 +236,7 @@ class TuiUi(Panes, Ui):
         if pump is None:
             self.session.advance(paced, progress)
         else:  # a network game: wait in short steps, so 'quit' typed meanwhile is heard
-            while not self.session.settled() and not self.quitting:  # type: ignore[attr-defined]
+            while not self.session.settled() and not self.quitting:
                 news = pump(0.2)
                 if news:
                     paced(news)

@@ -377,7 +377,7 @@ async def _run(spec: GameSpec, tables: int, interval: float, seconds: float,
     finally:
         echo.kill()
         echo.wait(10)
-    report = {"game": spec.name, "tables": tables, "seats_per_table": len(seats),
+    report: dict[str, Any] = {"game": spec.name, "tables": tables, "seats_per_table": len(seats),
               "interval_s": interval, "seconds": seconds, "host": game, "echo_floor": floor,
               "p99_ratio": round(game["p99_ms"] / floor["p99_ms"], 2) if floor["p99_ms"] else None,
               "targets": {"p99_under_20ms": game["p99_ms"] < 20,

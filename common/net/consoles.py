@@ -61,7 +61,7 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = print_line,
 
         prompt = PromptSession()
 
-    def pump_once(timeout: float) -> None:
+    def pump_once(timeout: float | None) -> None:
         session.poll(timeout)
         for line in session._take_lines():
             echo(line)

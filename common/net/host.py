@@ -38,6 +38,7 @@ from common.i18n import language
 from common.net.conn import Conn
 from common.net.limits import SPARE_FILES, Limits, raise_file_limit
 from common.net.listener import accept_forever, listen
+from common.net.member import Member
 from common.net.protocol import (
     HELLO_TIMEOUT,
     IDLE,
@@ -102,10 +103,10 @@ class Server:
     def several_tables(self) -> bool:
         return len(self.configs) > 1
 
-    def log_about(self, conn: Conn, text: str) -> None:
+    def log_about(self, member: Member, text: str) -> None:
         """Log a line about what a connection did, unless lines about its address are coming
         too fast (an attack must not fill the host's log)."""
-        line = self.limits.log_line(conn.address, text)
+        line = self.limits.log_line(member.address, text)
         if line is not None:
             self.log(line)
 
@@ -152,7 +153,8 @@ class Server:
             # looked at here, or the loop reports it as "never retrieved"
             games.add_done_callback(lambda done: done.cancelled() or done.exception())
             stop = asyncio.create_task(self.quit.wait())  # the console's 'quit'
-            await asyncio.wait([stop, games], return_when=asyncio.FIRST_COMPLETED)
+            either: list[asyncio.Future[Any]] = [stop, games]
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
             stop.cancel()
             if games.done():
                 games.result()  # a table's error (a bad --resume, say) is the host's
@@ -376,7 +378,7 @@ class Server:
         if room is None:
             tables = ", ".join(list(self.rooms)[:10]) + ("…" if len(self.rooms) > 10 else "")
             conn.refuse("no_table", _("there is no table {table} (tables: {tables})").format(
-                table=repr(clean_text(name, 40)), tables=tables), fatal=True)
+                table=repr(clean_text(name or "", 40)), tables=tables), fatal=True)
             return
         conn.version = version
         room.hello(conn, msg)

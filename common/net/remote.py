@@ -129,8 +129,8 @@ class RemoteSession:
         self.link.live = live
 
     def _on_state(self, msg: dict[str, Any]) -> None:
-        old = self.state
-        same_game = old is not None and old.get("game_no") == msg.get("game_no")
+        old: dict[str, Any] = self.state or {}
+        same_game = bool(old) and old.get("game_no") == msg.get("game_no")
         if same_game and (msg["seq"] < old["seq"] or (msg["seq"] == old["seq"]
                                                       and not msg.get("resync"))):
             self.ignored += 1  # an old or repeated position: nothing is applied twice
@@ -250,7 +250,7 @@ class RemoteSession:
         return (self.over is None and self.lost is None and self.state is not None
                 and self.seat is not None and self.seat in (self.state.get("to_move") or []))
 
-    def poll(self, timeout: float) -> dict[str, Any] | None:
+    def poll(self, timeout: float | None) -> dict[str, Any] | None:
         """Handle at most one message (waiting up to ``timeout``); errors become lines."""
         msg = self._next(timeout)
         if msg is not None and msg.get("type") == "error":

@@ -264,7 +264,7 @@ class Room(Lobby):
         msg.update({"to_move": [actor] if shown else [],
                     "decisions": [{"kind": d.kind, "required": d.required, "prompt": d.prompt}
                                   for d in decisions],
-                    "legal": table.legal(seat) if mine else [], "events": lines,
+                    "legal": table.legal(seat) if mine and seat is not None else [], "events": lines,
                     "paused": self._paused_text()})
         if "view" in msg or conn is None or conn.seats_shown != seats:
             msg["seats"] = seats
@@ -319,7 +319,7 @@ class Room(Lobby):
                 acked = acked or bool(first)
                 self._send_state(info.conn, told.for_conn(info.conn, seat), seats=seats, ack=first,
                                  view=views[info.conn.lang, seat], memo=memo)
-        if not acked:
+        if not acked and mover is not None:
             mover.send_raw(ack)
         groups: dict[tuple[Any, ...], list[Conn]] = {}
         for conn in watchers:  # watchers holding the same view share one encoded message
@@ -327,10 +327,10 @@ class Room(Lobby):
             key = (held[0], held[1], id(held[2])) if held is not None else (None,)
             groups.setdefault((*key, id(conn.seats_shown), conn.version, conn.lang), []).append(conn)
         for group in groups.values():
-            first = group[0]
-            view = views[first.lang, None]
-            with language(first.lang):
-                data = encode(self._state(first, None, view, told.for_conn(first, None), seats,
+            lead = group[0]
+            view = views[lead.lang, None]
+            with language(lead.lang):
+                data = encode(self._state(lead, None, view, told.for_conn(lead, None), seats,
                                           memo=memo))
             for conn in group:
                 conn.send_raw(data)

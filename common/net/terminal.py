@@ -28,9 +28,13 @@ class Server(Protocol):
     """What the host's terminal needs of the host: its tables, its connections, its log, and
     the event that stops it (the server above it is one; this module never imports it)."""
 
-    rooms: Mapping[str, Room]
-    conns: Iterable[Member]
     quit: asyncio.Event
+
+    @property
+    def rooms(self) -> Mapping[str, Room]: ...
+
+    @property
+    def conns(self) -> Iterable[Member]: ...
 
     def log(self, text: str) -> None: ...
 

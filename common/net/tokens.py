@@ -61,7 +61,7 @@ def save_token(key: str, seat: str, token: str | None, seq: int | None = None) -
     position seen with it; the file is readable only by us."""
     path = _tokens_path()
     data = _read_tokens()
-    seats = {s: {"token": t} for s, t in saved_tokens(key).items()}
+    seats: dict[str, dict[str, Any]] = {s: {"token": t} for s, t in saved_tokens(key).items()}
     if token:
         seats[seat] = {"token": token, "saved": int(time.time())}
         if seq is not None:

@@ -79,19 +79,19 @@ def test_card_names_complete_to_what_cards_takes_in_every_game():
 def test_the_hot_seat_wipe_writes_no_escape_to_a_file_or_a_dumb_terminal(monkeypatch):
     from rich.console import Console
 
-    from common import handoff, repl
+    from common import handoff
 
     for terminal, term in ((False, "xterm"), (True, "dumb")):
         monkeypatch.setenv("TERM", term)
         out = io.StringIO()
         monkeypatch.setattr(handoff, "console", lambda out=out, t=terminal: Console(
             file=out, force_terminal=t))
-        repl.Ui.wipe()
+        handoff.wipe_screen()
         assert out.getvalue() == "", (terminal, term)
     monkeypatch.setenv("TERM", "xterm")
     out = io.StringIO()
     monkeypatch.setattr(handoff, "console", lambda: Console(file=out, force_terminal=True))
-    repl.Ui.wipe()
+    handoff.wipe_screen()
     assert "\x1b[3J" in out.getvalue()  # a real terminal: its scrollback goes too
 
 
