@@ -68,8 +68,10 @@ transcripts: $(VENV)/.installed
 catalogs: $(VENV)/.installed-test
 	$(BIN)/python -m common.catalogs
 
+# ruff, then mypy over the four packages (its settings: [tool.mypy] in pyproject.toml)
 lint: $(VENV)/.installed-lint
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

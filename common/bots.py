@@ -88,7 +88,7 @@ class Search:
 
     __slots__ = ("policy", "evaluate", "depth", "delegate", "candidates", "until", "flat", "margin", "settle")
 
-    def __init__(self, policy: Callable[..., Move] | None = None,
+    def __init__(self, policy: Callable[..., Move | None] | None = None,
                  evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400,
                  delegate: Callable[..., Move | None] | None = None,
                  candidates: Callable[..., list[Move]] | None = None,

@@ -134,12 +134,12 @@ def _discard(ctx: Ctx, e: Effect) -> None:
         if found:
             zones.discard_char(st, found[0], found[1], ctx.events, "removed")
     elif t == "prop":
-        found = zones.find_prop(st, ctx.on[0])
-        if found:
-            found[1].props.remove(found[2])
-            st.discard.append(found[2])
-            zones.touch(st, found[0], cast=False)
-            ctx.say("removed", st.names[found[0]], st.ids[found[2]])
+        held = zones.find_prop(st, ctx.on[0])
+        if held:
+            held[1].props.remove(held[2])
+            st.discard.append(held[2])
+            zones.touch(st, held[0], cast=False)
+            ctx.say("removed", st.names[held[0]], st.ids[held[2]])
     elif t == "location":
         seat = _movie(ctx)
         if st.movies[seat].location:

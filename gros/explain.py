@@ -79,6 +79,7 @@ def _specific(st: GrosState, seat: int, kind: str, move: tuple) -> str | None:
         if move[1] not in found:
             return _("{ref} is not a card with an ability in your Movie").format(ref=move[1])
         ability = st.defs[found[move[1]]].ability
+        assert ability is not None  # ability_cards lists only cards with one
         if ability.once and found[move[1]] in st.used:
             return _("the ability of {ref} was already used this turn (once per turn)").format(ref=move[1])
         if ability.timing == "own" and kind != "turn":

@@ -185,7 +185,7 @@ def respond_moves(st: GrosState, seat: int) -> list[tuple]:
         return moves
     for cid, action in _respond_sources(st, seat):
         if action is None:  # a Prop raising a Psycho's Attack
-            moves.append(("play", cid, (st.ids[st.attack.creature],), "", ()))  # type: ignore[union-attr]
+            moves.append(("play", cid, (st.ids[st.attack.creature],), "", ()))
         else:
             moves.extend(action_plays(st, seat, cid, action, "respond"))
     moves.extend(ability_moves(st, seat, "respond"))

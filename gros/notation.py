@@ -153,12 +153,12 @@ def parse(text: str) -> Move:
     if verb == "title":
         if not rest_raw.strip():
             return ("title", "", ())
-        title, sep, words = rest_raw.rpartition(":")
-        if not sep or not title.strip() or not words.split():
+        title, sep, named = rest_raw.rpartition(":")
+        if not sep or not title.strip() or not named.split():
             raise NotationError(_("a title reads 'title TEXT: WORD WORD ...' (the title words it uses)"))
         # free text another player and every onlooker read: no escape code, no control or bidi
         # character, one line (common.safetext)
-        return ("title", clean(title), tuple(_title_word(w) for w in words.split()))
+        return ("title", clean(title), tuple(_title_word(w) for w in named.split()))
     words = rest_raw.lower().replace(",", " , ").split()
     if verb in ("pass", "end", "done", "draw") and not words:
         return (verb,)

@@ -66,7 +66,7 @@ def _movie_panel(m: dict[str, Any], me: bool, words: set[str], attacked: bool,
     t = Table.grid(padding=(0, 1))
     t.add_column()
     t.add_column(justify="right")
-    parts = dict()
+    parts: dict[str, list[int]] = {}
     for label, value in m["parts"]:
         parts.setdefault(label.strip(), []).append(value)
 
@@ -204,12 +204,12 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     if a:
         parts.append(_attack_panel(view))
     if view["stack"]:
-        line = Text(_("Waiting to resolve (newest last):") + " ", style="bold")
+        waiting = Text(_("Waiting to resolve (newest last):") + " ", style="bold")
         for k, s in enumerate(view["stack"]):
-            line.append(" ← " if k else "")
-            line.append_text(_styled(s["card"]))
-            line.append(f" ({s['seat']})")
-        parts.append(line)
+            waiting.append(" ← " if k else "")
+            waiting.append_text(_styled(s["card"]))
+            waiting.append(f" ({s['seat']})")
+        parts.append(waiting)
     sizes = Text(_("Hands: {sizes}").format(sizes=_tally(view["hand_sizes"])), style="dim")
     if view["target"]:
         sizes.append("   " + _("totals: {totals} (playing to {target})").format(
@@ -273,7 +273,7 @@ class _Hand:
             head.append("  " + _("★ in hand: +{n} at the end").format(n=self.bonus), style="dim")
         rows = Table.grid(padding=(0, 1))
         for justify in ("left", "left", "right", "left", "left"):
-            rows.add_column(justify=justify)  # type: ignore[arg-type]
+            rows.add_column(justify=justify)
         cards = _cards()
         for cid in self.hand:
             card = cards.get(cid)
@@ -346,6 +346,8 @@ def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
             card = cards.get(card_id(name))
         except NotationError:
             return None
+    if card is None:
+        return None
     shown = card_text(card, "name")
     other = card.name if shown != card.name else card.italian
     also = f" ({other})" if other and other != shown else ""
@@ -380,7 +382,7 @@ def quote_for(line: str) -> list[str]:
     name follows that language's 'plays'."""
     from gros.lang import quoted
 
-    out = []
+    out: list[str] = []
     names = _by_name()
     # Translators: what comes right before a played card's name in '{seat} plays {card}.'
     # (the same words as there, with the space after them), so the card's quote can be found

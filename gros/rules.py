@@ -109,7 +109,7 @@ class GrosRules(Rules[GrosState]):
         flow.start_game(st, [])
         return st
 
-    def record_help(self):  # type: ignore[override]
+    def record_help(self):
         from gros.scenario import SETUP_HELP
         from gros.views import FACT_HELP
 

@@ -204,7 +204,7 @@ class GrosState:
     def from_json(cls, data: dict[str, Any], defs: tuple[Card, ...], kinds: Kinds | None = None) -> GrosState:
         # every list copied: a state never shares a list with the data it was read from (a
         # bot's view), or play on the state would change the data
-        d = {k: (list(v) if isinstance(v, list) else v) for k, v in data.items()}
+        d: dict[str, Any] = {k: (list(v) if isinstance(v, list) else v) for k, v in data.items()}
         rng = Rng(0)
         rng.state = int(d.pop("rng"))
         d["names"] = tuple(d["names"])
@@ -213,11 +213,12 @@ class GrosState:
         d["movies"] = [Movie([Char(c["iid"], list(c["props"]), list(c["under"])) for c in m["chars"]],
                              list(m["location"]), list(m["loc_under"]), list(m["credits"]))
                        for m in d["movies"]]
-        d["attack"] = Attack(**{k: (list(v) if isinstance(v, list) else v) for k, v in d["attack"].items()}) \
-            if d["attack"] else None
+        attack: dict[str, Any] = d["attack"] or {}
+        fields: dict[str, Any] = {k: (list(v) if isinstance(v, list) else v) for k, v in attack.items()}
+        d["attack"] = Attack(**fields) if attack else None
         d["stack"] = [(i, s, move_from_json(m)) for i, s, m in d["stack"]]
         d["hands"] = [list(h) for h in d["hands"]]
-        return cls(rng=rng, defs=defs, kinds=kinds, **d)
+        return cls(rng=rng, defs=defs, kinds=kinds if kinds is not None else Kinds.of(defs), **d)
 
 
 def movie_json(m: Movie) -> dict[str, Any]:

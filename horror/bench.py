@@ -40,6 +40,9 @@ def film_lengths(films: int, cap: int = FILM_CAP, players: Any = PLAYERS) -> lis
 def story(films: int = STORY_FILMS, players: int = 3) -> dict[str, Any]:
     """What ``films`` auteur films at ``players`` seats put on screen (each from its own seed)."""
     opts = {"players": str(players)}
+    deaths_before: list[Any]
+    chases: list[Any]
+    names: set[str]
     deaths_before, chases, names, conflicts, own = [], [], set(), 0, 0
     for g in range(films):
         bots = {s: AuteurBot(g * 11 + i) for i, s in enumerate(RULES.seats(opts))}

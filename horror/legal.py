@@ -138,7 +138,7 @@ def _meeting(st: Film, budget: int) -> list[Move]:
             suggested.add(trigger[3].lower())
         hunts = _monster_free_after(st)
         for act in range(st.act, 4) if free_ok else (st.act,):
-            who = (pick(tuple(chars), n + act),) if chars and (n + act) % 3 else ()
+            who: tuple[str, ...] = (pick(tuple(chars), n + act),) if chars and (n + act) % 3 else ()
             if who and act > hunts and (n + act) % 3 == 2:  # the monster comes for them
                 who = (*who, MONSTER)
             moves.append(("trope", act, who, stock.fresh_text("trope", stock.theme.tropes, n + act, suggested)))
@@ -220,7 +220,8 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         monster = MONSTER in st.screen
         if not st.moved:  # two players' sides (H5a), each with a die to stake
             for a in chars:  # either character may be the first side (it stakes first)
-                for b in [*(c for c in chars if c != a), st.active_set] + ([MONSTER] if monster else []):
+                for b in [*(c for c in chars if c != a), *((st.active_set,) if st.active_set else ()),
+                          *((MONSTER,) if monster else ())]:
                     if dice.one_player(st, a, b) is None and dice.short_side(st, "check", a, b) < 0:
                         moves.append(("check", a, b))
                         moves.append(("contest", a, b))

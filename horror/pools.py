@@ -14,6 +14,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from horror.elements import ABILITIES
 
@@ -381,7 +382,8 @@ def translated(base: Theme, keywords: tuple[str, ...], names: Mapping[str, str] 
     first, last = base.first, base.last
     if names is not None:
         first, last = tuple(names[n] for n in first), tuple(names[n] for n in last)
-    return replace(base, keywords=keywords, first=first, last=last, **groups)
+    fields: dict[str, Any] = dict(groups)  # each group is a field of the Theme
+    return replace(base, keywords=keywords, first=first, last=last, **fields)
 
 
 def salt(*parts: str) -> int:

@@ -113,7 +113,7 @@ GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, t
 def _styled(text: str, kind: str):
     from rich.text import Text
 
-    return Text(text, style=None if plain() else KIND_STYLE.get(kind))
+    return Text(text, style="" if plain() else KIND_STYLE.get(kind, ""))
 
 
 def dice_line(roll: list):
@@ -184,7 +184,7 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     if open_tropes and view["phase"] not in ("premise", "over"):
         parts.append(Text(_("Open tropes of act {act}: {tropes}").format(
             act=view["act"], tropes="; ".join(f"{e[0]} {e[2]}" for e in open_tropes)),
-            style=None if plain() else "magenta"))
+            style="" if plain() else "magenta"))
     if hand and view.get("hand") is not None:
         parts.extend(_hand_lines(view, els))
     c = view["conflict"]
@@ -206,7 +206,7 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
         parts.append(Text(_("{seat} to decide: {decision}").format(
             seat=view["to_move"][0], decision=decision_name(view["decision"])), style="bold"))
     if view["phase"] == "over":
-        parts.append(Text(_credits(view), style=None if plain() else "bold green"))
+        parts.append(Text(_credits(view), style="" if plain() else "bold green"))
     return Group(*parts)
 
 

@@ -81,7 +81,7 @@ def seat_names(options: dict[str, str]) -> list[str]:
 def premise_options(options: dict[str, str]) -> dict[str, str]:
     """The premise given as options (--title and the like), held to the same limits as the
     premise moves; refused rather than cleaned, as they are written into the record as given."""
-    given = {k: str(options[k]) for k in ("monster", "ability", "trigger", "setting", "title") if k in options}
+    given: dict[str, str] = {k: str(options[k]) for k in ("monster", "ability", "trigger", "setting", "title") if k in options}
     for key, text in given.items():
         if not text.isprintable():
             raise IllegalMove(_('option {key} holds control characters').format(key=key))
@@ -143,7 +143,7 @@ class HorrorRules(Rules[Film]):
             st.earned[s] = st.spent[s] = st.lost[s] = 0
         return st
 
-    def record_help(self):  # type: ignore[override]
+    def record_help(self):
         from horror.scenario import SETUP_HELP
         from horror.views import FACT_HELP
 

@@ -7,6 +7,7 @@ film exactly as it was.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from common.engine import Event, IllegalMove, Move
 from horror import _, ledger, ngettext, pgettext
@@ -247,7 +248,7 @@ FREE = ("trope", "subplot", "prop", "near")
 
 
 def meeting(st: Film, seat: str, move: Move, events: list[Event],
-            start_act: callable) -> None:  # type: ignore[valid-type]
+            start_act: Callable[[Film, list[Event]], None]) -> None:
     verb = move[0]
     if verb in COSTLY:
         spent = create(st, seat, move, events, filming=False)

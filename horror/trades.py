@@ -95,13 +95,13 @@ def trade(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     el = find(st, move[1], ledger.ANY_CARD, "card")
     if el.id not in st.hands[seat]:
         raise IllegalMove(_('{seat} does not hold {name}').format(seat=seat, name=el.name))
-    wanted = TYPES.get(move[2])
-    if wanted is None:
+    asked = TYPES.get(move[2])
+    if asked is None:
         raise IllegalMove(_('an offer names a type: role, set, trope, subplot or monster, not {move!r}').format(move=move[2]))
-    st.offer = (seat, el.id, wanted)
+    st.offer = (seat, el.id, asked)
     st.responders = [s for s in chair.order_from(st, st.seats.index(seat))[1:]
-                     if st.swaps[s] < MAX_TRADES and f"{s} {wanted}" not in st.declined]
-    emit(st, events, "offer", seat, card_type(el), wanted)
+                     if st.swaps[s] < MAX_TRADES and f"{s} {asked}" not in st.declined]
+    emit(st, events, "offer", seat, card_type(el), asked)
     if not st.responders:
         emit(st, events, "no_trade", seat)
         _offer_done(st, seat, events)

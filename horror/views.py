@@ -217,7 +217,7 @@ def invariants(st: Film) -> list[str]:
     """Every rule about dice and cards that must hold between moves."""
     bad: list[str] = []
     c = st.conflict
-    at_stake = Counter()
+    at_stake: Counter[str] = Counter()
     if c is not None and c.kind != "plan":
         for i in (0, 1):
             at_stake[c.seats[i]] += max(c.stakes[i], 0)

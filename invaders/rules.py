@@ -84,7 +84,7 @@ class InvadersRules(Rules[InvadersState]):
     def settings(self, options: dict[str, str]) -> dict[str, dict[str, int]]:
         """Each side's opening hand, draw and hand limit: the variant's (decks.toml), then
         ``hand=N`` for both sides, then ``hand.SEAT=N`` for one (likewise draw and limit)."""
-        out = {}
+        out: dict[str, dict[str, int]] = {}
         defaults = self.catalog.settings_for(options.get("variant", "standard"))
         for seat in SEATS:
             out[seat] = {}
@@ -123,7 +123,7 @@ class InvadersRules(Rules[InvadersState]):
             st.discards[seat] = []
         return st
 
-    def record_help(self):  # type: ignore[override]
+    def record_help(self):
         from invaders.scenario import SETUP_HELP
         from invaders.views import FACT_HELP
 

@@ -74,3 +74,17 @@ def test_make_play_starts_the_game_named(make, tmp_path):
     assert proc.returncode == 0 and "started horror play --seed 3" in proc.stdout
     bad = make("play", "GAME=chess")
     assert bad.returncode != 0 and "GAME=chess is not a game here" in bad.stderr
+
+
+def test_ci_runs_the_readmes_test_command_then_the_linters():
+    """CI (.ci/run) runs what the README tells a developer to run, `make test`, then
+    `make lint`, which runs ruff and mypy over the four packages."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    steps = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+             if line.strip().startswith("make ")]
+    assert steps == ["make test", "make lint"]
+    assert "\nmake test " in readme
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    lint = makefile[makefile.index("\nlint:"):].split("\n\n")[0]
+    assert "ruff check ." in lint and "$(BIN)/mypy" in lint
+    assert '"mypy' in (ROOT / "pyproject.toml").read_text(encoding="utf-8").split("lint = [")[1].split("]")[0]
