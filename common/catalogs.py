@@ -15,6 +15,7 @@ import string
 import sys
 from pathlib import Path
 
+from common.agree import spec_problems
 from common.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,6 +115,7 @@ def _problems(package: str, lang: str, template, catalog) -> list[str]:
             if not have <= allowed or not (allowed - COUNT_FIELDS) <= have:
                 out.append(f"{where}: placeholders differ in {form!r} (the English has "
                            f"{sorted(allowed)}): {singular!r}")
+            out += [f"{where}: {problem}: {singular!r}" for problem in spec_problems(form, lang)]
     return out
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from common.agree import Named, plural_of
 from common.engine import Event, Rules
 from common.rng import Rng
 from gros import N_, _, ngettext, zones
@@ -291,14 +292,16 @@ def _played(seat: str, move: tuple) -> str:
     return _("{seat} plays {card}.").format(seat=seat, card=card)
 
 
-def _subject(raw: tuple) -> str:
-    """What a strength or trait change lands on: (target kind, seat or card, Location cards)."""
+def _subject(raw: tuple) -> Named:
+    """What a strength or trait change lands on: (target kind, seat or card, Location cards).
+    A Movie is masculine in every language the game speaks (Film, фильм)."""
     kind, who, locs = raw[0], raw[1], raw[2]
     if kind == "movie":
-        return _("{seat}'s Movie").format(seat=who)
+        return Named(_("{seat}'s Movie").format(seat=who))
     if kind == "location" and locs:
-        return _("{owner}'s {thing}").format(owner=who, thing=" + ".join(map(thing, locs)))
-    return thing(who) if who else _("It")
+        places = [thing(loc) for loc in locs]
+        return Named(_("{owner}'s {thing}").format(owner=who, thing=" + ".join(places)), plural_of(places))
+    return thing(who) if who else Named(_("It"))
 
 
 def _strength(raw: tuple) -> str:
