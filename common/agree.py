@@ -6,7 +6,7 @@ rimosse}`` puts the form that fits the card, not the card's name. The forms foll
 language's grammatical classes (``CLASSES``: Italian masculine, feminine, masculine plural,
 feminine plural; Russian masculine, feminine, neuter, plural). A card's class is data: the
 ``gender`` and ``plural`` fields of its table in ``<package>/locale/<lang>/cards.toml``
-(``Domain.grammar``). English sentences use no spec, and need no class.
+(``card_grammar``). English sentences use no spec, and need no class.
 
 Why a spec rather than one message per class: a translator sees the whole sentence once, and
 ``common.catalogs`` checks that each spec gives exactly one form per class of its language.
@@ -14,7 +14,7 @@ Why a spec rather than one message per class: a translator sees the whole senten
 
 from __future__ import annotations
 
-from common.i18n import current
+from common.i18n import DEFAULT, Domain, current
 
 # the grammatical classes of each language, in the order a spec lists their forms
 CLASSES: dict[str, tuple[str, ...]] = {"en": ("m",), "it": ("m", "f", "m.pl", "f.pl"),
@@ -30,6 +30,14 @@ def grammar(lang: str, gender: str, plural: bool) -> str:
     if lang == "it":
         return f"{gender}.pl" if plural else gender
     return "m"
+
+
+def card_grammar(domain: Domain, card_id: str) -> str:
+    """The class of a card's name in the current language, from the ``gender`` and ``plural``
+    fields of its table in the domain's cards.toml; a name without them is masculine singular."""
+    lang = current()
+    entry = domain.cards(lang).get(card_id, {}) if lang != DEFAULT else {}
+    return grammar(lang, entry.get("gender", "m"), bool(entry.get("plural", False)))
 
 
 class Named(str):

@@ -208,15 +208,6 @@ class Domain:
             return english
         return text
 
-    def grammar(self, card_id: str) -> str:
-        """The grammatical class of the card's name in the current language (``common.agree``):
-        from its ``gender`` and ``plural`` fields; a name without them is masculine singular."""
-        from common.agree import grammar
-
-        lang = current()
-        entry = self.cards(lang).get(card_id, {}) if lang != DEFAULT else {}
-        return grammar(lang, entry.get("gender", "m"), bool(entry.get("plural", False)))
-
     def card_names(self, card_id: str) -> list[str]:
         """The card's name in every language but English (move input accepts them all)."""
         names = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from common.agree import Named, plural_of
+from common.agree import Named, card_grammar, plural_of
 from common.i18n import DEFAULT, current
 from gros import MESSAGES, N_, _, pgettext
 from gros.catalog import Card, load_catalog
@@ -83,7 +83,7 @@ def thing(text: str) -> Named:
     for part in text.split("/"):
         cid, _sep, copy = part.partition(".")  # CARD.2: the second copy in that Movie
         if cid in cards():
-            names.append(Named(quoted(card_name(cid)) + (f" ({copy})" if copy else ""), MESSAGES.grammar(cid)))
+            names.append(Named(quoted(card_name(cid)) + (f" ({copy})" if copy else ""), card_grammar(MESSAGES, cid)))
         else:
             names.append(Named(part))
     out = names[0]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from common.agree import CLASSES, GENDERS, grammar
+from common.agree import CLASSES, GENDERS, card_grammar, grammar
 from common.engine import Event
 from common.i18n import MISSES, language
 
@@ -142,7 +142,7 @@ def test_every_gros_narration_sentence_agrees_with_every_card(lang):
     with language(lang):
         for cid in sorted(ids):
             klass = grammar(lang, data[cid]["gender"], data[cid].get("plural", False))
-            assert MESSAGES.grammar(cid) == klass
+            assert card_grammar(MESSAGES, cid) == klass
             name = quoted(card_name(cid))
             for ev in events:
                 swapped = Event(ev.kind, _with_card(ev.data, cid, ids), ev.seat)
