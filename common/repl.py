@@ -94,7 +94,7 @@ class Ui(Commands, Reacting, HandOff):
         return self.prompt_sessions[seat]
 
     def read(self, seat: str) -> str:
-        text = f"{seat}> "
+        text = f"{self.spec.seat_name(seat)}> "
         if sys.stdin.isatty() and sys.stdout.isatty():
             prompt = self._prompt_toolkit(seat)
             live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
@@ -128,9 +128,9 @@ class Ui(Commands, Reacting, HandOff):
         if seat is not None and self.reacting():
             return " " + _("{title} · {seat} may react · ! passes for the rest of this turn · "
                            "'reactions' sets which you are asked").format(
-                title=self.title, seat=seat) + " "
+                title=self.title, seat=self.spec.seat_name(seat)) + " "
         return " " + _("{title} · {seat} to decide · Tab lists moves · 'help' for "
-                       "commands").format(title=self.title, seat=seat or "—") + " "
+                       "commands").format(title=self.title, seat=self.spec.seat_name(seat) if seat else "—") + " "
 
     def candidates(self) -> list[str]:
         """Everything worth completing now: legal moves (then again in the player's language's
@@ -263,7 +263,7 @@ class Ui(Commands, Reacting, HandOff):
 
             def progress(seat: str, fraction: float) -> None:
                 if seat not in tasks:
-                    tasks[seat] = bar.add_task(_("{seat} is thinking…").format(seat=seat),
+                    tasks[seat] = bar.add_task(_("{seat} is thinking…").format(seat=self.spec.seat_name(seat)),
                                                total=1.0)
                 bar.update(tasks[seat], completed=fraction)
 
@@ -293,15 +293,15 @@ class Ui(Commands, Reacting, HandOff):
         self.title = self.game_title()
         self.remember_loaded()
         kinds = getattr(self.session, "kinds", {})
-        rivals = [_("{seat} ({level})").format(seat=seat, level=kind)
+        rivals = [_("{seat} ({level})").format(seat=self.spec.seat_name(seat), level=kind)
                   for seat, kind in kinds.items() if seat not in self.here]
         if self.here and rivals:
             line = _("{title} — you play {seats} against {rivals}. Type 'help' for commands; "
-                     "Tab completes moves.").format(title=self.title, seats=", ".join(self.here),
+                     "Tab completes moves.").format(title=self.title, seats=", ".join(map(self.spec.seat_name, self.here)),
                                                      rivals=", ".join(rivals))
         elif self.here:
             line = _("{title} — you play {seats}. Type 'help' for commands; Tab completes "
-                     "moves.").format(title=self.title, seats=", ".join(self.here))
+                     "moves.").format(title=self.title, seats=", ".join(map(self.spec.seat_name, self.here)))
         else:
             line = _("{title} — you are watching. Type 'help' for commands; Tab completes "
                      "moves.").format(title=self.title)
