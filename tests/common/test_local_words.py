@@ -111,3 +111,29 @@ def test_every_card_name_survives_the_local_keywords(lang):
         if got != f"move dana/{cid} to dana/{cid}":
             bad.append((name, got))
     assert not bad, bad
+
+
+@pytest.mark.parametrize(("lang", "typed", "english"), [
+    ("it", "aiuto", "help"), ("it", "siedi", "sit"), ("it", "alzati", "stand"), ("it", "chi", "who"),
+    ("it", "tavolo", "board"), ("it", "esci", "quit"), ("ru", "помощь", "help"), ("ru", "сесть", "sit"),
+    ("ru", "встать", "stand"), ("ru", "кто", "who"), ("ru", "сказать", "say"), ("ru", "выход", "quit"),
+    ("ru", "help", "help"), ("it", "sit", "sit"),
+])
+def test_the_lobby_takes_its_command_words_in_the_players_language(lang, typed, english):
+    from common.net.consoles import english_word
+
+    with language(lang):
+        assert english_word(typed) == english
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_lobby_help_lists_the_players_words_and_they_are_all_different(lang):
+    from common.commands import local_words
+    from common.net.consoles import CONSOLE_COMMANDS, _console_words, console_help, english_word
+
+    with language(lang):
+        shown = console_help()
+        words = [line.split()[0] for line in shown.splitlines()]
+        assert [english_word(w) for w in words] == [w for w, _takes, _text in CONSOLE_COMMANDS], shown
+        assert not set(_console_words()) & set(local_words()), "a lobby word is also a game command"
+        assert {"sit", "stand", "who", "help"}.isdisjoint(words), shown
