@@ -137,3 +137,20 @@ def test_the_lobby_help_lists_the_players_words_and_they_are_all_different(lang)
         assert [english_word(w) for w in words] == [w for w, _takes, _text in CONSOLE_COMMANDS], shown
         assert not set(_console_words()) & set(local_words()), "a lobby word is also a game command"
         assert {"sit", "stand", "who", "help"}.isdisjoint(words), shown
+
+
+def test_italian_horror_takes_prova_the_games_word_for_a_check():
+    from horror.notation import parse
+
+    assert parse("prova c1 vs c2: la paura") == parse("check c1 vs c2: la paura")
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_horror_help_has_no_english_placeholder_word(lang):
+    from horror.notation import HELP
+
+    with language(lang):
+        from horror import _
+
+        text = _(HELP)
+    assert "CONCEPT" not in text and "NAME" not in text, text
