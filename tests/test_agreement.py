@@ -33,14 +33,15 @@ AGREEING = {
            ("muore", "muore", "muoiono", "muoiono"), ("riceve", "riceve", "ricevono", "ricevono"),
            ("passa", "passa", "passano", "passano"), ("torna", "torna", "tornano", "tornano"),
            ("ottiene", "ottiene", "ottengono", "ottengono"), ("attacca", "attacca", "attaccano", "attaccano"),
-           ("ucciso", "uccisa", "uccisi", "uccise"), ("arriva", "arriva", "arrivano", "arrivano")],
+           ("ha", "ha", "hanno", "hanno"), ("arriva", "arriva", "arrivano", "arrivano")],
     "ru": [("атакует", "атакует", "атакует", "атакуют"), ("идёт", "идёт", "идёт", "идут"),
            ("уходит", "уходит", "уходит", "уходят"), ("погибает", "погибает", "погибает", "погибают"),
            ("убран", "убрана", "убрано", "убраны"), ("убит", "убита", "убито", "убиты"),
            ("получает", "получает", "получает", "получают"), ("переходит", "переходит", "переходит", "переходят"),
            ("возвращается", "возвращается", "возвращается", "возвращаются"),
            ("остановлен", "остановлена", "остановлено", "остановлены"),
-           ("сброшен", "сброшена", "сброшено", "сброшены"), ("покидает", "покидает", "покидает", "покидают")],
+           ("сброшен", "сброшена", "сброшено", "сброшены"), ("покидает", "покидает", "покидает", "покидают"),
+           ("убивает", "убивает", "убивает", "убивают")],
 }
 # before a Russian name in «» in another case than the nominative: the noun that takes the case
 RU_HEADS = {"карту", "карта", "карты", "карте", "персонажу", "персонажа", "реквизит", "локацию",
@@ -113,6 +114,18 @@ def _check(sentence: str, name: str, klass: str, lang: str) -> list[str]:
     return bad
 
 
+def _callouts(cid: str) -> list[str]:
+    """The lines the board says to a player whose Movie lost ``cid``, killed by ``cid``."""
+    from gros.render import callouts
+
+    movie = {"seat": "dana", "chars": [{"card": cid}]}
+    attack = {"target": "dana", "attacker": "ray", "creature": cid, "value": 9, "defence": 3}
+    after = {"game_no": 1, "movies": [{"seat": "dana", "chars": []}], "attack": None}
+    return (callouts({"game_no": 1, "movies": [movie], "attack": attack}, after, "dana")
+            + callouts({"game_no": 1, "movies": [movie], "attack": None}, after, "dana")
+            + callouts({"game_no": 1, "movies": [], "attack": None}, {**after, "attack": attack}, "dana"))
+
+
 def _cases(package: str):
     if package == "gros":
         from gros.lang import cards, quoted
@@ -152,6 +165,9 @@ def test_every_gros_narration_sentence_agrees_with_every_card(lang):
                 if name in sentence:
                     checked += 1
                     bad += _check(sentence, name, klass, lang)
+            for sentence in _callouts(cid):  # what the board tells a player of their Movie
+                assert name in sentence, sentence
+                bad += _check(sentence, name, klass, lang)
     assert not MISSES, sorted(MISSES)[:5]
     assert checked >= len(ids) * 10, checked
     assert not bad, "\n".join(sorted(set(bad))[:30])
