@@ -10,10 +10,10 @@ from typing import Any
 from common.agree import Named, plural_of
 from common.engine import Event, Rules
 from common.rng import Rng
-from gros import N_, _, ngettext, zones
+from gros import N_, _, ngettext, pgettext, zones
 from gros import moves as mv
 from gros import strength as sx
-from gros.lang import names, reason, thing, title_word, trait
+from gros.lang import cards, names, reason, thing, title_word, trait
 from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
 from gros.titling import shown_title
 
@@ -280,7 +280,7 @@ def _played(seat: str, move: tuple) -> str:
     if verb == "combine":
         return _("{seat} combines {card} with {target}'s Location.").format(
             seat=seat, card=thing(move[1]), target=move[2])
-    card, on = thing(move[1]), ", ".join(thing(t) for t in move[2])
+    card, on = thing(move[1]), ", ".join(_aim(t) for t in move[2])
     if move[3] and on:
         return _("{seat} plays {card}, taking {taken} from the discards, on {targets}.").format(
             seat=seat, card=card, taken=thing(move[3]), targets=on)
@@ -290,6 +290,14 @@ def _played(seat: str, move: tuple) -> str:
     if on:
         return _("{seat} plays {card} on {targets}.").format(seat=seat, card=card, targets=on)
     return _("{seat} plays {card}.").format(seat=seat, card=card)
+
+
+def _aim(target: str) -> str:
+    """What a card is played on: a card, or a seat, which stands for that seat's Movie."""
+    if "/" in target or target in cards():
+        return thing(target)
+    # Translators: a Movie a card is played on, named by its seat ("dana" in English)
+    return pgettext("a Movie as a target", "{seat}").format(seat=target)
 
 
 def _subject(raw: tuple) -> Named:
