@@ -15,7 +15,7 @@ import re
 import sys
 from typing import Any
 
-from common import _, ngettext
+from common import _, ngettext, pgettext
 from common.commands import COMMANDS, Commands, grouped, local_words
 from common.engine import GameError
 from common.handoff import HandOff
@@ -44,6 +44,14 @@ def hints() -> list[str]:
 # prompt_toolkit keeps free for the completion menu
 PROMPT_ROWS = 10
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
+
+
+def level_name(kind: str) -> str:
+    """A bot's level as the player's language says it ('normal' is 'normale', 'обычный'); a
+    game's own bot names stay as they are (they are typed as written)."""
+    levels = {"easy": pgettext("bot level", "easy"), "normal": pgettext("bot level", "normal"),
+              "hard": pgettext("bot level", "hard")}
+    return levels.get(kind, kind)
 
 
 class Ui(Commands, Reacting, HandOff):
@@ -293,7 +301,7 @@ class Ui(Commands, Reacting, HandOff):
         self.title = self.game_title()
         self.remember_loaded()
         kinds = getattr(self.session, "kinds", {})
-        rivals = [_("{seat} ({level})").format(seat=self.spec.seat_name(seat), level=kind)
+        rivals = [_("{seat} ({level})").format(seat=self.spec.seat_name(seat), level=level_name(kind))
                   for seat, kind in kinds.items() if seat not in self.here]
         if self.here and rivals:
             line = _("{title} — you play {seats} against {rivals}. Type 'help' for commands; "
