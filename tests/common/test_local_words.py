@@ -154,3 +154,19 @@ def test_the_horror_help_has_no_english_placeholder_word(lang):
 
         text = _(HELP)
     assert "CONCEPT" not in text and "NAME" not in text, text
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_reaction_levels_are_typed_and_listed_in_the_players_words(lang, capsys):
+    from common import _
+    from common.reactions import LEVELS, Reacting, Reactions, level_words
+
+    at = Reacting()
+    at.reactions = Reactions("invaders")  # the settings file is the test run's (tests/conftest.py)
+    with language(lang):
+        words = level_words()
+        assert set(words) == set(LEVELS) and not set(words.values()) & set(LEVELS)
+        assert _("[aimed|all|none]") == "[" + "|".join(words[w] for w in LEVELS) + "]"
+        at.set_reactions("humans", words["none"])
+    assert at.reactions.level("humans") == "none"
+    assert words["none"] in capsys.readouterr().out
