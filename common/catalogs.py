@@ -4,7 +4,9 @@
 merges it into ``<package>/locale/<lang>/LC_MESSAGES/<package>.po`` (new strings arrive
 untranslated, strings the code dropped leave) and compiles the ``.mo`` files the games read.
 ``python -m common.catalogs --check`` changes nothing and lists what is wrong; the test suite
-runs the same check, so a string added without its translations fails the tests.
+runs the same check, so a string added without its translations fails the tests. Both read each
+package's glossaries too (``common/glossary.py``): a text that calls a term otherwise than the
+game does is listed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import string
 import sys
 from pathlib import Path
 
+from common.agree import spec_problems
 from common.i18n import DEFAULT, LANGUAGE_NAMES, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,6 +117,7 @@ def _problems(package: str, lang: str, template, catalog) -> list[str]:
             if not have <= allowed or not (allowed - COUNT_FIELDS) <= have:
                 out.append(f"{where}: placeholders differ in {form!r} (the English has "
                            f"{sorted(allowed)}): {singular!r}")
+            out += [f"{where}: {problem}: {singular!r}" for problem in spec_problems(form, lang)]
     return out
 
 
@@ -128,10 +132,13 @@ def merge(catalog, template) -> None:
 def update(check: bool = False) -> list[str]:
     """Extract, merge and compile every catalog; with ``check``, only report what is out of
     step (a string missing or untranslated, placeholders that differ, a stale .po or .mo)."""
+    from common.glossary import problems as glossary_problems
+
     problems: list[str] = []
     for package in PACKAGES:
         template = _template(package)
         for lang in TRANSLATED:
+            problems += glossary_problems(package, lang)
             catalog = _read(package, lang)
             po_path = _po_path(package, lang)
             mo_path = po_path.with_suffix(".mo")

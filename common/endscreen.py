@@ -36,7 +36,7 @@ def default_file(game: str, folder: Path | None = None) -> str:
 
 
 def result_line(out: dict[str, Any], label: str = "Winner", word: Any = None,
-                reason_text: Any = None) -> str:
+                reason_text: Any = None, seat_name: Any = None) -> str:
     """'Winner: ray — the last card was drawn.' (a film says 'Top billing', not 'Winner':
     a game's own label is in its own words, ``word`` translates it). A game whose outcome
     keeps its reason in English (records assert on it) words it with ``reason_text``."""
@@ -45,7 +45,7 @@ def result_line(out: dict[str, Any], label: str = "Winner", word: Any = None,
     reason = (reason_text(reason) if reason_text else reason) or _("the game is over")
     if not winners:
         return _("No winner — {reason}.").format(reason=reason)
-    names = ", ".join(winners)
+    names = ", ".join(map(seat_name, winners) if seat_name else winners)
     if label == "Winner":
         return ngettext("Winner: {names} — {reason}.", "Winners: {names} — {reason}.",
                         len(winners)).format(names=names, reason=reason)
@@ -61,7 +61,7 @@ def show_end(spec: Any, view: dict[str, Any], out: dict[str, Any]) -> None:
     hook = getattr(spec.render, "end_summary", None)
     parts = list(hook(view, out)) if hook else []
     say(result_line(out, getattr(spec.render, "WINNER_LABEL", "Winner"), spec.text,
-                    getattr(spec.render, "reason_text", None)), "bold green")
+                    getattr(spec.render, "reason_text", None), spec.seat_name), "bold green")
     for part in parts:
         if isinstance(part, str):
             say(part)

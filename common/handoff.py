@@ -29,6 +29,7 @@ class HandOff:
     ``typed_ahead``, ``dirty``, ``wiped`` and ``lines()`` from the ``Ui``."""
 
     session: Any
+    spec: Any
     here: list[str]
     last_seat: str | None
     typed_ahead: str
@@ -59,7 +60,7 @@ class HandOff:
             self.last_seat = seat
             self.hand_over(seat)
             if missed:  # the wipe took what happened since this player's last turn: retell it
-                say(_("{seat}, since your last turn:").format(seat=seat), "bold")
+                say(_("{seat}, since your last turn:").format(seat=self.spec.seat_name(seat)), "bold")
                 for move in missed:
                     self.lines(move)
             self.dirty = self.wiped = True
@@ -71,7 +72,7 @@ class HandOff:
         if not sys.stdin.isatty():
             return
         self.wipe()
-        say(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat), "bold")
+        say(_("Hand the keyboard to {seat} and press Enter.").format(seat=self.spec.seat_name(seat)), "bold")
         typed = sys.stdin.readline().strip()
         self.wipe()
         if typed:

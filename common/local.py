@@ -85,7 +85,8 @@ def play_local(spec: GameSpec, *, seed: int | None, seats: str, variant: str, th
         if seed is None:  # 128 bits from the OS: the keyed generator; nobody can search the deal
             seed = new_seed()
         probe = rules.seats({**options, "variant": variant})
-        kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})), vs)
+        kinds = parse_seats(seats, probe, BOT_KINDS + tuple(getattr(rules, "bot_kinds", {})), vs,
+                            aliases=spec.seat_aliases())
         chosen = first_option(spec, probe, seed, first, options)
         table = Table(rules, seed=seed, options=chosen, variant=variant, seat_kinds=kinds,
                       keep_undo=humans(kinds))
@@ -123,7 +124,7 @@ def load_local(spec: GameSpec, path: str, *, seats: str | None, think: float | N
     table = open_table(rules, rec)
     known = BOT_KINDS + tuple(getattr(rules, "bot_kinds", {}))
     if seats:
-        kinds = parse_seats(seats, table.seats, known, vs)
+        kinds = parse_seats(seats, table.seats, known, vs, aliases=spec.seat_aliases())
     else:  # a seat the record gives no known kind is a human's
         kinds = {s: k if k in known else HUMAN for s, k in (rec.seats or {}).items()}
         kinds = {s: kinds.get(s, HUMAN) for s in table.seats}

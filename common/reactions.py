@@ -23,12 +23,20 @@ import os
 from pathlib import Path
 from typing import Any
 
-from common import _, ngettext
+from common import _, ngettext, pgettext
 from common.engine import GameError
 from common.paths import state_dir
 from common.render import error, say
 
 LEVELS = ("aimed", "all", "none")
+
+
+def level_words() -> dict[str, str]:
+    """Each level as the player's language says it (typed after the 'reactions' command; the
+    English words work too)."""
+    # Translators: the levels typed after the "reactions" command word: one word each
+    return {"aimed": pgettext("reactions level", "aimed"), "all": pgettext("reactions level", "all"),
+            "none": pgettext("reactions level", "none")}
 DEFAULT = "aimed"
 TURN = "turn"  # the reason a reaction was passed: '!' said so for the rest of this turn
 
@@ -176,16 +184,17 @@ class Reacting:
     def set_reactions(self, seat: str, level: str) -> None:
         """'reactions [LEVEL]': say the seat's level, or set it (and remember it)."""
         level = level.strip().lower()
+        level = {local.lower(): word for word, local in level_words().items()}.get(level, level)
         if not level:
             say(_("{seat} is asked about reactions: {level} (reactions aimed: only cards and "
                   "attacks aimed at you; all: every one; none: never).").format(
-                seat=seat, level=self.reactions.level(seat)))
+                seat=seat, level=level_words().get(self.reactions.level(seat), self.reactions.level(seat))))
             return
         if level not in LEVELS:
             error(_("reactions aimed, all or none, not {level}").format(level=repr(level)))
             return
         failed = self.reactions.set(seat, level)
-        say(_("{seat} is asked about reactions: {level}.").format(seat=seat, level=level))
+        say(_("{seat} is asked about reactions: {level}.").format(seat=seat, level=level_words()[level]))
         if failed:
             error(_("(not remembered for the next game: {reason})").format(reason=failed))
 

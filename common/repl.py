@@ -15,7 +15,7 @@ import re
 import sys
 from typing import Any
 
-from common import _
+from common import _, pgettext
 from common.commands import BY_WORD, MOVE, Commands, local_words
 from common.engine import GameError
 from common.handoff import HandOff
@@ -40,6 +40,14 @@ def hints() -> list[str]:
 # prompt_toolkit keeps free for the completion menu
 PROMPT_ROWS = 10
 MAX_INPUT = 500  # characters: a longer line is no move and no command (and is not echoed back)
+
+
+def level_name(kind: str) -> str:
+    """A bot's level as the player's language says it ('normal' is 'normale', 'обычный'); a
+    game's own bot names stay as they are (they are typed as written)."""
+    levels = {"easy": pgettext("bot level", "easy"), "normal": pgettext("bot level", "normal"),
+              "hard": pgettext("bot level", "hard")}
+    return levels.get(kind, kind)
 
 
 class Ui(Prompting, Commands, Reacting, HandOff):
@@ -195,7 +203,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
 
             def progress(seat: str, fraction: float) -> None:
                 if seat not in tasks:
-                    tasks[seat] = bar.add_task(_("{seat} is thinking…").format(seat=seat),
+                    tasks[seat] = bar.add_task(_("{seat} is thinking…").format(seat=self.spec.seat_name(seat)),
                                                total=1.0)
                 bar.update(tasks[seat], completed=fraction)
 
@@ -225,15 +233,15 @@ class Ui(Prompting, Commands, Reacting, HandOff):
         self.title = self.game_title()
         self.remember_loaded()
         kinds = getattr(self.session, "kinds", {})
-        rivals = [_("{seat} ({level})").format(seat=seat, level=kind)
+        rivals = [_("{seat} ({level})").format(seat=self.spec.seat_name(seat), level=level_name(kind))
                   for seat, kind in kinds.items() if seat not in self.here]
         if self.here and rivals:
             line = _("{title} — you play {seats} against {rivals}. Type 'help' for commands; "
-                     "Tab completes moves.").format(title=self.title, seats=", ".join(self.here),
+                     "Tab completes moves.").format(title=self.title, seats=", ".join(map(self.spec.seat_name, self.here)),
                                                      rivals=", ".join(rivals))
         elif self.here:
             line = _("{title} — you play {seats}. Type 'help' for commands; Tab completes "
-                     "moves.").format(title=self.title, seats=", ".join(self.here))
+                     "moves.").format(title=self.title, seats=", ".join(map(self.spec.seat_name, self.here)))
         else:
             line = _("{title} — you are watching. Type 'help' for commands; Tab completes "
                      "moves.").format(title=self.title)

@@ -49,7 +49,7 @@ class Prompting:
         return self.prompt_sessions[seat]
 
     def read(self, seat: str) -> str:
-        text = f"{seat}> "
+        text = f"{self.spec.seat_name(seat)}> "
         if sys.stdin.isatty() and sys.stdout.isatty():
             prompt = self._prompt_toolkit(seat)
             live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
@@ -83,9 +83,9 @@ class Prompting:
         if seat is not None and self.reacting():
             return " " + _("{title} · {seat} may react · ! passes for the rest of this turn · "
                            "'reactions' sets which you are asked").format(
-                title=self.title, seat=seat) + " "
+                title=self.title, seat=self.spec.seat_name(seat)) + " "
         return " " + _("{title} · {seat} to decide · Tab lists moves · 'help' for "
-                       "commands").format(title=self.title, seat=seat or "—") + " "
+                       "commands").format(title=self.title, seat=self.spec.seat_name(seat) if seat else "—") + " "
 
 
 def _keys(reacting: Any) -> Any:

@@ -89,6 +89,30 @@ class GameSpec:
         Revenge), and players should read the name of the game they are actually playing."""
         return dict(self.variant_titles).get(variant or "", self.title)
 
+    def seat_name(self, seat: str) -> str:
+        """A seat as the player reads it: a side of Invaders in the player's language
+        ('umani', 'люди'), through the game's render hook ``seat_name``; a player's name as it
+        is. Records, the notation and the protocol keep the seat itself."""
+        shown = getattr(self.render, "seat_name", None) if self.has_seat_names else None
+        return shown(seat) if shown else seat
+
+    @cached_property
+    def has_seat_names(self) -> bool:
+        return hasattr(self.render, "seat_name")
+
+    def seat_aliases(self) -> dict[str, str]:
+        """Every language's name of each seat -> the seat: '--seats umani' is '--seats humans'."""
+        from common.i18n import LANGUAGES, language
+
+        out: dict[str, str] = {}
+        if not self.has_seat_names:
+            return out
+        for seat in self.rules.seats({}):
+            for lang in LANGUAGES:
+                with language(lang):
+                    out.setdefault(self.seat_name(seat).lower(), seat)
+        return out
+
     @cached_property
     def rules(self) -> Any:
         module, _sep, attr = self.rules_path.partition(":")
@@ -132,7 +156,7 @@ class GameSpec:
 
 
 def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...],
-                vs: str | None = None) -> dict[str, str]:
+                vs: str | None = None, aliases: dict[str, str] | None = None) -> dict[str, str]:
     """'human,ismcts' (in seat order) or 'aliens=ismcts,humans=human' -> seat -> kind.
 
     A last kind ending in '*' fills the remaining seats: 'human,heuristic*' is you against
@@ -144,6 +168,8 @@ def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...],
     from common.engine import GameError
 
     parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if aliases:  # a seat in the player's language: 'umani' is 'humans' (GameSpec.seat_aliases)
+        parts = [_seat_alias(p, aliases) for p in parts]
     mine = [p for p in parts if "=" not in p and p in seats and p not in (HUMAN, *kinds)]
     if mine:  # 'humans,hard': your seats, then the others' kinds in seat order (the last fills)
         others = [s for s in seats if s not in mine]
@@ -192,6 +218,12 @@ def parse_seats(spec: str, seats: list[str], kinds: tuple[str, ...],
                 kinds=", ".join(kinds), kind=repr(vs)))
         out = {seat: kind if kind == HUMAN else vs for seat, kind in out.items()}
     return out
+
+
+def _seat_alias(part: str, aliases: dict[str, str]) -> str:
+    """'umani=hard' -> 'humans=hard', 'umani' -> 'humans'; a kind stays as it is."""
+    seat, sep, kind = part.partition("=")
+    return aliases.get(seat.lower(), seat) + sep + kind
 
 
 def seat_count(spec: str, kinds: tuple[str, ...] | None = None) -> int | None:

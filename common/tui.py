@@ -135,7 +135,7 @@ class TuiUi(Panes, Ui):
 
         self.drop_ahead()  # a line typed ahead for the last player is not the next one's
         self.wipe()
-        self.shown = Text(_("Hand the keyboard to {seat} and press Enter.").format(seat=seat),
+        self.shown = Text(_("Hand the keyboard to {seat} and press Enter.").format(seat=self.spec.seat_name(seat)),
                           style="bold")
         typed = (self.wait_line("") or "").strip()
         self.wipe()
@@ -170,13 +170,13 @@ class TuiUi(Panes, Ui):
         with self.gate:  # a line entered while the bots moved is this move (see ``typed``)
             early = self.ahead.popleft() if self.ahead else None
             if early is None:
-                self.label, self.asking = f"{seat}> ", seat
+                self.label, self.asking = f"{self.spec.seat_name(seat)}> ", seat
                 self.waiting.set()
         if early is not None:
-            self.note(Text(f"{seat}> {early.strip()}", style="dim"))
+            self.note(Text(f"{self.spec.seat_name(seat)}> {early.strip()}", style="dim"))
             return early
         try:
-            line = self.wait_line(f"{seat}> ")
+            line = self.wait_line(f"{self.spec.seat_name(seat)}> ")
         finally:
             self.asking = None
         if line is None:
@@ -229,7 +229,7 @@ class TuiUi(Panes, Ui):
 
         def progress(seat: str, fraction: float) -> None:
             self.status = _("{seat} is thinking… {percent}%").format(
-                seat=seat, percent=int(fraction * 100))
+                seat=self.spec.seat_name(seat), percent=int(fraction * 100))
             self.refresh()
 
         pump = getattr(self.session, "pump", None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from common.agree import Named, card_grammar, plural_of
 from common.i18n import DEFAULT, current
 from gros import MESSAGES, N_, _, pgettext
 from gros.catalog import Card, load_catalog
@@ -70,25 +71,32 @@ def _lookup(table: str, word: str) -> str:
     return MESSAGES.card(table, word, word) if word else word
 
 
-def thing(text: str) -> str:
+def thing(text: str) -> Named:
     """A card id, or a card in play (SEAT/CARD[.k][/PROP]), as people read it: 'dana's The
-    Robot (2)'. Combined Locations (GR2) are 'the-beach+the-boat-house'."""
+    Robot (2)'. Combined Locations (GR2) are 'the-beach+the-boat-house'. The words of a
+    sentence agree with the card it names last (the one held), ``common.agree``."""
     text = str(text)
     if "+" in text and "/" not in text:
-        return " + ".join(thing(part) for part in text.split("+"))
-    names = []
+        parts = [thing(part) for part in text.split("+")]
+        return Named(" + ".join(parts), plural_of(parts))
+    names: list[Named] = []
     for part in text.split("/"):
         cid, _sep, copy = part.partition(".")  # CARD.2: the second copy in that Movie
-        names.append(quoted(card_name(cid)) + (f" ({copy})" if copy else "") if cid in cards() else part)
+        if cid in cards():
+            names.append(Named(quoted(card_name(cid)) + (f" ({copy})" if copy else ""), card_grammar(MESSAGES, cid)))
+        else:
+            names.append(Named(part))
     out = names[0]
     for name in names[1:]:
         # Translators: who holds what: "dana's The Robot", "The Robot's Ray Guns"
-        out = _("{owner}'s {thing}").format(owner=out, thing=name)
+        out = Named(_("{owner}'s {thing}").format(owner=out, thing=name), name.grammar)
     return out
 
 
-def names(ids: list[str] | tuple[str, ...]) -> str:
-    return ", ".join(thing(i) for i in ids)
+def names(ids: list[str] | tuple[str, ...]) -> Named:
+    """Several cards in one sentence: the words that agree with them take the plural."""
+    parts = [thing(i) for i in ids]
+    return Named(", ".join(parts), plural_of(parts) if parts else "m")
 
 
 _REASONS = (

@@ -37,8 +37,9 @@ HELP = N_("""\
     draw        draw 2        draw 0    GROS: at your turn's start, draw up to six, or fewer
 Cards may be named in English, Italian or Russian, with hyphens or spaces, or by part of
 a name that fits one card only ('brain', "rabbit's foot", 'лучевые'). The move words may also
-be typed in Italian or Russian (gioca, attacca, passo; сыграть, атаковать, пас); on, with,
-take, paying and to stay as they are, and records always write the English.
+be typed in Italian or Russian (gioca, attacca, passo; сыграть, атаковать, пас), and so may
+on, with, take, paying and to (su, con, prendendo, pagando, a; на, с, взяв, заплатив, к);
+records always write the English.
 """)
 
 
@@ -57,6 +58,16 @@ MOVE_WORDS = {
            "применить": "use", "переложить": "move", "объединить": "combine", "жертва": "victim",
            "готово": "done", "название": "title"},
 }
+# The notation's keywords in the players' languages: "gioca laboratorio su ray", "атаковать dana
+# с blob". A word that is also inside a card's name ("Pistole a Raggi", "Маньяк с топором") is
+# read as the name's when the words around it are part of one (``_keyword``).
+KEYWORD_WORDS = {
+    "it": {"su": "on", "contro": "on", "con": "with", "prendendo": "take", "prendi": "take",
+           "pagando": "paying", "a": "to", "verso": "to"},
+    "ru": {"на": "on", "против": "on", "с": "with", "со": "with", "взяв": "take", "забрав": "take",
+           "заплатив": "paying", "сбросив": "paying", "к": "to"},
+}
+_KEYWORDS = {word: key for words in KEYWORD_WORDS.values() for word, key in words.items()}
 _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
           **{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()}}
 
@@ -129,16 +140,36 @@ def _title_word(word: str) -> str:
     return low if low in forms("it") else english_words().get(slug(word), low)  # English first
 
 
+def _keyword(words: list[str], i: int) -> str | None:
+    """The English keyword that ``words[i]`` stands for, or None. A keyword of the players'
+    languages is a keyword only outside a card's name: with the words either side of it, it
+    is in no name ("pistole a raggi" keeps its "a"; "laboratorio su ray" has an "on")."""
+    w = words[i]
+    if w in KEYWORDS:
+        return w
+    key = _KEYWORDS.get(w)
+    if key is None or 0 < i < len(words) - 1 and _in_a_name(words[i - 1].rsplit("/", 1)[-1], w,
+                                                               words[i + 1].split("/", 1)[0]):
+        return None
+    return key
+
+
+def _in_a_name(*words: str) -> bool:
+    part = f"-{slug(' '.join(words))}-"
+    return any(part in f"-{alias}-" for alias in all_aliases())
+
+
 def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
     """Split 'A on B take C paying D' into the head and its keyword clauses."""
     head: list[str] = []
     clauses: dict[str, list[str]] = {}
     current = head
-    for w in words:
-        if w in KEYWORDS:
-            if w in clauses:
+    for i, w in enumerate(words):
+        key = _keyword(words, i)
+        if key is not None:
+            if key in clauses:
                 raise NotationError(_("{word!r} appears twice").format(word=w))
-            clauses[w] = current = []
+            clauses[key] = current = []
         else:
             current.append(w)
     return " ".join(head), {k: " ".join(v) for k, v in clauses.items()}

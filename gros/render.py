@@ -17,6 +17,7 @@ from gros.lang import (
     card_text,
     decision_kind,
     reason,
+    thing,
     title_word,
     trait,
     type_name,
@@ -421,7 +422,8 @@ def _cast(view: dict[str, Any], seat: str) -> Counter[str]:
 
 
 def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) -> list[str]:
-    """What happened to this seat's Movie since its last board, said to it plainly."""
+    """What happened to this seat's Movie since its last board, said to it plainly (the cards
+    named as the narration names them, so that the words agree with them)."""
     if before is None or before.get("game_no") != after.get("game_no"):
         return []
     out = []
@@ -430,14 +432,14 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
     for cid in lost.elements():
         if a and a["target"] == seat:
             out.append(_("{seat}'s {creature} killed your {card}.").format(
-                seat=a["attacker"], creature=card_name(a["creature"]), card=card_name(cid)))
+                seat=a["attacker"], creature=thing(a["creature"]), card=thing(cid)))
         else:
-            out.append(_("Your {card} has left your Movie.").format(card=card_name(cid)))
+            out.append(_("Your {card} has left your Movie.").format(card=thing(cid)))
     now = after.get("attack")
     if now and now["target"] == seat and not (a and a["creature"] == now["creature"]
                                               and a["target"] == seat):
         out.append(_("{seat} attacks your Movie with {creature}: Attack {attack} against your Defence "
-                     "{defence}.").format(seat=now["attacker"], creature=card_name(now["creature"]),
+                     "{defence}.").format(seat=now["attacker"], creature=thing(now["creature"]),
                                           attack=now["value"], defence=now["defence"]))
     return out
 

@@ -7,12 +7,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from common.agree import Named, plural_of
 from common.engine import Event, Rules
 from common.rng import Rng
-from gros import N_, _, ngettext, zones
+from gros import N_, _, ngettext, pgettext, zones
 from gros import moves as mv
 from gros import strength as sx
-from gros.lang import names, reason, thing, title_word, trait
+from gros.lang import cards, names, reason, thing, title_word, trait
 from gros.state import DISCARD, HAND_SIZE, OVER, TITLE, VICTIM, GrosState
 from gros.titling import shown_title
 
@@ -279,7 +280,7 @@ def _played(seat: str, move: tuple) -> str:
     if verb == "combine":
         return _("{seat} combines {card} with {target}'s Location.").format(
             seat=seat, card=thing(move[1]), target=move[2])
-    card, on = thing(move[1]), ", ".join(thing(t) for t in move[2])
+    card, on = thing(move[1]), ", ".join(_aim(t) for t in move[2])
     if move[3] and on:
         return _("{seat} plays {card}, taking {taken} from the discards, on {targets}.").format(
             seat=seat, card=card, taken=thing(move[3]), targets=on)
@@ -291,14 +292,24 @@ def _played(seat: str, move: tuple) -> str:
     return _("{seat} plays {card}.").format(seat=seat, card=card)
 
 
-def _subject(raw: tuple) -> str:
-    """What a strength or trait change lands on: (target kind, seat or card, Location cards)."""
+def _aim(target: str) -> str:
+    """What a card is played on: a card, or a seat, which stands for that seat's Movie."""
+    if "/" in target or target in cards():
+        return thing(target)
+    # Translators: a Movie a card is played on, named by its seat ("dana" in English)
+    return pgettext("a Movie as a target", "{seat}").format(seat=target)
+
+
+def _subject(raw: tuple) -> Named:
+    """What a strength or trait change lands on: (target kind, seat or card, Location cards).
+    A Movie is masculine in every language the game speaks (Film, фильм)."""
     kind, who, locs = raw[0], raw[1], raw[2]
     if kind == "movie":
-        return _("{seat}'s Movie").format(seat=who)
+        return Named(_("{seat}'s Movie").format(seat=who))
     if kind == "location" and locs:
-        return _("{owner}'s {thing}").format(owner=who, thing=" + ".join(map(thing, locs)))
-    return thing(who) if who else _("It")
+        places = [thing(loc) for loc in locs]
+        return Named(_("{owner}'s {thing}").format(owner=who, thing=" + ".join(places)), plural_of(places))
+    return thing(who) if who else Named(_("It"))
 
 
 def _strength(raw: tuple) -> str:

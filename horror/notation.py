@@ -51,7 +51,7 @@ insegui; сыграть, проверка, погоня); records always write t
 MOVE_WORDS = {
     "it": {"gioca": "play", "passo": "pass", "passa": "pass", "attacca": "attack", "aiuta": "help",
            "sposta": "move", "taglia": "cut", "tira": "roll", "punta": "stake", "rilancia": "bid",
-           "reclama": "claim", "verifica": "check", "sfida": "contest", "insegui": "chase",
+           "reclama": "claim", "verifica": "check", "prova": "check", "sfida": "contest", "insegui": "chase",
            "offri": "offer", "accetta": "accept", "rifiuta": "decline", "fatto": "done",
            "racconta": "say", "comparsa": "extra", "titolo": "title", "fuggi": "escape",
            "scatta": "spring", "concordo": "agree", "mostro": "monster", "comprimario": "supporting",

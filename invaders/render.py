@@ -357,3 +357,7 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
                                           shields).format(n=shields),
                          deck_aliens=view["deck_sizes"]["aliens"], deck_humans=view["deck_sizes"]["humans"],
                          hand_aliens=view["hand_sizes"]["aliens"], hand_humans=view["hand_sizes"]["humans"])]
+
+
+# the shared front-ends show a seat through this hook (common.spec.GameSpec.seat_name)
+seat_name = side

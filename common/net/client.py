@@ -105,13 +105,16 @@ def join(spec: GameSpec, address: str, *, name: str | None = None, seat: str | N
         if reply.get("type") == "over":
             return report_end(session, echo)
         title = clean_text(reply["title"], 80) if isinstance(reply.get("title"), str) else spec.title
+        if title in (spec.title, *dict(spec.variant_titles).values()):
+            title = spec.text(title)  # the game's own title, in the player's language
         if session.seat:
             joined = _("Joined {title} at {address} as {seat}.")
         elif watch:
             joined = _("Joined {title} at {address} to watch.")
         else:
             joined = _("Joined {title} at {address} in the lobby.")
-        echo(joined.format(title=title, address=link.address, seat=session.seat))
+        echo(joined.format(title=title, address=link.address,
+                           seat=spec.seat_name(session.seat) if session.seat else session.seat))
         if session.token:
             echo(_("If you drop out, '{command}' takes your seat back.").format(
                 command=f"{spec.name} join {address} --rejoin --seat {session.seat}"))

@@ -1,7 +1,7 @@
 """The consoles of a player at a hosted game: the lobby and the spectator's console
 (``console``: host messages as they come, typed lines are commands) and the REPL of local play
-with chat added (``net_ui``). The command words stay as they are in every language (like the
-move notation); what they answer is in the player's language.
+with chat added (``net_ui``). The command words are the player's language's as well as English
+(``english_word``), as at the game's prompt; what they answer is in the player's language.
 """
 
 from __future__ import annotations
@@ -27,17 +27,47 @@ def _thread(target: Any, name: str) -> threading.Thread:
                             daemon=True)
 
 
-CONSOLE_COMMANDS = (("sit SEAT", N_("take a seat (sit any: the first free one)")),
-                    ("stand", N_("give your seat back")),
-                    ("say TEXT", N_("chat with everyone at the table")),
-                    ("who", N_("who sits where, who is connected")),
-                    ("board", N_("the game as you see it (once it has begun)")),
-                    ("quit", N_("leave")))
+CONSOLE_COMMANDS = (("sit", N_("SEAT"), N_("take a seat (sit any: the first free one)")),
+                    ("stand", "", N_("give your seat back")),
+                    ("say", N_("TEXT"), N_("chat with everyone at the table")),
+                    ("who", "", N_("who sits where, who is connected")),
+                    ("board", "", N_("the game as you see it (once it has begun)")),
+                    ("help", "", N_("this list")),
+                    ("quit", "", N_("leave")))
+
+
+def _console_words() -> dict[str, str]:
+    """The lobby's own command words in the player's language -> English."""
+    # Translators: the "command" words are typed at the lobby's prompt: one word each, lower
+    # case, no spaces (the English words keep working too)
+    words = {"sit": pgettext("command", "sit"), "stand": pgettext("command", "stand"),
+             "say": pgettext("command", "say"), "chat": pgettext("command", "chat"),
+             "who": pgettext("command", "who"), "any": pgettext("command", "any")}
+    return {local.lower(): word for word, local in words.items() if local.lower() != word}
+
+
+def english_word(word: str) -> str:
+    """A command word typed in the player's language ('siedi', 'помощь') as the English one the
+    consoles act on; an English word, or any other, as it is."""
+    from common.commands import local_words
+
+    word = word.lower()
+    return _console_words().get(word) or local_words().get(word) or word
+
+
+def local_command(word: str) -> str:
+    """An English command word as the player's language says it."""
+    from common.commands import local_word
+
+    mine = {english: local for local, english in _console_words().items()}
+    return mine.get(word) or local_word(word)
 
 
 def console_help() -> str:
-    """The lobby's commands (the words stay English, as the notation does), explained."""
-    return "\n".join(f"  {word:<12} {_(text)}" for word, text in CONSOLE_COMMANDS)
+    """The lobby's commands in the player's language (the English words work too), explained."""
+    rows = [(f"{local_command(word)} {_(takes) if takes else ''}".strip(), _(text))
+            for word, takes, text in CONSOLE_COMMANDS]
+    return "\n".join(f"  {name:<14} {text}" for name, text in rows)
 
 
 def console(spec: GameSpec, session: RemoteSession, echo: Echo = print_line,
@@ -59,7 +89,7 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = print_line,
     if interactive:
         from prompt_toolkit import PromptSession
 
-        prompt = PromptSession()
+        prompt = PromptSession(erase_when_done=True)  # the log keeps what was typed, not the prompt
 
     def pump_once(timeout: float | None) -> None:
         session.poll(timeout)
@@ -117,6 +147,7 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = print_line,
             if done.is_set() or not text:
                 continue
             word, _sep, rest = text.partition(" ")
+            word = english_word(word)
             try:
                 if word in ("quit", "exit"):
                     done.set()
@@ -124,7 +155,10 @@ def console(spec: GameSpec, session: RemoteSession, echo: Echo = print_line,
                 if word in ("say", "chat"):
                     session.chat(rest)
                 elif word == "sit":
-                    session.send({"type": "sit", "seat": rest.strip() or "any"})
+                    seat = rest.strip()
+                    seat = "any" if not seat or english_word(seat) == "any" else spec.seat_aliases().get(
+                        seat.lower(), seat)
+                    session.send({"type": "sit", "seat": seat})
                 elif word == "stand":
                     session.send({"type": "stand"})
                 elif word == "who":
@@ -177,7 +211,9 @@ def net_ui(spec: GameSpec, session: RemoteSession, tui: bool = False) -> int:
             from prompt_toolkit import PromptSession
             from prompt_toolkit.patch_stdout import patch_stdout
 
-            prompt: Any = PromptSession()
+            # erased when the seat's turn comes (or a line is entered): the prompt does not stay in
+            # the log above the next one
+            prompt: Any = PromptSession(erase_when_done=True)
             done = threading.Event()
 
             def pump() -> None:
@@ -206,6 +242,7 @@ def net_ui(spec: GameSpec, session: RemoteSession, tui: bool = False) -> int:
                             self.quitting = True
                             return
                         if text:
+                            say(_("(waiting) > ") + text, "dim")  # what was typed stays, once
                             self.waiting_command(text)
                         if self.quitting:
                             return
@@ -214,7 +251,7 @@ def net_ui(spec: GameSpec, session: RemoteSession, tui: bool = False) -> int:
                     thread.join(timeout=5)
 
         def waiting_command(self, text: str) -> None:
-            word = text.partition(" ")[0].lower()
+            word = english_word(text.partition(" ")[0])
             seat = session.seat
             if word in ("quit", "exit"):
                 self.quitting = True
@@ -222,18 +259,21 @@ def net_ui(spec: GameSpec, session: RemoteSession, tui: bool = False) -> int:
                           "discard", "pile", "rules") or word in self.toggle_names():
                 self.command(seat or "", text)
             else:
-                say(_("It is not your turn: 'say TEXT' chats, 'who', 'board' and 'log' show the "
-                      "table, 'quit' leaves."))
+                say(_("It is not your turn: '{say} TEXT' chats, '{who}', '{board}' and '{log}' show "
+                      "the table, '{quit}' leaves.").format(
+                    say=local_command("say"), who=local_command("who"), board=local_command("board"),
+                    log=local_command("log"), quit=local_command("quit")))
 
         def command(self, seat: str, text: str) -> str | None:
             word, _sep, rest = text.partition(" ")
-            if word.lower() in ("say", "chat") and not (word.lower() == "say" and _is_move(text)):
+            word = english_word(word) if not _is_move(text) else word.lower()
+            if word in ("say", "chat") and not (word == "say" and _is_move(text)):
                 try:
                     session.chat(rest)
                 except GameError as exc:
                     say(_("error: {reason}").format(reason=exc))
                 return None
-            if word.lower() == "who":
+            if word == "who":
                 for line in session.who():
                     say(line)
                 return None
@@ -242,11 +282,11 @@ def net_ui(spec: GameSpec, session: RemoteSession, tui: bool = False) -> int:
         def help(self, topic: str) -> None:
             super().help(topic)
             if not topic:
-                say("  {word:<12} {text}".format(word="chat TEXT", text=_(
+                say("  {word:<12} {text}".format(word=f"{local_command('chat')} {_('TEXT')}", text=_(
                     "chat with everyone at the table (out of the game; 'say' chats too where it "
                     "is no move)")))
-                say("  {word:<12} {text}".format(word="who", text=_("who sits where, who is "
-                                                                     "connected")))
+                say("  {word:<12} {text}".format(word=local_command("who"), text=_(
+                    "who sits where, who is connected")))
 
     try:
         return NetUi(spec, session).run()

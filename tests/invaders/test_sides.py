@@ -1,0 +1,54 @@
+"""Issue 25: Invaders' sides are said in the player's language wherever they are shown (the
+opening line, the prompt, the result), and typed in any language ('--seats umani'); records,
+the notation and the protocol keep 'aliens' and 'humans'."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from common.endscreen import result_line
+from common.i18n import language
+from invaders.cli import SPEC
+from invaders.cli import main as invaders_main
+
+SIDES = {"it": ("alieni", "umani"), "ru": ("пришельцы", "люди")}
+
+
+def _play(lang: str, seats: str, given: str) -> str:
+    result = CliRunner().invoke(invaders_main, ["--lang", lang, "play", "--pace", "0", "--seed", "3",
+                                                "--seats", seats, "--vs", "easy"], input=given)
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_opening_line_and_the_prompt_say_the_sides_in_the_players_language(lang):
+    aliens, humans = SIDES[lang]
+    out = _play(lang, humans, {"it": "piazza d\nesci\n", "ru": "поставить d\nвыход\n"}[lang])
+    assert f"{humans}>" in out and "humans>" not in out, out
+    easy = {"it": "facile", "ru": "лёгкий"}[lang]  # the bot's level is said in the language too
+    assert f": {humans}" in out and f"{aliens} ({easy})" in out, out
+    assert "humans" not in out and "aliens" not in out, out
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_a_side_may_be_typed_in_any_language(lang):
+    aliens, _humans = SIDES[lang]
+    out = _play("en", aliens, "quit\n")  # an English player naming the side in Italian or Russian
+    assert "you play aliens against humans (easy)" in out, out
+
+
+@pytest.mark.parametrize(("lang", "line"), [("it", "Vince: umani"), ("ru", "Победитель: люди"),
+                                            ("en", "Winner: humans")])
+def test_the_result_names_the_winning_side_in_the_players_language(lang, line):
+    with language(lang):
+        said = result_line({"winners": ["humans"], "reason": "the aliens have no cards left"},
+                           word=SPEC.text, reason_text=SPEC.render.reason_text, seat_name=SPEC.seat_name)
+    assert said.startswith(line), said
+
+
+def test_every_language_names_each_side_once():
+    aliases = SPEC.seat_aliases()
+    assert {aliases[w] for w in ("aliens", *SIDES["it"][:1], *SIDES["ru"][:1])} == {"aliens"}
+    assert {aliases[w] for w in ("humans", SIDES["it"][1], SIDES["ru"][1])} == {"humans"}
