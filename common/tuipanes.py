@@ -48,6 +48,7 @@ class Panes:
     inbox: queue.Queue[str | None]
     quitting: bool
     session: Any
+    spec: Any
 
     def typed(self, text: str) -> bool:
         raise NotImplementedError
