@@ -209,3 +209,67 @@ def test_replay_steps_through_a_record_with_the_estimates(tmp_path):
     assert out.exit_code == 0, out.output
     said = [line for line in out.output.splitlines() if line.startswith("  win chance ")]
     assert len(said) >= 10 and any("the search's choice" in line for line in said)
+
+
+def _first_with_words(rules, hook, seed, options, limit=300):
+    """A seeded bot game played until some legal move has the game's words: the view, the
+    seat, the move and the words (None if none came within ``limit`` decisions)."""
+    from common.bots import bot_move, make_bot
+
+    table = Table(rules, seed=seed, options=options, variant=rules.variants[0], keep_undo=False)
+    bots = {s: make_bot("normal", rules, seed=i) for i, s in enumerate(table.seats)}
+    for _n in range(limit):
+        if table.outcome() is not None:
+            break
+        seat = table.decisions()[0].seat
+        view = table.view(seat)
+        for move in table.legal(seat):
+            words = hook(view, seat, move)
+            if words:
+                return table, view, seat, move, words
+        table.play(seat, bot_move(bots[seat], rules, view, seat, table.legal_moves(seat), strict=True))
+    return None
+
+
+def test_invaders_says_what_a_move_changes_in_the_next_turn():
+    """Invaders' reason is the board's forecast of the next turn with the move and without it
+    (read from a state rebuilt from the view: the same words whatever the hidden cards are),
+    in the player's language; a hint at the prompt reads the game's own words."""
+    from common.coachshow import reason_hook
+    from common.i18n import language
+    from invaders.cli import SPEC
+    from invaders.coach import coach_reason
+    from invaders.rules import RULES
+
+    assert reason_hook(SPEC) is coach_reason
+    table, view, seat, move, words = _first_with_words(RULES, coach_reason, 0, {})
+    assert words.startswith(("With it: ", "Without it: ")) and "next turn" in words, words
+    twin = RULES.view(RULES.determinize(view, seat, RandomBot(5).rng), seat)
+    assert coach_reason(twin, seat, move) == words
+    assert coach_reason(view, seat, "end") is None  # ending the phase changes nothing itself
+    with language("ru"):
+        said = coach_reason(view, seat, move)
+    assert said.startswith(("С этим ходом: ", "Без него: ")) and "With it" not in said
+
+
+def test_creature_feature_says_what_a_move_puts_at_stake():
+    """Creature Feature's reasons: the dice a bid spends of the budget, the Screen Time of a
+    check's two sides, a stake; from the view's public figures and the seat's own budget."""
+    from common.coachshow import reason_hook
+    from horror.cli import SPEC
+    from horror.coach import coach_reason
+    from horror.rules import RULES
+
+    assert reason_hook(SPEC) is coach_reason
+    table, view, seat, move, words = _first_with_words(RULES, coach_reason, 3, {"players": "2"})
+    budget = view["budgets"][seat]
+    assert view["decision"] == "bid" and move == "bid 1"
+    assert words == (f"1 die of your {budget} dice for the director's chair: if it holds, you "
+                     f"direct and keep {budget - 1} dice")
+    assert coach_reason(view, seat, "pass") == f"you keep your {budget} dice for a later scene"
+    names = {row[0]: row[2] for row in view["elements"]}
+    some = [c for c in view["st"] if c in names][:2]
+    said = coach_reason(view, seat, f"check {some[0]} vs {some[1]}")
+    assert said == (f"{names[some[0]]} (Screen Time {view['st'][some[0]]}) against "
+                    f"{names[some[1]]} (Screen Time {view['st'][some[1]]})")
+    assert coach_reason(view, seat, "cut") is None
