@@ -1,4 +1,4 @@
-"""The coach (issue 24): a hint never reads hidden cards, and a review flags a thrown-away game
+"""The coach (issue 24): a hint never reads hidden cards, and a review flags a thrown-away win
 as a blunder at two seeds while sensible play gets none. Budgets are counts of play-outs."""
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ RECORDS = Path(__file__).resolve().parents[1] / "records" / "gros"
 BLUNDER = RECORDS / "coach-blunder-credits.rec"
 SENSIBLE = RECORDS / "coach-sensible.rec"
 HISTORY = ("log", "log_dropped")  # Creature Feature's story so far, which determinize does not rebuild
-THROWN = 81  # the move of BLUNDER that rolls the credits while behind
+THROWN = 81  # the move of BLUNDER that rolls the credits while behind (the reasons' test reads it)
+THROWN_WIN = RECORDS / "coach-thrown-win.rec"  # a seat throws away a win (its header says how)
+THROWN_AT = 45  # its move that rolls the credits one point behind, a card in hand that would win
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -55,22 +57,54 @@ def test_the_search_behind_a_hint_is_handed_the_view_only():
     assert found.candidates and len(seen) == 30 and all(v is view for v in seen)
 
 
-def test_review_flags_the_thrown_away_game_as_a_blunder_at_two_seeds():
-    """Rolling the credits while behind (a sure loss) against moves that kept about a 30%
-    chance: a blunder at seed 0 (through the command, as JSON) and at seed 1."""
+def test_the_thrown_win_was_a_win_by_the_rules():
+    """The record's story checked by the rules alone, not the search: rolling the credits at
+    THROWN_AT loses (9 against 10), while The Drive-In Couple from dana's hand first, then the
+    same credits, wins."""
+    from common.batch import open_table
+    from gros.rules import RULES
+
+    rec = read_record(THROWN_WIN)
+    assert rec.moves()[THROWN_AT - 1] == ("dana", "play roll-the-credits-the-end")
+    assert len(rec.moves()) == THROWN_AT
+    assert [line.text for line in rec.body if line.kind == "result"] == ["ray"]
+    lost = open_table(RULES, rec)
+    for seat, move in rec.moves():
+        lost.play(seat, move)
+    assert lost.outcome().winners == ["ray"] and lost.outcome().scores == {"ray": 10.0, "dana": 9.0}
+    won = open_table(RULES, rec)
+    for seat, move in rec.moves()[:THROWN_AT - 1]:
+        won.play(seat, move)
+    for move in ("play the-drive-in-couple", "play roll-the-credits-the-end"):
+        won.play("dana", move)
+        for _n in range(20):  # any window the card opens: ray passes
+            if won.outcome() is not None or won.decisions()[0].seat == "dana":
+                break
+            won.play(won.decisions()[0].seat, "pass")
+    assert won.outcome() is not None and won.outcome().winners == ["dana"]
+
+
+def test_review_flags_the_thrown_away_win_as_a_blunder_at_two_seeds():
+    """Rolling the credits one point behind (a sure loss, 0%) where a card in hand first kept
+    about an even chance: the one blunder of dana's game at seed 0 (through the command, as
+    JSON) and at seed 1, and the better move the review names plays a card from her hand. Ray,
+    a 'normal' bot that played on, gets no blunder (sensible play, a second record of it)."""
     from gros.cli import main
     from gros.rules import RULES
 
-    result = CliRunner().invoke(main, ["review", str(BLUNDER), "--seat", "dana", "--json"])
+    result = CliRunner().invoke(main, ["review", str(THROWN_WIN), "--json"])  # both: humans
     assert result.exit_code == 0, result.output
     data = json.loads(result.output[result.output.index("{"):])
     blunders = [d for d in data["decisions"] if d["grade"] == "blunder"]
-    assert [d["number"] for d in blunders] == [THROWN]
-    assert blunders[0]["played"].startswith("play roll-the-credits")
-    assert blunders[0]["played_estimate"] < 0.05 and blunders[0]["drop"] >= coach.BLUNDER
-    assert data["seats"]["dana"]["blunders"] == 1 and THROWN in data["turning_points"]
-    again = coach.review(RULES, read_record(BLUNDER), ["dana"], seed=1)
-    assert [d.number for d in again.decisions if d.grade == "blunder"] == [THROWN]
+    assert [d["number"] for d in blunders] == [THROWN_AT]
+    thrown = blunders[0]
+    assert thrown["played"] == "play roll-the-credits-the-end" and thrown["played_estimate"] < 0.05
+    assert thrown["best"].startswith("play ") and "credits" not in thrown["best"]
+    assert thrown["best_estimate"] >= 0.4 and thrown["drop"] >= coach.BLUNDER
+    assert data["seats"]["dana"]["blunders"] == 1 and THROWN_AT in data["turning_points"]
+    assert data["seats"]["ray"]["blunders"] == 0 and any(d["seat"] == "ray" for d in data["decisions"])
+    again = coach.review(RULES, read_record(THROWN_WIN), ["dana"], seed=1)
+    assert [d.number for d in again.decisions if d.grade == "blunder"] == [THROWN_AT]
 
 
 @pytest.mark.parametrize("seed", [0, 1])
