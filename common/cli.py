@@ -349,9 +349,13 @@ def _build(spec: GameSpec) -> GameGroup:
                          "dropped [default: 30]"))
     @click.option("--no-hints", "no_hints", is_flag=True,
                   help=_("players may not ask the coach for a hint at these tables"))
+    @click.option("--first", default=None, metavar="SEAT",
+                  help=_("who plays first in every game [default: a seat drawn at random for "
+                         "each game, kept in the record]"))
     @game_flags(spec)
     def host(port, bind, seats, seed, variant, games, think, save, resume, password, grace,
-             on_disconnect, fill, share_record, tables, idle, no_hints, option, **flags) -> None:
+             on_disconnect, fill, share_record, tables, idle, no_hints, first, option,
+             **flags) -> None:
         def go() -> int:
             from common.net.host import serve
 
@@ -364,7 +368,7 @@ def _build(spec: GameSpec) -> GameGroup:
                          games=games, think=think, save=save, options=game_options(spec, option, flags),
                          grace=grace, on_disconnect=on_disconnect, password=password,
                          resume=resume, fill=fill, share_record=share_record, tables=tables,
-                         idle=idle, no_hints=no_hints)
+                         idle=idle, no_hints=no_hints, first=first)
         guard(go)
 
     @group.command(help=_("Join a hosted game: the lobby, then the REPL; or let a bot play "

@@ -34,7 +34,7 @@ INACCURACY = 0.10
 BLUNDER = 0.25
 TURNING_POINTS = 3  # the largest drops a review names
 SURE_GAP, FAIR_GAP = 0.10, 0.03  # how far the choice leads the runner-up: sure, fairly sure
-REASON_HOOK = "coach_reason"  # a game's render module: (view, seat, move) -> its words, or None
+REASON_HOOK = "coach_reason"  # in a game's coach (else render) module: (view, seat, move) -> its words, or None
 
 Progress = Callable[[float], None]
 

@@ -65,11 +65,26 @@ def late_bar(description: str) -> Iterator[Callable[[float], None]]:
             held["bar"].stop()
 
 
+def reason_hook(spec: Any) -> Callable[[dict[str, Any], str, str], str | None] | None:
+    """The game's words for a move: ``coach_reason`` in its ``coach`` module (beside its
+    rules), else in its render module; None for a game that has none."""
+    import importlib
+
+    package = spec.rules_path.partition(".")[0]
+    try:
+        module: Any = importlib.import_module(f"{package}.coach")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.coach":
+            raise
+        module = spec.render
+    return getattr(module, coach.REASON_HOOK, None)
+
+
 def reason(spec: Any, view: dict[str, Any], seat: str, found: coach.Hint) -> str:
     """One line: the game's own words for the choice when it has some, else what the search
     saw (how often its play-outs went the seat's way, and how far ahead of the runner-up)."""
     best = found.candidates[0]
-    hook = getattr(spec.render, coach.REASON_HOOK, None)
+    hook = reason_hook(spec)
     words = hook(view, seat, best.move) if hook else None
     if words:
         return f"{best.move}: {words}"

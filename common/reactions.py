@@ -55,9 +55,13 @@ def _read() -> dict[str, Any]:
 
 
 def decision_of(view: dict[str, Any]) -> dict[str, Any]:
-    """The view's decision as a dict (horror's views name only its kind: no reactions)."""
+    """The view's decision as a dict (horror's views name only its kind, and give a reaction,
+    its claim window, apart: ``reaction``)."""
     decision = view.get("decision")
-    return decision if isinstance(decision, dict) else {}
+    if isinstance(decision, dict):
+        return decision
+    reaction = view.get("reaction")
+    return reaction if isinstance(reaction, dict) else {}
 
 
 def is_reaction(view: dict[str, Any]) -> bool:
@@ -68,7 +72,8 @@ def turn_key(view: dict[str, Any]) -> str:
     """Which turn a view is in (a game of a match, the turn's number, whose it is)."""
     given = view.get("state")
     state = given if isinstance(given, dict) else {}
-    return json.dumps([view.get("game_no"), state.get("turn_no"), view.get("turn")])
+    return json.dumps([view.get("game_no"), state.get("turn_no"), view.get("turn"),
+                       view.get("scene_no")])
 
 
 class Reactions:

@@ -190,7 +190,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
         def paced(sentences: list[str]) -> None:
             self.lines(sentences)
             if sentences:
-                self.pacer.wait()
+                self.pacer.wait(sentences)
 
         if plain() or not any(k != "human" for k in getattr(self.session, "kinds", {}).values()):
             self.session.advance(paced)
@@ -213,7 +213,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
                 self.lines(ls, lambda line: bar.console.print(line, markup=False, highlight=False))
                 tasks.clear()
                 if ls:
-                    self.pacer.wait()
+                    self.pacer.wait(ls)
 
             self.session.advance(lines, progress)
 

@@ -265,3 +265,28 @@ def players_from_seats(spec: GameSpec, seats: str | None, variant: str,
         raise GameError(_("--seats names {count} seats: {reason}").format(
             count=count, reason=exc)) from None
     return out
+
+
+def first_option(spec: GameSpec, seats: list[str], seed: int, first: str | None,
+                 options: dict[str, str]) -> dict[str, str]:
+    """The options with who plays first: ``first`` (``play --first``, ``host --first``), else
+    a seat drawn from the game's seed (its own stream: the deal is the same either way),
+    written into the record as ``option first SEAT`` so that a replay starts with the same
+    player, at this terminal and over the LAN alike. A game whose turn order is the book's
+    (Invaders) takes no ``--first``."""
+    from common.engine import GameError
+    from common.rng import Rng
+
+    if not any(key == "first" for key in spec.rules.option_keys):
+        if first is not None:
+            raise GameError(_("{title} has no first player to choose: its turn order is the "
+                              "book's").format(title=spec.shown_title()))
+        return options
+    if "first" in options and first is None:
+        return options
+    if first is None:
+        first = seats[Rng(seed ^ 0x5EA7).below(len(seats))]
+    elif first not in seats:
+        raise GameError(_("--first names a seat ({seats}), not {first}").format(
+            seats=", ".join(seats), first=repr(first)))
+    return {**options, "first": first}

@@ -128,10 +128,24 @@ def default_pace() -> float:
     return 0.6 if sys.stdin.isatty() and sys.stdout.isatty() else 0.0
 
 
+WORDS_A_PACE = 10  # words a player reads in one --pace: a longer move gets more room
+MOST_ROOM = 5.0  # at most this many paces after one move
+
+
+def room(sentences: list[str] | None) -> float:
+    """How many paces a move's lines are given: one for a short move ('p2 passes'), one per
+    ``WORDS_A_PACE`` words beyond that, so that a story line (a `hard` director's scene in
+    Creature Feature, its narration and dialogue) is shown at the pace the player set, not
+    gone by before it is read; ``MOST_ROOM`` at most (a key skips ahead)."""
+    words = sum(len(line.split()) for line in sentences or [])
+    return min(MOST_ROOM, max(1.0, words / WORDS_A_PACE))
+
+
 class Pacer:
-    """Waits ``pace`` seconds after a bot's move, unless a key was pressed: then the rest of
-    the bots' moves up to the player's decision come at once. The key is read in cbreak mode
-    and swallowed (it is not the start of the player's next line)."""
+    """Waits ``pace`` seconds after a bot's move (more for a long one: ``room``), unless a key
+    was pressed: then the rest of the bots' moves up to the player's decision come at once.
+    The key is read in cbreak mode and swallowed (it is not the start of the player's next
+    line)."""
 
     def __init__(self, pace: float) -> None:
         self.pace = pace if pace > 0 and sys.stdin.isatty() else 0.0
@@ -140,9 +154,14 @@ class Pacer:
     def begin(self) -> None:
         self.skipping = False
 
-    def wait(self) -> None:
+    def seconds(self, sentences: list[str] | None = None) -> float:
+        """The pause after a move that said ``sentences``."""
+        return self.pace * room(sentences)
+
+    def wait(self, sentences: list[str] | None = None) -> None:
         if self.pace <= 0 or self.skipping:
             return
+        pause = self.seconds(sentences)
         try:
             import termios
             import tty
@@ -150,11 +169,11 @@ class Pacer:
             fd = sys.stdin.fileno()
             old = termios.tcgetattr(fd)
         except (ImportError, OSError, ValueError):  # not a POSIX terminal: just pause
-            time.sleep(self.pace)
+            time.sleep(pause)
             return
         try:
             tty.setcbreak(fd, termios.TCSANOW)
-            ready, _write, _error = select.select([fd], [], [], self.pace)
+            ready, _write, _error = select.select([fd], [], [], pause)
             if ready:
                 os.read(fd, 64)
                 self.skipping = True

@@ -225,7 +225,7 @@ class TuiUi(Panes, Ui):
         def paced(sentences: list[str]) -> None:
             self.lines(sentences)
             if sentences and pace and not self.skip.is_set():
-                self.skip.wait(pace)
+                self.skip.wait(self.pacer.seconds(sentences))
 
         def progress(seat: str, fraction: float) -> None:
             self.status = _("{seat} is thinking… {percent}%").format(

@@ -35,6 +35,8 @@ def views(st: Film, seats: list[str | None]) -> dict[str | None, dict[str, Any]]
     public["game"] = "horror"
     public["to_move"] = [d[0]] if d else []
     public["decision"] = d[1] if d else ""
+    if d and d[1] == "claim":  # a reaction: the REPL asks only whom it concerns (common.reactions)
+        public["reaction"] = {"seat": d[0], "reaction": True, "concerns": claim_concerns(st)}
     public["hand_sizes"] = {s: len(h) for s, h in st.hands.items()}
     public["pool_size"] = len(st.pool)
     out: dict[str | None, dict[str, Any]] = {}
@@ -52,8 +54,19 @@ def views(st: Film, seats: list[str | None]) -> dict[str | None, dict[str, Any]]
     return out
 
 
+def claim_concerns(st: Film) -> list[str]:
+    """Whom a claim window concerns: the seats playing a character that is a side of the
+    conflict under way or just settled (a claim could change what happens to it). A claim
+    after any other beat is a seat's own initiative, asked of it only at level ``all``: at a
+    hot-seat table each would hand the keyboard over twice (issue 23). Public facts only."""
+    sides = list(st.conflict.sides) if st.conflict else []
+    if st.settled:
+        sides += [st.settled[1], st.settled[2]]
+    return sorted({st.played_by[c] for c in sides if c in st.played_by})
+
+
 _BASE: tuple[Any, Any, list[str]] = (None, None, [])  # (view, film read from it, unseen cards)
-_NOT_STATE = ("game", "seat", "to_move", "decision", "hand", "hand_sizes", "pool_size", "offer", "log")
+_NOT_STATE = ("game", "seat", "to_move", "decision", "reaction", "hand", "hand_sizes", "pool_size", "offer", "log")
 
 
 def _base(v: dict[str, Any]) -> tuple[Film, list[str]]:

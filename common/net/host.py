@@ -60,7 +60,7 @@ from common.net.room import Room
 from common.net.seating import REMOTE, RoomConfig, record_kinds
 from common.net.terminal import command, join_addresses, start_console
 from common.rng import new_seed
-from common.spec import HUMAN, GameSpec, parse_seats, players_from_seats
+from common.spec import HUMAN, GameSpec, first_option, parse_seats, players_from_seats
 from common.table import Table
 
 GC_YOUNG = 50_000  # new objects between collections of the youngest generation (default 700)
@@ -422,7 +422,7 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
                 on_disconnect: str = "bot", password: str | None = None, resume: str | None = None,
                 fill: str | None = None, share_record: bool = False, tables: int = 1,
                 idle: float | None = None, no_hints: bool = False, out: TextIO | None = None, console: bool = True,
-                files: int | None = None) -> Server:
+                files: int | None = None, first: str | None = None) -> Server:
     """The host ``serve`` runs, its options checked (GameError for a bad one). ``files``: the
     open-file limit its caps are sized from (None: this process's, raised where allowed)."""
     rules = spec.rules
@@ -451,6 +451,8 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
     if fill not in bot_kinds:
         raise GameError(_("--fill must be a bot kind ({kinds}), not {value}").format(
             kinds=", ".join(bot_kinds), value=repr(fill)))
+    if resume and first is not None:
+        raise GameError(_("--resume goes on with the record's own first player; leave out --first"))
     if resume:
         from common.batch import read_record
 
@@ -460,6 +462,7 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
     else:  # a resumed game keeps its record's options; a new one may count its --seats
         options = players_from_seats(spec, seats, variant, options)
     Table(rules, seed=0, options=options, variant=variant)  # bad options fail before listening
+    first_option(spec, rules.seats({**options, "variant": variant}), 0, first, options)  # and --first
     names = rules.seats({**options, "variant": variant})
     if resume:  # the record says who sat where (a bot seat stays the bot's)
         kinds = record_kinds(rec.seats, names)
@@ -475,7 +478,7 @@ def make_server(spec: GameSpec, *, port: int = 4747, bind: str = "0.0.0.0", seat
             kinds=kinds, seed=seed, variant=variant,
             options=options, games=games, think=think, save=save, grace=grace,
             on_disconnect=on_disconnect, fill=fill, share_record=share_record, resume=resume,
-            no_hints=no_hints)
+            no_hints=no_hints, first=first)
     server = Server(spec, bind=bind, port=port, rooms=configs, password=password,
                     idle=IDLE if idle is None else idle, out=out, console=console)
     server.files = files

@@ -31,6 +31,7 @@ from common.net.saving import RecordFile, path_for, read_tokens
 from common.net.seating import REMOTE, RoomConfig, Seat, record_kinds
 from common.record import escape
 from common.rng import derive, derive_fast
+from common.spec import first_option
 from common.table import Table
 
 if TYPE_CHECKING:
@@ -100,7 +101,11 @@ class Room(Lobby):
         seed = derive(cfg.seed if cfg.seed is not None else self.server.secret, self.name, n)
         self.game_seed = seed
         self.kinds = dict(cfg.kinds)
-        self.table = Table(self.rules, seed=seed, options=cfg.options, variant=cfg.variant,
+        # who plays first: --first, else drawn from the game's seed, as at one terminal; the
+        # record keeps it ('option first SEAT')
+        options = first_option(self.spec, self.rules.seats({**cfg.options, "variant": cfg.variant}),
+                               seed, cfg.first, cfg.options)
+        self.table = Table(self.rules, seed=seed, options=options, variant=cfg.variant,
                            seat_kinds=dict(self.kinds), keep_undo=False)
         self._reset_seats()
         self.started = self.over = False

@@ -38,6 +38,7 @@ class RoomConfig:
     share_record: bool = False
     no_hints: bool = False  # --no-hints: the coach's 'hint' is refused at this table
     resume: str | None = None
+    first: str | None = None  # --first: who plays first in every game (else drawn from each game's seed)
 
 
 @dataclass

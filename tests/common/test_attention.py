@@ -188,3 +188,42 @@ def test_bench_attention_reports_before_and_now():
     assert now["reactions_passed_share"] <= 0.10  # the issue's goal in GROS
     assert now["handovers_per_10_moves"] < before["handovers_per_10_moves"]
     assert report["waits"]["bot_decisions_per_game"] > 0
+
+
+def test_a_two_human_film_hands_over_less_and_claims_ask_whom_they_concern():
+    """Creature Feature at one keyboard: a claim window is a reaction (horror's view marks
+    it, with the seats whose character is a side of the conflict at hand); under the default
+    level the REPL passes the others, so the director keeps the keyboard through the scene.
+    Measured over 3 films (bots deciding for both people): 2.3 hand-overs per 10 moves before
+    claims were reactions, under 2 now (the issue's goal of 1 is not reached: see the trades)."""
+    from common.attention import _handovers
+    from common.reactions import Reactions, decision_of
+    from horror.cli import SPEC
+
+    moves = handed = 0
+    for g in range(3):
+        got = _handovers(SPEC, 700 + g, {"players": "2"}, True)
+        moves, handed = moves + got["moves"], handed + got["handovers"]
+    assert 10 * handed / moves < 2.0
+    from common.attention import _table
+    from common.bots import bot_move, make_bot
+
+    table = _table(SPEC, 701, {"players": "2"})
+    bots = {s: make_bot("normal", table.rules, seed=i) for i, s in enumerate(table.seats)}
+    levels = Reactions("")
+    levels.levels.clear()
+    asked = passed = 0
+    while table.outcome() is None:
+        seat = table.decisions()[0].seat
+        view = table.view(seat)
+        if view["decision"] == "claim":
+            reaction = decision_of(view)
+            assert reaction["reaction"] and reaction["seat"] == seat
+            concerned = seat in reaction["concerns"]
+            assert (levels.skip(seat, view) is None) == concerned
+            asked, passed = asked + concerned, passed + (not concerned)
+        else:
+            assert levels.skip(seat, view) is None  # nothing else in horror is a reaction
+        table.play(seat, bot_move(bots[seat], table.rules, view, seat,
+                                  table.legal_moves(seat), strict=True))
+    assert passed > 0

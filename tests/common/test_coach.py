@@ -1,4 +1,4 @@
-"""The coach (issue 24): a hint never reads hidden cards, and a review flags a thrown-away game
+"""The coach (issue 24): a hint never reads hidden cards, and a review flags a thrown-away win
 as a blunder at two seeds while sensible play gets none. Budgets are counts of play-outs."""
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ RECORDS = Path(__file__).resolve().parents[1] / "records" / "gros"
 BLUNDER = RECORDS / "coach-blunder-credits.rec"
 SENSIBLE = RECORDS / "coach-sensible.rec"
 HISTORY = ("log", "log_dropped")  # Creature Feature's story so far, which determinize does not rebuild
-THROWN = 81  # the move of BLUNDER that rolls the credits while behind
+THROWN = 81  # the move of BLUNDER that rolls the credits while behind (the reasons' test reads it)
+THROWN_WIN = RECORDS / "coach-thrown-win.rec"  # a seat throws away a win (its header says how)
+THROWN_AT = 45  # its move that rolls the credits one point behind, a card in hand that would win
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -55,22 +57,54 @@ def test_the_search_behind_a_hint_is_handed_the_view_only():
     assert found.candidates and len(seen) == 30 and all(v is view for v in seen)
 
 
-def test_review_flags_the_thrown_away_game_as_a_blunder_at_two_seeds():
-    """Rolling the credits while behind (a sure loss) against moves that kept about a 30%
-    chance: a blunder at seed 0 (through the command, as JSON) and at seed 1."""
+def test_the_thrown_win_was_a_win_by_the_rules():
+    """The record's story checked by the rules alone, not the search: rolling the credits at
+    THROWN_AT loses (9 against 10), while The Drive-In Couple from dana's hand first, then the
+    same credits, wins."""
+    from common.batch import open_table
+    from gros.rules import RULES
+
+    rec = read_record(THROWN_WIN)
+    assert rec.moves()[THROWN_AT - 1] == ("dana", "play roll-the-credits-the-end")
+    assert len(rec.moves()) == THROWN_AT
+    assert [line.text for line in rec.body if line.kind == "result"] == ["ray"]
+    lost = open_table(RULES, rec)
+    for seat, move in rec.moves():
+        lost.play(seat, move)
+    assert lost.outcome().winners == ["ray"] and lost.outcome().scores == {"ray": 10.0, "dana": 9.0}
+    won = open_table(RULES, rec)
+    for seat, move in rec.moves()[:THROWN_AT - 1]:
+        won.play(seat, move)
+    for move in ("play the-drive-in-couple", "play roll-the-credits-the-end"):
+        won.play("dana", move)
+        for _n in range(20):  # any window the card opens: ray passes
+            if won.outcome() is not None or won.decisions()[0].seat == "dana":
+                break
+            won.play(won.decisions()[0].seat, "pass")
+    assert won.outcome() is not None and won.outcome().winners == ["dana"]
+
+
+def test_review_flags_the_thrown_away_win_as_a_blunder_at_two_seeds():
+    """Rolling the credits one point behind (a sure loss, 0%) where a card in hand first kept
+    about an even chance: the one blunder of dana's game at seed 0 (through the command, as
+    JSON) and at seed 1, and the better move the review names plays a card from her hand. Ray,
+    a 'normal' bot that played on, gets no blunder (sensible play, a second record of it)."""
     from gros.cli import main
     from gros.rules import RULES
 
-    result = CliRunner().invoke(main, ["review", str(BLUNDER), "--seat", "dana", "--json"])
+    result = CliRunner().invoke(main, ["review", str(THROWN_WIN), "--json"])  # both: humans
     assert result.exit_code == 0, result.output
     data = json.loads(result.output[result.output.index("{"):])
     blunders = [d for d in data["decisions"] if d["grade"] == "blunder"]
-    assert [d["number"] for d in blunders] == [THROWN]
-    assert blunders[0]["played"].startswith("play roll-the-credits")
-    assert blunders[0]["played_estimate"] < 0.05 and blunders[0]["drop"] >= coach.BLUNDER
-    assert data["seats"]["dana"]["blunders"] == 1 and THROWN in data["turning_points"]
-    again = coach.review(RULES, read_record(BLUNDER), ["dana"], seed=1)
-    assert [d.number for d in again.decisions if d.grade == "blunder"] == [THROWN]
+    assert [d["number"] for d in blunders] == [THROWN_AT]
+    thrown = blunders[0]
+    assert thrown["played"] == "play roll-the-credits-the-end" and thrown["played_estimate"] < 0.05
+    assert thrown["best"].startswith("play ") and "credits" not in thrown["best"]
+    assert thrown["best_estimate"] >= 0.4 and thrown["drop"] >= coach.BLUNDER
+    assert data["seats"]["dana"]["blunders"] == 1 and THROWN_AT in data["turning_points"]
+    assert data["seats"]["ray"]["blunders"] == 0 and any(d["seat"] == "ray" for d in data["decisions"])
+    again = coach.review(RULES, read_record(THROWN_WIN), ["dana"], seed=1)
+    assert [d.number for d in again.decisions if d.grade == "blunder"] == [THROWN_AT]
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -209,3 +243,67 @@ def test_replay_steps_through_a_record_with_the_estimates(tmp_path):
     assert out.exit_code == 0, out.output
     said = [line for line in out.output.splitlines() if line.startswith("  win chance ")]
     assert len(said) >= 10 and any("the search's choice" in line for line in said)
+
+
+def _first_with_words(rules, hook, seed, options, limit=300):
+    """A seeded bot game played until some legal move has the game's words: the view, the
+    seat, the move and the words (None if none came within ``limit`` decisions)."""
+    from common.bots import bot_move, make_bot
+
+    table = Table(rules, seed=seed, options=options, variant=rules.variants[0], keep_undo=False)
+    bots = {s: make_bot("normal", rules, seed=i) for i, s in enumerate(table.seats)}
+    for _n in range(limit):
+        if table.outcome() is not None:
+            break
+        seat = table.decisions()[0].seat
+        view = table.view(seat)
+        for move in table.legal(seat):
+            words = hook(view, seat, move)
+            if words:
+                return table, view, seat, move, words
+        table.play(seat, bot_move(bots[seat], rules, view, seat, table.legal_moves(seat), strict=True))
+    return None
+
+
+def test_invaders_says_what_a_move_changes_in_the_next_turn():
+    """Invaders' reason is the board's forecast of the next turn with the move and without it
+    (read from a state rebuilt from the view: the same words whatever the hidden cards are),
+    in the player's language; a hint at the prompt reads the game's own words."""
+    from common.coachshow import reason_hook
+    from common.i18n import language
+    from invaders.cli import SPEC
+    from invaders.coach import coach_reason
+    from invaders.rules import RULES
+
+    assert reason_hook(SPEC) is coach_reason
+    table, view, seat, move, words = _first_with_words(RULES, coach_reason, 0, {})
+    assert words.startswith(("With it: ", "Without it: ")) and "next turn" in words, words
+    twin = RULES.view(RULES.determinize(view, seat, RandomBot(5).rng), seat)
+    assert coach_reason(twin, seat, move) == words
+    assert coach_reason(view, seat, "end") is None  # ending the phase changes nothing itself
+    with language("ru"):
+        said = coach_reason(view, seat, move)
+    assert said.startswith(("С этим ходом: ", "Без него: ")) and "With it" not in said
+
+
+def test_creature_feature_says_what_a_move_puts_at_stake():
+    """Creature Feature's reasons: the dice a bid spends of the budget, the Screen Time of a
+    check's two sides, a stake; from the view's public figures and the seat's own budget."""
+    from common.coachshow import reason_hook
+    from horror.cli import SPEC
+    from horror.coach import coach_reason
+    from horror.rules import RULES
+
+    assert reason_hook(SPEC) is coach_reason
+    table, view, seat, move, words = _first_with_words(RULES, coach_reason, 3, {"players": "2"})
+    budget = view["budgets"][seat]
+    assert view["decision"] == "bid" and move == "bid 1"
+    assert words == (f"1 die of your {budget} dice for the director's chair: if it holds, you "
+                     f"direct and keep {budget - 1} dice")
+    assert coach_reason(view, seat, "pass") == f"you keep your {budget} dice for a later scene"
+    names = {row[0]: row[2] for row in view["elements"]}
+    some = [c for c in view["st"] if c in names][:2]
+    said = coach_reason(view, seat, f"check {some[0]} vs {some[1]}")
+    assert said == (f"{names[some[0]]} (Screen Time {view['st'][some[0]]}) against "
+                    f"{names[some[1]]} (Screen Time {view['st'][some[1]]})")
+    assert coach_reason(view, seat, "cut") is None

@@ -4,6 +4,7 @@ the game matters). Every wait is bounded."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import subprocess
@@ -76,10 +77,14 @@ def test_lobby_seats_chat_watchers_and_start_from_the_host(game, procs, tmp_path
     assert first["seq"] == 0
     assert first["seat"] == seats[0] and first["seats"][seats[1]]["kind"] == bot_kind(game)
     from common.rng import derive
+    from common.spec import first_option
     from common.table import Table
 
-    table = Table(rules_of(game), seed=derive(11, "main", 1), variant=options_for(game)["variant"],
-                  options={k: v for k, v in options_for(game).items() if k != "variant"})
+    seed = derive(11, "main", 1)
+    options = {k: v for k, v in options_for(game).items() if k != "variant"}
+    spec = importlib.import_module(f"{game}.cli").SPEC
+    options = first_option(spec, seats, seed, None, options)  # the host's draw, as its record says
+    table = Table(rules_of(game), seed=seed, variant=options_for(game)["variant"], options=options)
     cold = table.view(None)
     for s in seats:  # (a game may keep caches in its views: accept the view either way)
         table.legal(s)

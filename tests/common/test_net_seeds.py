@@ -129,3 +129,28 @@ def test_no_two_games_or_tables_of_a_host_share_a_derivable_seed(procs, tmp_path
     known = found["g-t1.rec"]
     near = {known + d for d in range(-BUDGET // 2, BUDGET // 2)} | {known + 1000 * i for i in range(-5, 6)}
     assert not near & (set(found.values()) - {known})
+
+
+def test_a_hosts_first_player_is_drawn_from_each_games_seed_or_chosen():
+    """Issue 23: over the LAN the first player is not always the first seat: each game draws
+    it from its own seed, as a game at one terminal does, and the record says who (so it
+    replays); ``host --first SEAT`` chooses; a seat the game does not have is refused."""
+    import pytest
+
+    from common.engine import GameError
+    from tests.common.netkit import LiveHost
+
+    def first_of(**kw) -> tuple[str, str]:
+        with LiveHost("gros", seats="remote,remote,remote", games=1, **kw) as host:
+            room = next(iter(host.server.rooms.values()))
+            host.until(lambda: room.table is not None, 10, "a table")
+            text = host.call(lambda: room.table.record_text())
+            return re.search(r"^option first (\S+)$", text, re.M).group(1), text
+
+    drawn = {first_of(seed=(1 << 70) + k)[0] for k in range(6)}
+    assert len(drawn) >= 2 and drawn <= {"ray", "dana", "amanda"}
+    chosen, text = first_of(seed=(1 << 70) + 1, first="amanda")
+    assert chosen == "amanda"
+    assert open_table(rules_of("gros"), parse_record(text)).record.options["first"] == "amanda"
+    with pytest.raises(GameError, match="--first names a seat"):
+        LiveHost("gros", seats="remote,remote,remote", games=1, first="zed")

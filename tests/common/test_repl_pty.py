@@ -313,3 +313,39 @@ def test_a_saved_record_and_the_prompt_history_are_readable_only_by_their_user(t
     assert "place d" in history.read_text()
     for path in (record, history):
         assert path.stat().st_mode & 0o777 == 0o600, (path, oct(path.stat().st_mode))
+
+
+@pytest.mark.parametrize("forbidden", [False, True])
+def test_hint_through_a_real_join_client(tmp_path, procs, forbidden):
+    """Issue 24 end to end: a host on 127.0.0.1, ann at a real 'join' prompt types 'hint'. The
+    client works it out from its own view (candidates among her own legal moves, a win chance,
+    play-outs), and the table hears that she used one; a host started with --no-hints refuses
+    it at her prompt, and the table hears nothing."""
+    from tests.common.netkit import Wire, start_host
+
+    flags = ("--no-hints",) if forbidden else ()
+    host, port = start_host(procs, "invaders", "--seats", "remote,remote", "--seed", "3", *flags)
+    child = spawn(tmp_path, f"127.0.0.1:{port}", "--seat", "humans", "--name", "ann", command="join")
+    child.logfile_read = seen = io.StringIO()
+    bob = Wire(port, "invaders")
+    assert bob.hello(name="bob", seat="aliens")["hints"] is (not forbidden)
+    child.expect("humans>")  # the humans place the Defender first
+    send(child, "hint")
+    if forbidden:
+        child.expect("the host does not allow hints at this table")
+    else:
+        child.expect(r"Hint \((sure|fairly sure|a close call)\): place [a-g]")
+        child.expect(r"place [a-g]\s+win chance \d+% \(\d+ play-outs\)")
+        told = bob.until("info", timeout=10)
+        while "hint" not in told["message"]:
+            told = bob.until("info", timeout=10)
+        assert told["message"] == "ann (humans) asked the coach for a hint"
+    child.expect("humans>")  # asked again: a hint is no move
+    if forbidden:  # nothing about a hint reached the table
+        seen_by_bob = [bob.next(1) for _n in range(4)]
+        assert not any("hint" in str(m.get("message", "")) for m in seen_by_bob if m)
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    bob.close()
+    assert "Traceback" not in seen.getvalue()

@@ -99,7 +99,7 @@ def gros_table(procs, tmp_path):
     """A gros host whose first seat (ray, the title's decider) is a socket client, the second
     a person's client, the third a bot; the record saved to ``tmp_path/game.rec``."""
     host, port = start_host(procs, "gros", "--seats", "remote,remote,random", "--seed", "11",
-                            "--save", str(tmp_path / "game.rec"), "--games", "1")
+                            "--save", str(tmp_path / "game.rec"), "--games", "1", "--first", "ray")
     ray = Wire(port, "gros")
     assert ray.hello(name="\x1b[31mRay\u202e", seat="ray")["type"] == "welcome"
     yield host, port, ray

@@ -349,3 +349,42 @@ def test_a_line_typed_at_the_hand_over_is_kept(tmp_path):
     child.sendline("")  # the kept line is at the prompt: Enter plays it
     child.expect("The humans place the Defender on column d")
     child.close(force=True)
+
+
+PACED = """
+import time
+from common.story import Pacer
+pacer = Pacer({pace})
+for lines in (["p2 passes."], ["Marge Thayer: " + "the tide is coming in and " * 8]):
+    start = time.monotonic()
+    pacer.wait(lines)
+    print("waited %.2f" % (time.monotonic() - start), flush=True)
+print("ready", flush=True)
+start = time.monotonic()
+pacer.wait(["a story line of many words " * 10])
+print("skipped %.2f" % (time.monotonic() - start), flush=True)
+"""
+
+
+def test_a_story_line_gets_room_at_the_pace_the_player_set(tmp_path):
+    """Issue 23: a `hard` director can play a whole scene between two keystrokes; each move is
+    shown for the player's --pace, and a long line (a story line of 40 words) for 4 paces, so
+    it can be read; a key still skips ahead. In a real terminal (the pause needs one); the
+    lower bounds are safe on a busy machine, which only makes pauses longer."""
+    from common.story import MOST_ROOM, room
+
+    assert room(["p2 passes."]) == 1.0 and room(["word " * 40]) == 4.0
+    assert room(["word " * 500]) == MOST_ROOM and room([]) == 1.0
+    child = pexpect.spawn(sys.executable, ["-c", PACED.format(pace=0.5)], encoding="utf-8",
+                          timeout=30, cwd=os.getcwd())
+    child.expect(r"waited (\d+\.\d+)")
+    short = float(child.match.group(1))
+    child.expect(r"waited (\d+\.\d+)")
+    long = float(child.match.group(1))
+    assert short >= 0.48 and long >= 4 * 0.5 * 0.96 and long > short
+    child.expect("ready")
+    time.sleep(0.2)
+    child.send(" ")  # the last line would wait 5 paces (2.5 s): the key ends it
+    child.expect(r"skipped (\d+\.\d+)")
+    assert float(child.match.group(1)) < 5 * 0.5
+    child.expect(pexpect.EOF)
