@@ -19,7 +19,7 @@ KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "se
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
 # read by common (which says them in the player's language through this game's catalog)
 WINNER_LABEL = N_("Top billing")  # the end screen's word: a film has no winner
-BOARD_SKIPS = ("log", "log_dropped")  # view keys the board never draws (common.repl)
+BOARD_SKIPS = ("log", "log_dropped", "said")  # view keys the board never draws (common.repl)
 ESTIMATE_LABEL = N_("chance of top billing")  # what the coach's estimate is, in a film
 
 
