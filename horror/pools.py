@@ -145,6 +145,18 @@ def fitted(theme: Theme, tags: frozenset[str]) -> Theme:
     return replace(theme, keys=tuple(keys), **groups)  # type: ignore[arg-type]
 
 
+ARTICLES = ("The ", "Il ", "La ", "Lo ", "L'", "I ", "Gli ", "Le ")  # a set's name opens with one
+
+
+def placed(template: str, slot: str, value: str) -> str:
+    """A name where a template puts it: a set's "The lamp room" (or "La sala") inside a sentence,
+    after a word, is "the lamp room" ("avvolge la sala"); at the start or after a colon it stays."""
+    at = template.find("{" + slot + "}")
+    if at >= 2 and template[at - 1] == " " and template[at - 2].isalpha() and value.startswith(ARTICLES):
+        return value[:1].lower() + value[1:]
+    return value
+
+
 def salt(*parts: str) -> int:
     """A film's own number, from what every seat can see: choices differ from film to film."""
     return zlib.crc32("\x1f".join(parts).encode("utf-8"))

@@ -14,7 +14,6 @@ from dataclasses import replace
 from functools import cached_property
 
 from common.engine import Move
-from common.i18n import current
 from horror import pools
 from horror.elements import CHARACTER_KINDS
 from horror.scene import is_trigger, same_words
@@ -27,7 +26,6 @@ class Stock:
 
     def __init__(self, st: Film) -> None:
         self.st = st
-        self.lang = current()
         theme, self.words = stock(st.setting, len(st.title))
         english = THEMES_EN[theme.name]
         if theme is not english and st.trigger in english.tropes:
@@ -109,13 +107,6 @@ class Stock:
     def fresh_line(self, items: tuple[str, ...], n: int) -> str | None:
         return next((t for k in range(len(items)) if (t := self.pick(items, n + k)) not in self.said), None)
 
-    def place(self, template: str, name: str) -> str:
-        """A set's name where a template puts it: in English, "The lamp room" inside a sentence
-        is "the lamp room" (the Italian and Russian templates open with the set)."""
-        if self.lang == "en" and not template.startswith("{set}") and name.startswith("The "):
-            return "the " + name[4:]
-        return name
-
     def lines(self, seat: str) -> list[Move]:
         """A line of narration for the director at a beat, and one of dialogue for a character
         the director plays on screen: bots write for no character (nor monster) another player
@@ -135,7 +126,7 @@ class Stock:
             template = self.pick(self.theme.narration, n + k)
             if (others_monster and "{monster}" in template) or (not chars and "{char}" in template):
                 continue
-            text = template.format(set=self.place(template, st.elements[st.active_set].name),
+            text = template.format(set=pools.placed(template, "set", st.elements[st.active_set].name),
                                    char=st.elements[chars[n % len(chars)]].name if chars else "",
                                    monster=st.monster, prop=props[n % len(props)])
             text = text[0].upper() + text[1:]
