@@ -10,7 +10,6 @@ the premise), so that a determinized film lists the same moves as the real one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cached_property
 
 from common.engine import Move
@@ -18,7 +17,8 @@ from horror import pools
 from horror.elements import CHARACTER_KINDS
 from horror.scene import is_trigger, same_words
 from horror.state import MONSTER, Film
-from horror.stock import THEMES_EN, stock
+from horror.pooltext import shown
+from horror.stock import stock
 
 
 class Stock:
@@ -27,11 +27,6 @@ class Stock:
     def __init__(self, st: Film) -> None:
         self.st = st
         theme, self.words = stock(st.setting, len(st.title))
-        english = THEMES_EN[theme.name]
-        if theme is not english and st.trigger in english.tropes:
-            # the trigger's trope keeps the premise's words, which it must match to be the trigger
-            pairs = zip(theme.tropes, english.tropes, strict=True)
-            theme = replace(theme, tropes=tuple(st.trigger if e == st.trigger else t for t, e in pairs))
         # only the texts that fit this film's monster (a werewolf film has no coffin)
         self.theme = pools.fitted(theme, pools.film_tags(st.monster, tuple(st.abilities), st.trigger))
         self.film = pools.salt(st.title, st.monster, st.setting)
@@ -94,7 +89,7 @@ class Stock:
             return None
         if any(e.kind == "trope" and is_trigger(st, e.id) for e in st.elements.values()):
             return None
-        return ("trope", 1, (), st.trigger)
+        return ("trope", 1, (), shown(st.trigger))  # in the table's language: it still matches
 
     def plan(self) -> str:
         return self.pick(self.theme.plans, self.st.plans_failed + self.st.scene_no)
