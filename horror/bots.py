@@ -173,6 +173,15 @@ class AuteurBot:
         # table took it. Set at every decision; whoever asks the bot reads it before the next
         self.needs_view = False
 
+    @staticmethod
+    def easy_moves(rules: Rules, view: dict[str, Any] | None, seat: str, legal: list[Move]) -> list[Move]:
+        """What the ``easy`` level picks from at random: a line, while its director has not said
+        a word in the scene (careless, but every director speaks); else anything."""
+        says = [m for m in legal if m[0] == "say"]
+        if view and says and not spoke_this_scene(view, seat):
+            return says
+        return legal
+
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Any = None) -> Move:
         verbs: dict[str, list[Move]] = {}
@@ -193,6 +202,8 @@ class AuteurBot:
             return move
         if "accept" in verbs or "decline" in verbs:
             return verbs["accept"][0] if "accept" in verbs and self.rng.below(2) else ("decline",)
+        if "claim" in verbs or "bid" in verbs:
+            self.spoke = False  # whoever takes the chair next has said nothing in it yet
         if "claim" in verbs:
             return verbs["claim"][0] if self.rng.below(30) == 0 else ("pass",)
         if "help" in verbs:

@@ -24,7 +24,7 @@ from typing import Any
 LANGUAGES = ("en", "it", "ru")
 # the groups of a theme whose texts a film writes; each text has a key, the same in every language
 TEXT_GROUPS = ("jobs", "concepts", "sets", "props", "tropes", "subplots", "plans", "narration", "lines")
-WORD_GROUPS = ("common_lines", "abilities", "common_tropes")  # texts besides the themes'
+WORD_GROUPS = ("common_lines", "abilities", "common_tropes", "common_narration")  # texts besides the themes'
 PREMISE_FIELDS = ("monster", "ability", "trigger", "setting", "title")
 HERE = Path(__file__).parent
 
@@ -56,12 +56,13 @@ class Theme:
 class Words:
     """A language's stock besides its themes: lines any film may use, the monster's line at a
     beat, the abilities a bot suggests for the monster of the premise, and tropes any film may
-    have (suggested once the theme's own are written)."""
+    have (suggested once the theme's own are written), and narration any film may have."""
 
     common_lines: tuple[str, ...]
     monster_sound: str
     abilities: tuple[str, ...]
     common_tropes: tuple[str, ...] = ()
+    common_narration: tuple[str, ...] = ()  # {set} is filled in
     keys: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
@@ -98,7 +99,7 @@ def load(lang: str) -> tuple[tuple[Theme, ...], Words]:
     themes = tuple(_theme(name, data["themes"][name], base) for name, base in english["themes"].items())
     w, base_w = data["words"], english["words"]
     words = Words(tuple(w["common_lines"].values()), w["monster_sound"], tuple(w["abilities"].values()),
-                  tuple(w["common_tropes"].values()),
+                  tuple(w["common_tropes"].values()), tuple(w["common_narration"].values()),
                   keys=tuple((g, tuple(base_w[g])) for g in WORD_GROUPS))
     return themes, words
 

@@ -123,6 +123,15 @@ def _shown(text: str, lang: str) -> str:
     return text
 
 
+def key_of(text: str) -> str | None:
+    """The key of a stock text written in any language (a filled template: the template's),
+    None for a name or for what a person typed."""
+    key = _keys().get(text.casefold())
+    if key is None:
+        key = next((k for pattern, k in _templates() if pattern.fullmatch(text)), None)
+    return key
+
+
 def shown(text: str, lang: str | None = None) -> str:
     """``text`` in ``lang`` (default: the reader's) if the stock wrote it, else as it is."""
     lang = lang or current()

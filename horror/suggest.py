@@ -117,8 +117,9 @@ class Stock:
         props = st.props.get(st.active_set) or [self.pick(self.theme.props, n)]
         others_monster = MONSTER in st.screen and st.played_by.get(MONSTER) != seat
         out: list[Move] = []
-        for k in range(len(self.theme.narration)):
-            template = self.pick(self.theme.narration, n + k)
+        templates = self.theme.narration + self.words.common_narration
+        for k in range(len(templates)):
+            template = self.pick(templates, n + k)
             if (others_monster and "{monster}" in template) or (not chars and "{char}" in template):
                 continue
             text = template.format(set=pools.placed(template, "set", st.elements[st.active_set].name),
