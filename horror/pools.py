@@ -17,7 +17,7 @@ from __future__ import annotations
 import tomllib
 import zlib
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -91,7 +91,7 @@ def _theme(name: str, data: dict[str, Any], base: dict[str, Any]) -> Theme:
                  premise_tags=tuple(frozenset(t) for t in tags), **groups)  # type: ignore[arg-type]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(lang: str) -> tuple[tuple[Theme, ...], Words]:
     """The themes and words of ``lang`` (English for a language with no pools)."""
     english = read("en")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable
-from functools import lru_cache, wraps
+from functools import cache, lru_cache, wraps
 from typing import Any, TypeVar
 
 from common.i18n import current
@@ -29,7 +29,7 @@ SLOTS = ("set", "char", "monster", "prop")
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@lru_cache(maxsize=None)
+@cache
 def texts(lang: str) -> dict[str, str]:
     """Every text of the stock in ``lang``, by key ('gothic.tropes.full-moon-rises',
     'gothic.premises.1.monster', 'gothic.first.4', 'words.common_lines.run')."""
@@ -53,7 +53,7 @@ def _templated(text: str) -> bool:
     return "{" in text
 
 
-@lru_cache(maxsize=None)
+@cache
 def _keys() -> dict[str, str]:
     """A stock text in any language (case aside) -> its key; English first, then the rest."""
     found: dict[str, str] = {}
@@ -64,7 +64,7 @@ def _keys() -> dict[str, str]:
     return found
 
 
-@lru_cache(maxsize=None)
+@cache
 def _templates() -> tuple[tuple[re.Pattern[str], str], ...]:
     """Each narration template in each language as a pattern whose groups are its slots."""
     out = []

@@ -15,9 +15,9 @@ from functools import cached_property
 from common.engine import Move
 from horror import pools
 from horror.elements import CHARACTER_KINDS
+from horror.pooltext import shown
 from horror.scene import is_trigger, same_words
 from horror.state import MONSTER, Film
-from horror.pooltext import shown
 from horror.stock import stock
 
 

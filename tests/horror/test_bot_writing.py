@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -41,20 +41,20 @@ def bots_film(seed: int) -> tuple[Film, dict[str, str]]:
     return st, level
 
 
-@lru_cache(maxsize=None)
+@cache
 def film(seed: int) -> tuple[Film, dict[str, str]]:
     """One bots-only film, made once per test process (the tests of a seed may share it)."""
     return bots_film(seed)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _keys_of(text: str) -> tuple[str, ...]:
     """Every key whose text (in any language) this is: a text may be in two themes."""
     low = text.casefold()
     return tuple(k for lang in pools.LANGUAGES for k, t in pooltext.texts(lang).items() if t.casefold() == low)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _templates(theme: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     out = []
     for lang in pools.LANGUAGES:
