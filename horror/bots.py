@@ -73,13 +73,23 @@ def steer(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng:
         return _meeting(view, legal, rng)
     if kind == "direct":
         says = [m for m in legal if m[0] == "say"]
-        if says and rng.below(4):
+        if says and (rng.below(4) or not spoke_this_scene(view, seat)):  # a director speaks each scene
             return rng.choice(says)
         chases = [m for m in legal if m[0] == "chase"]
         if chases and st.played_by.get("m") == seat and not _conflicts_this_scene(view):
             return rng.choice(chases)  # its own monster hunts: a contest it is likely to win
         return hard.direct(st, seat, legal)
     return AuteurBot(rng.below(1 << 30)).choose(rules, view, seat, legal)
+
+
+def spoke_this_scene(view: dict[str, Any], seat: str) -> bool:
+    """Has ``seat`` said a line (narration or dialogue) since it took the chair for this scene?"""
+    for entry in reversed(view.get("log") or []):
+        if entry[0] in ("scene", "chair"):
+            return False
+        if entry[0] in ("say", "line") and entry[1] == seat:
+            return True
+    return False
 
 
 def _conflicts_this_scene(view: dict[str, Any]) -> int:
@@ -157,10 +167,20 @@ class AuteurBot:
         self.spend = spend  # the most dice it spends at one script meeting
         self.spent = 0  # dice spent at the current meeting
         self.conflicts = 0  # conflicts started in the scene it directs
+        self.spoke = False  # it said a line in the scene it directs: a director speaks each scene
         self.hand: set[str] = set()  # the kinds of card it held when it last traded
         # a view only for the decision after its own offer: the view's log says whether the
         # table took it. Set at every decision; whoever asks the bot reads it before the next
         self.needs_view = False
+
+    @staticmethod
+    def easy_moves(rules: Rules, view: dict[str, Any] | None, seat: str, legal: list[Move]) -> list[Move]:
+        """What the ``easy`` level picks from at random: a line, while its director has not said
+        a word in the scene (careless, but every director speaks); else anything."""
+        says = [m for m in legal if m[0] == "say"]
+        if view and says and not spoke_this_scene(view, seat):
+            return says
+        return legal
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Any = None) -> Move:
@@ -182,6 +202,8 @@ class AuteurBot:
             return move
         if "accept" in verbs or "decline" in verbs:
             return verbs["accept"][0] if "accept" in verbs and self.rng.below(2) else ("decline",)
+        if "claim" in verbs or "bid" in verbs:
+            self.spoke = False  # whoever takes the chair next has said nothing in it yet
         if "claim" in verbs:
             return verbs["claim"][0] if self.rng.below(30) == 0 else ("pass",)
         if "help" in verbs:
@@ -286,12 +308,18 @@ class AuteurBot:
         """Build the scene (set, characters, tropes, the monster), say a line at each beat,
         let the monster hunt, and stage conflicts between different players' characters."""
         plays = verbs.get("play", [])
+        if view:
+            self.spoke = spoke_this_scene(view, seat)
+        if "say" in verbs and not self.spoke:  # a word as soon as the set is up: the chair may pass
+            self.spoke = True
+            return self.rng.choice(verbs["say"])
         for prefix in ("s", "c", "t", "m", "p"):
             for m in plays:
                 # subplots now and then; always when they may bring the monster prey
                 if m[1][0] == prefix and (prefix != "p" or self.rng.below(3) == 0 or "m" in self.on_screen(view)):
                     return m
         if "say" in verbs and self.rng.below(4):
+            self.spoke = True
             return self.rng.choice(verbs["say"])
         started = view.get("begun") if view else "check" in verbs or "contest" in verbs or "say" in verbs
         if not started and "t" in self.hand:  # a trope to play: buy what the scene lacks
@@ -318,7 +346,7 @@ class AuteurBot:
         if "attack" in verbs and self.rng.below(40) == 0:
             return self.rng.choice(verbs["attack"])
         if "cut" in verbs:
-            self.conflicts = 0
+            self.conflicts, self.spoke = 0, False
             return verbs["cut"][0]
         return self.rng.choice([m for ms in verbs.values() for m in ms])
 

@@ -141,11 +141,13 @@ def _meeting(st: Film, budget: int) -> list[Move]:
             who: tuple[str, ...] = (pick(tuple(chars), n + act),) if chars and (n + act) % 3 else ()
             if who and act > hunts and (n + act) % 3 == 2:  # the monster comes for them
                 who = (*who, MONSTER)
-            moves.append(("trope", act, who, stock.fresh_text("trope", stock.theme.tropes, n + act, suggested)))
+            text = stock.fresh_text("trope", stock.theme.tropes, n + act, suggested)
+            if text is not None:
+                moves.append(("trope", act, who, text))
     if free_ok:
-        if chars:
-            moves.append(("subplot", (pick(tuple(chars), n + 1),),
-                          stock.fresh_text("subplot", stock.theme.subplots, n, set())))
+        subplot = stock.fresh_text("subplot", stock.theme.subplots, n, set())
+        if chars and subplot is not None:
+            moves.append(("subplot", (pick(tuple(chars), n + 1),), subplot))
         if sets:  # a prop the set does not already have
             where = pick(tuple(sets), n)
             held = {p.lower() for p in st.props.get(where, ())}

@@ -3,7 +3,8 @@ screenplay and the rules' refusals share: element kinds, trade types, dice, deci
 
 Events carry data only (names, numbers, the English kind words of the notation); each sentence
 is one message, worded whole in every language (``horror/locale``). Names the players wrote
-are free text and pass through as they are.
+are free text and pass through as they are; what the studio's stock wrote is shown in the
+reader's language.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable
 
 from common.engine import Event
 from horror import MESSAGES, _, ngettext, pgettext
+from horror.pooltext import localized
 
 # the English of an element kind (the cards.toml of each language holds its name there)
 KIND_WORDS = {"extra": "extra", "supporting": "supporting", "star": "star", "set": "set",
@@ -372,5 +374,6 @@ NARRATION: dict[str, Callable[[tuple], str]] = {
 
 
 def narrate(ev: Event) -> str:
+    """An event in the reader's language: the stock's texts in it too (``horror.pooltext``)."""
     fn = NARRATION.get(ev.kind)
-    return fn(ev.data) if fn else f"{ev.kind} {ev.data}"
+    return fn(localized(ev.data)) if fn else f"{ev.kind} {ev.data}"

@@ -13,13 +13,14 @@ from horror import MESSAGES, N_, _, ngettext, pgettext
 from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_TIME, SET_MAX_ST
 from horror.narration import conflict_name, decision_name, ending, kind_name, phase_name, side
 from horror.narration import dice as dice_text
+from horror.pooltext import in_reader_language
 from horror.storymarks import HEADER, HEADER_KINDS, KIND_MARKS, MARKS  # noqa: F401  (read by common.story)
 
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
 # read by common (which says them in the player's language through this game's catalog)
 WINNER_LABEL = N_("Top billing")  # the end screen's word: a film has no winner
-BOARD_SKIPS = ("log", "log_dropped")  # view keys the board never draws (common.repl)
+BOARD_SKIPS = ("log", "log_dropped", "said")  # view keys the board never draws (common.repl)
 ESTIMATE_LABEL = N_("chance of top billing")  # what the coach's estimate is, in a film
 
 
@@ -63,6 +64,7 @@ def fate(view: dict[str, Any], cid: str) -> str:
     return pgettext("fate", "survived") if view["phase"] == "over" else pgettext("fate", "alive")
 
 
+@in_reader_language
 def script_text(view: dict[str, Any] | None = None) -> str:
     """The film's written elements as they stand: sets with props and neighbours, characters
     with their concepts and fates, tropes by act (played or not), subplots ('script')."""
@@ -90,6 +92,7 @@ def script_text(view: dict[str, Any] | None = None) -> str:
     return "\n".join(out)
 
 
+@in_reader_language
 def story_view(view: dict[str, Any]):
     """The full-screen table's spare board rows: the script as it stands (cast and fates,
     sets, tropes by act, subplots), so that the story stays in view without typing 'script'."""
@@ -141,6 +144,7 @@ def dice_line(roll: list):
     return out
 
 
+@in_reader_language
 def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | None = None,
                 hand: bool = True):
     """The film; what came on screen since ``since`` (the player's last board) is marked.
@@ -240,6 +244,7 @@ def _auction(view: dict[str, Any]) -> str:
     return _("{what}: {high}; the next bid is at least {next}.").format(what=what, high=high, next=a["high"] + 1)
 
 
+@in_reader_language
 def write_screenplay(rest: str = "", view: dict[str, Any] | None = None) -> str:
     """'screenplay FILE': this player writes the film so far to FILE (a .fountain name: as
     Fountain), never over an existing file. Only the player's own word writes a file: another
@@ -260,6 +265,7 @@ def write_screenplay(rest: str = "", view: dict[str, Any] | None = None) -> str:
     return _("The screenplay is in {path}.").format(path=path)
 
 
+@in_reader_language
 def credits_screenplay(view: dict[str, Any]) -> str:
     """At the credits, the screenplay goes where the player's own $HORROR_SCREENPLAYS says
     (a file of its own there); without it, nothing is written, and the line says how to."""
@@ -361,6 +367,7 @@ def element_type(name: str) -> str | None:
     return None
 
 
+@in_reader_language
 def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
     """An element of the film in ``view`` (by id or name), else an element type."""
     found = film_card(view, name) if view else None
@@ -379,6 +386,7 @@ def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
     return None
 
 
+@in_reader_language
 def film_card(view: dict[str, Any], name: str) -> str | None:
     """What one element of this film is, where it is (as far as this seat may know) and what
     it does; None if no id or name matches."""
@@ -414,6 +422,7 @@ def film_card(view: dict[str, Any], name: str) -> str | None:
     return _("{card} — {where}. {what}").format(card=_card(view, els, ref), where=where, what=what)
 
 
+@in_reader_language
 def card_names(view: dict[str, Any] | None = None) -> list[str]:
     """The element types (in every language), and the ids and names of the film in ``view``
     (for Tab and typos)."""
@@ -423,6 +432,7 @@ def card_names(view: dict[str, Any] | None = None) -> list[str]:
     return types + [n for n in dict.fromkeys(local) if n not in types] + film
 
 
+@in_reader_language
 def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
     """The end screen's part for a film: the credits (dice earned, each seat's line), every
     character's fate, and top billing (a film has no winner)."""
@@ -464,6 +474,7 @@ def _hand_lines(view: dict[str, Any], els: dict[str, list]) -> list[Any]:
     return lines if view["hand"] else [*lines, Text("  " + _("(empty)"))]
 
 
+@in_reader_language
 def hand_view(view: dict[str, Any]):
     """The seat's hand alone (the full-screen table's hand pane); None for a spectator."""
     from rich.console import Group
@@ -471,6 +482,7 @@ def hand_view(view: dict[str, Any]):
     return Group(*_hand_lines(view, _els(view))) if view.get("hand") is not None else None
 
 
+@in_reader_language
 def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) -> list[str]:
     """What touched this seat since its last board: its characters killed, or saved by Plot
     Armour, dice it lost in a roll, the monster let loose, the director's chair won."""

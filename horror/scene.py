@@ -8,6 +8,7 @@ from common.engine import Event, IllegalMove
 from horror import _, chair, ledger
 from horror.elements import CHARACTER_KINDS
 from horror.ledger import CHAR, emit, find
+from horror.pooltext import shown
 from horror.state import CLIMAX, MONSTER, Film
 
 
@@ -149,8 +150,9 @@ def is_trigger(st: Film, trope: str) -> bool:
 
 
 def same_words(text: str, trigger: str) -> bool:
-    """Does ``text`` say the trigger's words, case and punctuation aside?"""
-    return _words(text) == _words(trigger) != ""
+    """Does ``text`` say the trigger's words, case and punctuation aside? A studio trigger is
+    said in any language its stock has ('a meteor falls near town', 'падает метеорит...')."""
+    return _words(text) == _words(trigger) != "" or _words(shown(text, "en")) == _words(shown(trigger, "en")) != ""
 
 
 def _words(text: str) -> str:

@@ -12,12 +12,14 @@ table's book-keeping (deals, trades, bids, stakes, meetings) stays out of the fi
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from common.engine import GameError
 from horror import _, ngettext, pgettext
 from horror.narration import role_name
+from horror.pooltext import in_reader_language
 from horror.speech import struck
 from horror.views import narrate
 
@@ -43,6 +45,13 @@ BOOK_KEEPING = {"deal", "offer", "decline", "no_trade", "trade", "pass", "bid", 
                 "meeting_pass", "premise", "premise_set", "agree", "stake", "screenplay", "hand", "got",
                 "create", "write", "raise", "armour", "prop", "near", "close", "claim", "chair", "pool",
                 "grant", "act_over", "drop", "veto"}
+
+
+# the table's sentences that carry the game's numbers ("The monster grows: Monster Dice 4",
+# "with 0 Plot Armour left", "p2 has no die to stake"), as the film tells them: no mechanics
+PROSE = {"death": lambda: _("{name} is caught and killed."),
+         "saved": lambda: _("{name} is caught, but lives: knocked cold, out of the scene."),
+         "cornered": lambda: _("{name} has nowhere left to run.")}
 
 
 class Block(NamedTuple):
@@ -247,6 +256,8 @@ class _Writer:
         elif kind == "credits":
             self.end_scene(True)
             self.out.append(Block("end", ending(d[0])))
+        elif kind in PROSE:  # what the table hears with its numbers, the film tells without them
+            self.add("action", PROSE[kind]().format(name=d[1] if kind == "cornered" else d[0]))
         else:  # results, deaths, attacks, the cornered and the saved: as the table heard them
             self.add("action", narrate_entry(kind, d))
 
@@ -297,6 +308,7 @@ def _tuples(value: Any) -> Any:
     return value
 
 
+@in_reader_language
 def blocks(view: dict[str, Any]) -> list[Block]:
     w = _Writer(view)
     log = view["log"]
@@ -309,6 +321,7 @@ def blocks(view: dict[str, Any]) -> list[Block]:
     return w.out
 
 
+@in_reader_language
 def cast(view: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(name, role, fate) of every character, in the order they were written."""
     gone = set(view["gone"])
@@ -329,6 +342,7 @@ def _front(view: dict[str, Any]) -> tuple[str, str]:
                 monster=view["monster"], abilities=abilities, trigger=view["trigger"]))
 
 
+@in_reader_language
 def markdown(view: dict[str, Any]) -> str:
     setting, monster = _front(view)
     out = [f"# {view['title']}", "", _("*A Creature Feature* by {seats}.").format(seats=", ".join(view["seats"])),
@@ -390,6 +404,7 @@ def _cue(name: str) -> str:
     return cue if re.search(r"[A-Z]", cue) and "(" not in cue and not cue.startswith(("!", "@")) else f"@{name}"
 
 
+@in_reader_language
 def fountain(view: dict[str, Any]) -> str:
     setting, monster = _front(view)
     # the title page's keys are Fountain's own words; their values are in the player's language
@@ -418,10 +433,22 @@ def fountain(view: dict[str, Any]) -> str:
 FORMATS = {"markdown": (markdown, ".md"), "fountain": (fountain, ".fountain")}
 
 
+# Russian letters in Latin ones (a simplified GOST 7.79 B): a file name any disk and shell take
+CYRILLIC_LATIN = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+                          ("a", "b", "v", "g", "d", "e", "yo", "zh", "z", "i", "y", "k", "l", "m", "n", "o",
+                           "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu",
+                           "ya"), strict=True))
+
+
 def slug(title: str) -> str:
-    return re.sub(r"[\W_]+", "-", title.lower()).strip("-") or "film"
+    """A title as a file name, in plain ASCII: 'Оно пришло с неба' is 'ono-prishlo-s-neba', the
+    accents of 'Città' go ('citta'), so the name is safe on every disk and in every shell."""
+    latin = "".join(CYRILLIC_LATIN.get(ch, ch) for ch in title.lower())
+    plain = unicodedata.normalize("NFKD", latin).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "film"
 
 
+@in_reader_language
 def default_name(view: dict[str, Any], fmt: str = "markdown") -> str:
     """TITLE.md (or .fountain): the name suggested to the player, never taken unasked."""
     return f"{slug(view['title'])}{FORMATS[fmt][1]}"
@@ -446,6 +473,7 @@ def folder_for(path: Path) -> None:
             folder=folder, reason=exc.strerror or exc)) from None
 
 
+@in_reader_language
 def write(view: dict[str, Any], path: str | Path, fmt: str | None = None, overwrite: bool = False) -> Path:
     """Write the screenplay to ``path``, a name the player gave (the format from its ending
     unless ``fmt`` says). An existing file is never overwritten unless ``overwrite`` (asked
@@ -463,6 +491,7 @@ def write(view: dict[str, Any], path: str | Path, fmt: str | None = None, overwr
     return target
 
 
+@in_reader_language
 def write_at_credits(view: dict[str, Any], folder: str) -> Path:
     """The film's screenplay in the player's own ``$HORROR_SCREENPLAYS`` folder, under a name of
     its own: TITLE.md, else TITLE-2.md, ... (nothing there is overwritten)."""

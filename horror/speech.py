@@ -21,6 +21,7 @@ from horror.state import MONSTER, Film
 def say(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     """Narration (``say TEXT``) or a line of dialogue (``say CHAR: "LINE"``), by anyone."""
     index = st.log_length
+    st.said.append(move[1])
     if len(move) == 2:
         emit(st, events, "say", seat, move[1])
         _await_veto(st, index, seat, _named(st, move[1]))

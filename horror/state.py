@@ -169,6 +169,9 @@ class Film:
     ending: str = ""  # "plan" (the heroes won), "escape", "dead" (the monster won)
     # the film's log: what the screenplay is written from
     log: list[tuple] = field(default_factory=list)
+    # every line said (narration and dialogue), kept apart from the log, which a bot's sample
+    # cuts short: suggestions never say a line the film has said
+    said: list[str] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
     # records: fixed dice (H8) and stacked deals, consumed before the rng
     fixed: list[int] = field(default_factory=list)
@@ -240,7 +243,7 @@ _SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter
             "active_subplot", "moved", "begun", "last_roll", "settled", "plan", "plans_failed", "ending", "requests", "log_dropped")
 _LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window", "quiet",
           "vetoable",
-          "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "rulings",
+          "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "said", "rulings",
           "fixed")
 _DICTS = ("elements", "st", "armour", "budgets", "start", "earned", "spent", "lost", "offers", "swaps",
           "played_by", "scene_chars", "last_rewards")

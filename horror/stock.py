@@ -1,5 +1,5 @@
-"""The studio's stock in the table's language: the English themes (``horror.pools``) or their
-Italian and Russian counterparts (``horror.pools_it``, ``horror.pools_ru``), text for text.
+"""The studio's stock in the table's language: the themes of ``horror.pools`` in English,
+Italian or Russian (``horror/pools.toml``, ``horror/locale/<lang>/pools.toml``), key for key.
 
 The theme is chosen by the premise (a setting written in Italian or Russian is matched by that
 language's keywords when no English keyword fits it), and its texts are read in
@@ -10,14 +10,8 @@ the same film in every language, told in the language its table reads.
 from __future__ import annotations
 
 from common.i18n import current
-from horror import pools, pools_it, pools_ru
+from horror import pools
 from horror.pools import Theme, Words
-
-STOCK: dict[str, tuple[tuple[Theme, ...], Words]] = {
-    "en": (pools.THEMES, pools.WORDS),
-    "it": (pools_it.THEMES_IT, pools_it.WORDS),
-    "ru": (pools_ru.THEMES_RU, pools_ru.WORDS),
-}
 
 THEMES_EN = {t.name: t for t in pools.THEMES}
 
@@ -28,7 +22,7 @@ def theme_index(setting: str, fallback: int = 0, lang: str = "en") -> int:
     setting the table wrote in Italian or Russian), else the ``fallback``'th."""
     low = setting.lower()
     for language in dict.fromkeys(("en", lang)):
-        themes = STOCK.get(language, STOCK["en"])[0]
+        themes = pools.load(language)[0]
         best = max((sum(k in low for k in t.keywords), -i) for i, t in enumerate(themes))
         if best[0]:
             return -best[1]
@@ -37,11 +31,11 @@ def theme_index(setting: str, fallback: int = 0, lang: str = "en") -> int:
 
 def words(lang: str | None = None) -> Words:
     """The words of ``lang`` (default: the current language) besides its themes."""
-    return STOCK.get(lang or current(), STOCK["en"])[1]
+    return pools.load(lang or current())[1]
 
 
 def stock(setting: str, fallback: int = 0, lang: str | None = None) -> tuple[Theme, Words]:
     """The film's theme and the language's other words, in ``lang`` (default: the current one)."""
     lang = lang or current()
-    themes, words = STOCK.get(lang, STOCK["en"])
+    themes, words = pools.load(lang)
     return themes[theme_index(setting, fallback, lang)], words

@@ -10,15 +10,15 @@ the premise), so that a determinized film lists the same moves as the real one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cached_property
 
 from common.engine import Move
 from horror import pools
 from horror.elements import CHARACTER_KINDS
+from horror.pooltext import shown
 from horror.scene import is_trigger, same_words
 from horror.state import MONSTER, Film
-from horror.stock import THEMES_EN, stock
+from horror.stock import stock
 
 
 class Stock:
@@ -26,13 +26,9 @@ class Stock:
 
     def __init__(self, st: Film) -> None:
         self.st = st
-        self.theme, self.words = stock(st.setting, len(st.title))
-        english = THEMES_EN[self.theme.name]
-        if self.theme is not english and st.trigger in english.tropes:
-            # the trigger's trope keeps the premise's words, which it must match to be the trigger
-            pairs = zip(self.theme.tropes, english.tropes, strict=True)
-            tropes = tuple(st.trigger if e == st.trigger else t for t, e in pairs)
-            self.theme = replace(self.theme, tropes=tropes)
+        theme, self.words = stock(st.setting, len(st.title))
+        # only the texts that fit this film's monster (a werewolf film has no coffin)
+        self.theme = pools.fitted(theme, pools.film_tags(st.monster, tuple(st.abilities), st.trigger))
         self.film = pools.salt(st.title, st.monster, st.setting)
 
     def pick(self, items: tuple[str, ...], n: int) -> str:
@@ -62,22 +58,22 @@ class Stock:
                 return name
         return None
 
-    def fresh_text(self, kind: str, items: tuple[str, ...], n: int, suggested: set[str]) -> str:
+    def fresh_text(self, kind: str, items: tuple[str, ...], n: int, suggested: set[str]) -> str | None:
         """A stock text for a new trope or subplot that the script does not hold yet and that
         is not among ``suggested`` (which it joins): a suggestion never repeats what was
-        written. Once every stock phrase is used, a retake of one."""
+        written. Tropes any film may have follow the theme's; once all are used, None (a
+        retake of a phrase, "(take 2)", reads as what it is)."""
         taken = {e.name.lower() for e in self.st.elements.values() if e.kind == kind} | suggested
-        retake = 1
-        while True:
-            for k in range(len(items)):
-                base = self.pick(items, n + k)
-                if same_words(base, self.st.trigger):
-                    continue  # the trigger is suggested once, as itself (``trigger_trope``)
-                text = base + (self.words.retake.format(n=retake) if retake > 1 else "")
-                if text.lower() not in taken:
-                    suggested.add(text.lower())
-                    return text
-            retake += 1
+        if kind == "trope":
+            items = items + self.words.common_tropes
+        for k in range(len(items)):
+            text = self.pick(items, n + k)
+            if same_words(text, self.st.trigger):
+                continue  # the trigger is suggested once, as itself (``trigger_trope``)
+            if text.lower() not in taken:
+                suggested.add(text.lower())
+                return text
+        return None
 
     def character(self, kind: str, n: int) -> Move | None:
         name = self.free_name(n, self.name)
@@ -93,37 +89,49 @@ class Stock:
             return None
         if any(e.kind == "trope" and is_trigger(st, e.id) for e in st.elements.values()):
             return None
-        return ("trope", 1, (), st.trigger)
+        return ("trope", 1, (), shown(st.trigger))  # in the table's language: it still matches
 
     def plan(self) -> str:
         return self.pick(self.theme.plans, self.st.plans_failed + self.st.scene_no)
 
+    @cached_property
+    def said(self) -> set[str]:
+        """What the film has said already (narration and dialogue): no line is said twice."""
+        return set(self.st.said)
+
+    def fresh_line(self, items: tuple[str, ...], n: int) -> str | None:
+        return next((t for k in range(len(items)) if (t := self.pick(items, n + k)) not in self.said), None)
+
     def lines(self, seat: str) -> list[Move]:
-        """A line of narration for the director at a beat, and one of dialogue, both for a
-        character the director plays on screen: bots write for no character (nor monster)
-        another player plays, whose owner could veto it (H5a); nothing just after a line (one
-        a beat keeps films finite)."""
+        """A line of narration for the director at a beat, and one of dialogue for a character
+        the director plays on screen: bots write for no character (nor monster) another player
+        plays, whose owner could veto it (H5a); nothing just after a line (one a beat keeps
+        films finite), and nothing the film has said already. With no character of its own on
+        screen, the director still narrates the set."""
         st = self.st
-        if st.log and st.log[-1][0] in ("say", "line"):
+        if (st.log and st.log[-1][0] in ("say", "line")) or not st.active_set:
             return []
         n = st.log_length
         chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out
                  and st.played_by.get(c) == seat]
-        if not chars or not st.active_set:
-            return []
-        who = chars[n % len(chars)]
         props = st.props.get(st.active_set) or [self.pick(self.theme.props, n)]
         others_monster = MONSTER in st.screen and st.played_by.get(MONSTER) != seat
-        templates = self.theme.narration
-        template = next((self.pick(templates, n + k) for k in range(len(templates))
-                         if not (others_monster and "{monster}" in self.pick(templates, n + k))), None)
-        said = self.pick(self.theme.lines + self.words.common_lines, n * 7)
-        speaker = chars[(n + 1) % len(chars)]
-        out: list[Move] = [("say", said, speaker)]
-        if template is not None:
-            text = template.format(set=st.elements[st.active_set].name, char=st.elements[who].name,
+        out: list[Move] = []
+        templates = self.theme.narration + self.words.common_narration
+        for k in range(len(templates)):
+            template = self.pick(templates, n + k)
+            if (others_monster and "{monster}" in template) or (not chars and "{char}" in template):
+                continue
+            text = template.format(set=pools.placed(template, "set", st.elements[st.active_set].name),
+                                   char=st.elements[chars[n % len(chars)]].name if chars else "",
                                    monster=st.monster, prop=props[n % len(props)])
-            out.insert(0, ("say", text[0].upper() + text[1:]))
-        if MONSTER in st.screen and not others_monster and n % 3 == 0:
+            text = text[0].upper() + text[1:]
+            if text not in self.said:
+                out.append(("say", text))
+                break
+        said = self.fresh_line(self.theme.lines + self.words.common_lines, n * 7) if chars else None
+        if said is not None:
+            out.append(("say", said, chars[(n + 1) % len(chars)]))
+        if MONSTER in st.screen and not others_monster and self.words.monster_sound not in self.said:
             out.append(("say", self.words.monster_sound, MONSTER))
         return out

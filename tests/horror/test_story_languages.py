@@ -1,6 +1,6 @@
 """The bots write a film's story in the table's language (issue 15): the studio's stock in
-Italian and Russian (``horror/pools_it.py``, ``pools_ru.py``), text for text beside the
-English one, so that a seeded film is the same film in every language, told in its own."""
+Italian and Russian (``horror/locale/<lang>/pools.toml``), key for key beside the English
+``horror/pools.toml``, so that a seeded film is the same film in every language, told in its own."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ import string
 import pytest
 
 from common.i18n import language
-from horror import pools, pools_it, pools_ru, stock
+from horror import pools, stock
 from tests.horror.test_story_bots import bot_film
 
 CYRILLIC = re.compile("[а-яё]", re.I)
 STORY = ("extra", "supporting", "star", "set", "trope", "subplot")
-LOCALIZED = {"it": pools_it.THEMES_IT, "ru": pools_ru.THEMES_RU}
+LOCALIZED = {"it": pools.load("it")[0], "ru": pools.load("ru")[0]}
+WORDS = {lang: pools.load(lang)[1] for lang in ("it", "ru")}
+RU_NAMES = {e: r for en, ru in zip(pools.THEMES, LOCALIZED["ru"], strict=True)
+            for e, r in zip(en.first + en.last, ru.first + ru.last, strict=True)}
 
 
 def written(st) -> list[str]:
@@ -39,7 +42,7 @@ def film(lang: str, seed: int = 6):
 def test_every_theme_is_translated_text_for_text(lang):
     fields = {"set": "S", "char": "C", "monster": "M", "prop": "P"}
     for english, theirs in zip(pools.THEMES, LOCALIZED[lang], strict=True):
-        assert theirs.name == english.name and theirs.premises == english.premises
+        assert theirs.name == english.name and len(theirs.premises) == len(english.premises)
         for group in pools.TEXT_GROUPS:
             mine, base = getattr(theirs, group), getattr(english, group)
             assert len(mine) == len(base), (english.name, group)
@@ -51,7 +54,7 @@ def test_every_theme_is_translated_text_for_text(lang):
             text.format(**fields)
         assert len(theirs.first) == len(english.first) and len(theirs.last) == len(english.last)
     if lang == "ru":
-        assert all(CYRILLIC.search(n) for n in pools_ru.NAMES.values())
+        assert all(CYRILLIC.search(n) for n in RU_NAMES.values())
 
 
 def test_a_seeded_film_in_russian_is_written_in_cyrillic():
@@ -61,17 +64,19 @@ def test_a_seeded_film_in_russian_is_written_in_cyrillic():
     assert not [t for t in texts if not CYRILLIC.search(t)]
     assert sum(1 for e in st.log if e[0] == "say") >= 3 and sum(1 for e in st.log if e[0] == "line") >= 3
     names = {e.name for e in st.elements.values() if e.kind in ("extra", "supporting", "star")}
-    assert names & {f"{pools_ru.NAMES[f]} {pools_ru.NAMES[g]}" for f in pools.BRITISH_FIRST
-                    for g in pools.BRITISH_LAST}  # a Welsh mine: Welsh names, in Cyrillic
+    mine = next(t for t in pools.THEMES if t.name == "mine")
+    assert names & {f"{RU_NAMES[f]} {RU_NAMES[g]}" for f in mine.first
+                    for g in mine.last}  # a Welsh mine: Welsh names, in Cyrillic
 
 
 def test_an_italian_film_writes_from_the_italian_stock():
     st = film("it")
     english = {t for th in pools.THEMES for g in pools.TEXT_GROUPS for t in getattr(th, g)}
-    english |= set(pools.COMMON_LINES) | set(pools.ABILITIES) | {pools.WORDS.monster_sound}
+    english |= set(pools.WORDS.common_lines) | set(pools.WORDS.abilities) | {pools.WORDS.monster_sound}
     texts = written(st)
-    assert len(texts) >= 40 and not [t for t in texts if t.split(" (ciak")[0] in english]
-    italian = {t for g in pools.TEXT_GROUPS for t in getattr(pools_it.MINE, g)} | set(pools_it.WORDS.common_lines)
+    assert len(texts) >= 40 and not [t for t in texts if t in english]
+    italian_mine = next(t for t in LOCALIZED["it"] if t.name == "mine")
+    italian = {t for g in pools.TEXT_GROUPS for t in getattr(italian_mine, g)} | set(WORDS["it"].common_lines)
     assert {e.name for e in st.elements.values() if e.kind == "trope"} & italian
 
 
@@ -91,10 +96,11 @@ def test_the_same_seed_films_the_same_story_in_every_language(seed):
 
 
 def test_a_setting_written_in_the_tables_language_finds_its_theme():
-    mine, coast = pools_ru.THEMES_RU.index(pools_ru.MINE), pools_ru.THEMES_RU.index(pools_ru.COAST)
+    names = [t.name for t in pools.THEMES]
+    mine, coast = names.index("mine"), names.index("coast")
     assert stock.theme_index("угольная шахта в долине, 1950", 0, "ru") == mine
     assert stock.theme_index("un faro su un'isola", 3, "it") == coast
     assert stock.theme_index("un faro su un'isola", 3, "en") == 3  # English keywords only
     with language("ru"):
         theme, words = stock.stock("маяк на острове")
-    assert theme is pools_ru.COAST and words is pools_ru.WORDS
+    assert theme is LOCALIZED["ru"][coast] and words is WORDS["ru"]
