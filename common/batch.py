@@ -288,7 +288,10 @@ def restamp(rules: Rules, rec: Record) -> list[tuple[str, str, str]]:
     """The record's ``cards`` and ``deal`` stamps as the game makes them now: (key, old, new)
     for each that changed (a stamp the record does not carry is not added)."""
     table = open_table(rules, rec, check_cards=False)
-    now = {"cards": table.record.cards or "", "deal": deal_digest(rules, table.state) if rec.deal else ""}
+    dealt = Table(rules, seed=rec.seed, options=rec.options, variant=rec.variant,
+                  seat_kinds=rec.seats or None, keep_undo=False).state  # before any setup line,
+    # as open_table checks it
+    now = {"cards": table.record.cards or "", "deal": deal_digest(rules, dealt) if rec.deal else ""}
     return [(key, old, now[key]) for key, old in (("cards", rec.cards), ("deal", rec.deal))
             if old and old != now[key]]
 

@@ -135,3 +135,18 @@ def test_setup_revealed_fixes_the_title_words():
     rules.scenario(table.state, "hand ray: ")
     with pytest.raises(Exception, match="before the title and the deal"):
         rules.scenario(table.state, f"revealed: {words}")
+
+
+def test_restamp_stamps_the_deal_before_the_setup_lines(tmp_path: Path):
+    """The deal is what the seed dealt before any setup line (as the check reads it), so a
+    record with setup lines and a deal line replays after its restamp."""
+    from horror.cli import main
+
+    path = _copy(tmp_path, "horror", "plot-armour.rec")
+    rec = read_record(path)
+    assert rec.deal and rec.setup
+    path.write_text(path.read_text(encoding="utf-8").replace(f"deal {rec.deal}", "deal 12345678"),
+                    encoding="utf-8")
+    renewed = CliRunner().invoke(main, ["run", "--restamp", str(path)])
+    assert renewed.exit_code == 0, renewed.output
+    assert read_record(path).deal == rec.deal
