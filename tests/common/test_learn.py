@@ -11,7 +11,7 @@ from importlib.resources import files
 import pytest
 
 from common.batch import open_table
-from common.i18n import LANGUAGES
+from common.i18n import LANGUAGES, language
 from common.learn import SCRIPT, load_script
 from common.record import parse_record
 
@@ -114,7 +114,9 @@ def test_the_guided_game_in_italian_and_russian(tmp_path, game, lang):
     script = load_script(spec_of(game), lang)
     child = spawn(tmp_path, game, lang)
     child.expect_exact(script.say("start")[:40])
-    follow(child, lang, script.player, wrong=None)
+    with language(lang):  # the prompt names the seat as the player reads it ('umani>')
+        prompt = spec_of(game).seat_name(script.player)
+    follow(child, lang, prompt, wrong=None)
     child.sendline("n")
     child.expect(pexpect.EOF)
     child.close()
