@@ -21,8 +21,8 @@ from horror.state import MONSTER, Film
 def say(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     """Narration (``say TEXT``) or a line of dialogue (``say CHAR: "LINE"``), by anyone."""
     index = st.log_length
-    st.said.append(move[1])
     if len(move) == 2:
+        st.said.append(move[1])
         emit(st, events, "say", seat, move[1])
         _await_veto(st, index, seat, _named(st, move[1]))
         return
@@ -32,6 +32,7 @@ def say(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         raise IllegalMove(_('{exc} to speak as; to narrate, leave out the colon or the quotes').format(exc=exc)) from None
     if el.id in st.gone:
         raise IllegalMove(_('{name} is dead and says nothing more').format(name=el.name))
+    st.said.append(move[1])
     emit(st, events, "line", seat, el.id, el.name, move[1])
     _await_veto(st, index, seat, [el.id])
 
