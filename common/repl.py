@@ -35,7 +35,8 @@ def words() -> list[str]:
 
 def hints() -> list[str]:
     """Words a typo may be corrected into (never into leaving), in both languages."""
-    return [w for w in words() if BY_WORD[local_words().get(w, w)].handler != "on_quit"]
+    english = local_words()
+    return [w for w in words() if BY_WORD[english.get(w, w)].handler != "on_quit"]
 # rows under the board that the prompt takes: its line, the toolbar and the 8 rows
 # prompt_toolkit keeps free for the completion menu
 PROMPT_ROWS = 10
