@@ -29,6 +29,7 @@ KEEP = {"fire": 3.0, "shield": 2.0, "maneuver2": 1.5, "maneuver1": 1.2, "maneuve
 REACH = 5  # the outpost shoots at a column once its lowest ship is this low (row 1 = the Moon)
 PLAYOUT_SLIP = 20  # percent of the hard level's play-out moves taken at random
 BLOCKS: tuple[Move, ...] = (("shield",),)  # what the outpost plays against a red bullet about to land
+SHOTS: tuple[Move, ...] = (("spread",), ("fire",))  # ... when it has no shield and cannot step aside
 
 
 @dataclass(slots=True)
@@ -231,6 +232,9 @@ class HeuristicBot:
             dodge = [m for m in moves if safe(m)]
             if dodge:
                 return min(dodge, key=lambda m: (-s.need(here + m[1] * m[2]), m[1]))
+            for answer in SHOTS:  # no shield, nowhere to go: a shot up the column meets the bullet
+                if answer in legal:
+                    return answer
         if ("shield",) in legal and (not s.shields or s.column(here, s.red)):
             return ("shield",)
         # the most urgent column within reach: unanswered ships, lowest ship first

@@ -139,3 +139,15 @@ def test_the_search_builds_no_view_in_its_play_outs(monkeypatch):
     bot = make_bot("hard", RULES, seed=1, iterations=200)
     bot.choose(RULES, view, ALIENS, legal)
     assert bot.done == 200 and built == []
+
+
+@pytest.mark.parametrize("card", ["fire", "spread"])
+def test_the_normal_outpost_shoots_down_a_bullet_it_cannot_step_out_of(card):
+    """A red bullet about to land on the Defender, no shield, no Maneuver, the ships still far
+    up: the outpost ended its phase with a shot in hand and lost the Defender next turn."""
+    st = position(HUMANS, "ships: b7 f7", "red: d2", f"hand humans: {card}")
+    move = normal_move(st, HUMANS)
+    assert move == (card,), move
+    RULES.apply(st, HUMANS, move)
+    RULES.apply(st, HUMANS, ("end",))
+    assert st.winner is None and st.phase == "attack", (st.winner, st.reason)
