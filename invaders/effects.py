@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from common.engine import Event, IllegalMove, Move
-from invaders import _, board
+from invaders import N_, _, board
 from invaders.state import ALIENS, HUMANS, InvadersState
 
 
@@ -39,6 +39,7 @@ class Effect:
     name: str
     seats: tuple[str, ...]  # the sides whose cards may have it
     verb: str  # the move word that plays it (notation)
+    held: str  # what "you hold no ... card" calls it (an N_ string, translated where it is said)
     plays: Plays  # the moves a card with this effect makes from the state
     resolve: Resolve  # what the move does (the card is already out of the hand)
     check: Check | None = None  # raises IllegalMove when the move cannot be made now
@@ -51,13 +52,13 @@ class Effect:
 REGISTRY: dict[str, Effect] = {}
 
 
-def effect(name: str, seats: tuple[str, ...], verb: str, plays: Plays, *, check: Check | None = None,
+def effect(name: str, seats: tuple[str, ...], verb: str, held: str, plays: Plays, *, check: Check | None = None,
            fits: Callable[[Card, Move], bool] | None = None, fields: tuple[str, ...] = (),
            stays: bool = False) -> Callable[[Resolve], Resolve]:
     """Register the function that resolves the effect ``name``."""
 
     def deco(fn: Resolve) -> Resolve:
-        REGISTRY[name] = Effect(name, seats, verb, plays, fn, check, fits or (lambda card, move: True),
+        REGISTRY[name] = Effect(name, seats, verb, held, plays, fn, check, fits or (lambda card, move: True),
                                 fields, stays, (fn.__doc__ or "").strip())
         return fn
 
@@ -132,19 +133,19 @@ def _check_reinforce(st: InvadersState, card: Card, move: Move) -> None:
 
 # -- what each effect does ----------------------------------------------------------------------
 
-@effect("fire", (ALIENS, HUMANS), "fire", _bare("fire"))
+@effect("fire", (ALIENS, HUMANS), "fire", N_("Fire"), _bare("fire"))
 def _fire(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """Every ship fires a red bullet, or the outpost a blue one from the Defender's square."""
     board.fire(st, seat, events)
 
 
-@effect("sweep", (ALIENS,), "maneuver", _bare("maneuver"))
+@effect("sweep", (ALIENS,), "maneuver", N_("Maneuver"), _bare("maneuver"))
 def _sweep(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """The fleet's Maneuver: every ship one square right (off the edge: the row below)."""
     board.sweep(st, events)
 
 
-@effect("reinforce", (ALIENS,), "reinforce", _reinforce_moves, check=_check_reinforce)
+@effect("reinforce", (ALIENS,), "reinforce", N_("Reinforce"), _reinforce_moves, check=_check_reinforce)
 def _reinforce(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """A new ship on an empty top-row square (none if the row is full)."""
     if move[1] >= 0:
@@ -152,19 +153,19 @@ def _reinforce(st: InvadersState, seat: str, card: Card, move: Move, events: lis
         events.append(Event("reinforced", (chr(97 + move[1]),)))
 
 
-@effect("snipe", (ALIENS,), "snipe", _snipe_moves, check=_a_ship_at)
+@effect("snipe", (ALIENS,), "snipe", N_("Snipe"), _snipe_moves, check=_a_ship_at)
 def _snipe(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """One ship of the fleet's choice fires."""
     board.fire(st, seat, events, only=board.square_at(st, move[1]))
 
 
-@effect("drift", (ALIENS,), "drift", _drift_moves, check=_check_drift)
+@effect("drift", (ALIENS,), "drift", N_("Drift"), _drift_moves, check=_check_drift)
 def _drift(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """One ship slides a square left or right."""
     board.drift(st, board.square_at(st, move[1]), move[2], events)
 
 
-@effect("shift", (HUMANS,), "maneuver", _shift_moves, check=_check_shift,
+@effect("shift", (HUMANS,), "maneuver", N_("Maneuver"), _shift_moves, check=_check_shift,
         fits=lambda card, move: card.steps == move[1], fields=("steps",))
 def _shift(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """The humans' Maneuver N: the Defender moves exactly ``steps`` squares."""
@@ -172,13 +173,13 @@ def _shift(st: InvadersState, seat: str, card: Card, move: Move, events: list[Ev
     events.append(Event("moved", (chr(97 + st.defender),)))
 
 
-@effect("shield", (HUMANS,), "shield", _bare("shield"), stays=True)
+@effect("shield", (HUMANS,), "shield", N_("Shield"), _bare("shield"), stays=True)
 def _shield(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """A Deflector Shield: stays in play until it cancels a hit (board.hit_defender)."""
     st.shields.append(card.id)
 
 
-@effect("spread", (HUMANS,), "spread", _bare("spread"))
+@effect("spread", (HUMANS,), "spread", N_("Spread"), _bare("spread"))
 def _spread(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """Three blue bullets side by side, the Defender's square in the middle."""
     board.fire(st, seat, events, spread=True)

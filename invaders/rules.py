@@ -9,7 +9,7 @@ from common import piles
 from common.cards import CardDataError, canonical, checksum
 from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
 from common.rng import Rng
-from invaders import N_, _, board, effects, ngettext, notation
+from invaders import _, board, effects, ngettext, notation
 from invaders.catalog import (
     DECKS_FILE,
     RULINGS_SETTINGS,
@@ -31,9 +31,6 @@ from invaders.state import (
     decider,
 )
 
-# what 'you hold no ... card' calls a card a move needs (Maneuver N is worded on its own)
-HELD = {"fire": N_("Fire"), "maneuver": N_("Maneuver"), "reinforce": N_("Reinforce"), "shield": N_("Shield"),
-        "snipe": N_("Snipe"), "drift": N_("Drift"), "spread": N_("Spread")}
 
 class InvadersRules(Rules[InvadersState]):
     name = "invaders"
@@ -231,7 +228,7 @@ class InvadersRules(Rules[InvadersState]):
         else:
             if effect.name == "shift":
                 raise IllegalMove(_("you hold no Maneuver {n} card").format(n=move[1]))
-            raise IllegalMove(_("you hold no {card} card").format(card=_(HELD.get(verb, verb))))
+            raise IllegalMove(_("you hold no {card} card").format(card=_(effect.held)))
         if effect.check is not None:
             effect.check(st, card, move)
         return card
