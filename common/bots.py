@@ -84,16 +84,21 @@ class Search:
     ``settle``: stop as soon as more thinking could no longer change the choice (the same
     choice, but the random stream moves on differently: games that replay a scripted bot game
     keep it off).
+    ``iterations``: the most iterations a decision when the search is given a think time (the
+    table, the coach, the LAN; None: the time alone). A game whose search stops gaining
+    strength well within the table's second sets it, measured: its bots then play at that
+    strength on any machine, as fast as that count runs.
     """
 
-    __slots__ = ("policy", "evaluate", "depth", "delegate", "candidates", "until", "flat", "margin", "settle")
+    __slots__ = ("policy", "evaluate", "depth", "delegate", "candidates", "until", "flat", "margin", "settle",
+                 "iterations")
 
     def __init__(self, policy: Callable[..., Move | None] | None = None,
                  evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400,
                  delegate: Callable[..., Move | None] | None = None,
                  candidates: Callable[..., list[Move]] | None = None,
                  until: Callable[[Any], bool] | None = None, flat: bool = False,
-                 margin: float = 0.0, settle: bool = False) -> None:
+                 margin: float = 0.0, settle: bool = False, iterations: int | None = None) -> None:
         self.policy = policy
         self.evaluate = evaluate
         self.depth = depth
@@ -103,6 +108,7 @@ class Search:
         self.flat = flat
         self.margin = margin
         self.settle = settle
+        self.iterations = iterations
 
 
 class IsmctsBot:
@@ -322,7 +328,8 @@ def make_bot(kind: str, rules: Rules, seed: int = 0, think: float | None = None,
     kind the game adds in ``rules.bot_kinds``. A game's ``bot_kinds`` names its ``normal``
     bot (the first entry, unless one is called 'normal') and may lend the search a ``Search``
     under the key 'search'. ``hard`` thinks ``think`` seconds (default 1) unless given a
-    count of ``iterations`` (what tests and benchmarks use: counts, not clocks)."""
+    count of ``iterations`` (what tests and benchmarks use: counts, not clocks); a game's
+    ``Search.iterations`` caps a thinking one."""
     extra, normal = _normal(rules)
     if kind in extra:
         return extra[kind](seed=seed)
@@ -336,8 +343,9 @@ def make_bot(kind: str, rules: Rules, seed: int = 0, think: float | None = None,
     if kind in ("ismcts", "hard"):
         if iterations is None and think is None:
             think = THINK
-        bot = IsmctsBot(seed, iterations=iterations or 1_000_000, think=None if iterations else think,
-                        search=getattr(normal, "search", None))
+        search = getattr(normal, "search", None)
+        cap = iterations or getattr(search, "iterations", None) or 1_000_000
+        bot = IsmctsBot(seed, iterations=cap, think=None if iterations else think, search=search)
         bot.kind = kind
         return bot
     raise GameError(_("unknown bot {kind} (bots: {kinds})").format(

@@ -10,10 +10,10 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from common.cards import CardDataError, canonical, load_toml, require
-from invaders.state import ALIENS, HUMANS, SEATS
+from invaders import effects
+from invaders.state import SEATS
 
 DECKS_FILE = os.path.join(os.path.dirname(__file__), "decks.toml")
-EFFECTS = {ALIENS: ("fire", "sweep", "reinforce", "snipe", "drift"), HUMANS: ("fire", "shift", "shield", "spread")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +67,15 @@ def load_catalog(path: str = DECKS_FILE) -> Catalog:
         cards[seat] = {}
         for cid, entry in entries.items():
             effect = require(cid, entry, "effect", str, where)
-            if effect not in EFFECTS[seat]:
-                raise CardDataError(f"{where}: card {cid!r}: field 'effect': {effect!r} is not one of {', '.join(EFFECTS[seat])}")
-            steps = require(cid, entry, "steps", int, where) if effect == "shift" else 0
-            if effect == "shift" and steps < 1:
-                raise CardDataError(f"{where}: card {cid!r}: field 'steps' must be at least 1")
+            known = effects.for_seat(seat)
+            if effect not in known:  # (the registry, invaders/effects.py, is the vocabulary)
+                raise CardDataError(f"{where}: card {cid!r}: field 'effect': {effect!r} is not an effect "
+                                    f"of the {seat}' cards (effects: {', '.join(known)})")
+            steps = 0
+            for key in effects.REGISTRY[effect].fields:  # (only 'steps' so far)
+                steps = require(cid, entry, key, int, where)
+                if steps < 1:
+                    raise CardDataError(f"{where}: card {cid!r}: field {key!r} must be at least 1")
             cards[seat][cid] = Card(cid, seat, require(cid, entry, "name", str, where),
                                     entry.get("italian", ""), effect, steps,
                                     require(cid, entry, "text", str, where))

@@ -9,10 +9,9 @@ from common import piles
 from common.cards import CardDataError, canonical, checksum
 from common.engine import Decision, Event, GameError, IllegalMove, Move, Outcome, Rules, int_option
 from common.rng import Rng
-from invaders import N_, _, board, ngettext, notation
+from invaders import _, board, effects, ngettext, notation
 from invaders.catalog import (
     DECKS_FILE,
-    EFFECTS,
     RULINGS_SETTINGS,
     SETTINGS,
     Card,
@@ -32,9 +31,6 @@ from invaders.state import (
     decider,
 )
 
-# what 'you hold no ... card' calls a card a move needs (Maneuver N is worded on its own)
-HELD = {"fire": N_("Fire"), "maneuver": N_("Maneuver"), "reinforce": N_("Reinforce"), "shield": N_("Shield"),
-        "snipe": N_("Snipe"), "drift": N_("Drift"), "spread": N_("Spread")}
 
 class InvadersRules(Rules[InvadersState]):
     name = "invaders"
@@ -162,23 +158,7 @@ class InvadersRules(Rules[InvadersState]):
         return list(moves)
 
     def _plays(self, st: InvadersState, card: Card) -> list[Move]:
-        effect = card.effect
-        if effect == "fire":
-            return [("fire",)]
-        if effect == "sweep":
-            return [("maneuver",)]
-        if effect == "shield":
-            return [("shield",)]
-        if effect == "spread":
-            return [("spread",)]
-        if effect == "reinforce":
-            return [("reinforce", c) for c in board.empty_top_columns(st)] or [("reinforce", -1)]
-        if effect == "snipe":
-            return [("snipe", board.square_name(st, sq)) for sq in sorted(st.ships)]
-        if effect == "drift":
-            return [("drift", board.square_name(st, sq), d) for sq in sorted(st.ships) for d in (-1, 1)
-                    if board.can_drift(st, sq, d)]
-        return [("maneuver", card.steps, d) for d in (-1, 1) if 0 <= st.defender + d * card.steps < st.width]
+        return effects.REGISTRY[card.effect].plays(st, card)
 
     def apply(self, state: InvadersState, seat: str, move: Move) -> list[Event]:
         st = state
@@ -224,27 +204,10 @@ class InvadersRules(Rules[InvadersState]):
         card = self._card_for(st, seat, move)
         st.hands[seat].remove(card.id)
         events.append(Event("play", (seat, card.id, notation.format_move(move))))
-        if card.effect == "shield":
-            st.shields.append(card.id)
-            return
-        st.discards[seat].append(card.id)
-        if card.effect == "fire":
-            board.fire(st, seat, events)
-        elif card.effect == "sweep":
-            board.sweep(st, events)
-        elif card.effect == "spread":
-            board.fire(st, seat, events, spread=True)
-        elif card.effect == "snipe":
-            board.fire(st, seat, events, only=board.square_at(st, move[1]))
-        elif card.effect == "drift":
-            board.drift(st, board.square_at(st, move[1]), move[2], events)
-        elif card.effect == "reinforce":
-            if move[1] >= 0:
-                st.ships.append(st.width * st.height + move[1])
-                events.append(Event("reinforced", (chr(97 + move[1]),)))
-        else:
-            st.defender += move[1] * move[2]
-            events.append(Event("moved", (chr(97 + st.defender),)))
+        effect = effects.REGISTRY[card.effect]
+        if not effect.stays:
+            st.discards[seat].append(card.id)
+        effect.resolve(st, seat, card, move, events)
 
     def _card_for(self, st: InvadersState, seat: str, move: Move) -> Card:
         """The card in hand that makes ``move``, or an IllegalMove saying why there is none."""
@@ -253,40 +216,21 @@ class InvadersRules(Rules[InvadersState]):
         if verb == "maneuver" and (len(move) == 3) != (seat == HUMANS):
             raise IllegalMove(_("the humans' Maneuver needs a distance and a side, e.g. 'maneuver 2 left'")
                               if seat == HUMANS else _("the fleet's Maneuver takes no distance: just 'maneuver'"))
-        wanted = {"fire": "fire", "maneuver": "sweep" if seat == ALIENS else "shift",
-                  "reinforce": "reinforce", "shield": "shield", "snipe": "snipe", "drift": "drift", "spread": "spread",
-                  "place": None}.get(verb)
-        if wanted is None or wanted not in EFFECTS[seat]:
+        effect = effects.for_verb(seat, verb)
+        if effect is None:
             text = notation.format_move(move)
             raise IllegalMove(_("the aliens have no move {move!r}").format(move=text) if seat == ALIENS
                               else _("the humans have no move {move!r}").format(move=text))
         for cid in st.hands[seat]:
             card = cards[cid]
-            if card.effect == wanted and (wanted != "shift" or card.steps == move[1]):
+            if card.effect == effect.name and effect.fits(card, move):
                 break
         else:
-            if wanted == "shift":
+            if effect.name == "shift":
                 raise IllegalMove(_("you hold no Maneuver {n} card").format(n=move[1]))
-            raise IllegalMove(_("you hold no {card} card").format(card=_(HELD[verb])))
-        if wanted == "shift" and not 0 <= st.defender + move[1] * move[2] < st.width:
-            raise IllegalMove(_("the Defender would leave the board"))
-        if wanted in ("snipe", "drift") and board.square_at(st, move[1]) not in st.ships:
-            raise IllegalMove(_("there is no ship at {square}").format(square=move[1]))
-        if wanted == "drift" and not board.can_drift(st, board.square_at(st, move[1]), move[2]):
-            raise IllegalMove(_("a ship drifts one square left or right, onto no other ship and never off the board"))
-        if wanted == "reinforce":
-            free = board.empty_top_columns(st)
-            if move[1] >= st.width:
-                raise IllegalMove(_("the board has columns a to {last}").format(last=chr(96 + st.width)))
-            if move[1] < 0 and free:
-                raise IllegalMove(_("name an empty top-row column: {columns}").format(
-                    columns=", ".join(chr(97 + c) for c in free)))
-            if len(move) == 3 and move[2] != st.height + 1:
-                raise IllegalMove(_("Reinforcements land on the top row, row {top}, not row {row}").format(
-                    top=st.height + 1, row=move[2]))
-            if move[1] >= 0 and move[1] not in free:
-                raise IllegalMove(_("the top-row square {square} is not empty").format(
-                    square=board.square_name(st, st.width * st.height + move[1])))
+            raise IllegalMove(_("you hold no {card} card").format(card=_(effect.held)))
+        if effect.check is not None:
+            effect.check(st, card, move)
         return card
 
     def _discard(self, st: InvadersState, seat: str, cid: str, events: list[Event]) -> None:

@@ -139,3 +139,29 @@ def test_the_search_builds_no_view_in_its_play_outs(monkeypatch):
     bot = make_bot("hard", RULES, seed=1, iterations=200)
     bot.choose(RULES, view, ALIENS, legal)
     assert bot.done == 200 and built == []
+
+
+@pytest.mark.parametrize("card", ["fire", "spread"])
+def test_the_normal_outpost_shoots_down_a_bullet_it_cannot_step_out_of(card):
+    """A red bullet about to land on the Defender, no shield, no Maneuver, the ships still far
+    up: the outpost ended its phase with a shot in hand and lost the Defender next turn."""
+    st = position(HUMANS, "ships: b7 f7", "red: d2", f"hand humans: {card}")
+    move = normal_move(st, HUMANS)
+    assert move == (card,), move
+    RULES.apply(st, HUMANS, move)
+    RULES.apply(st, HUMANS, ("end",))
+    assert st.winner is None and st.phase == "attack", (st.winner, st.reason)
+
+
+def test_hard_at_the_table_searches_at_most_its_measured_count():
+    """Given a think time (the table, the coach, the LAN), `hard` stops at TABLE_ITERATIONS a
+    decision, the count measured as strong as the table's 1 s (invaders/rules.md); a count
+    given outright (the bench, the tests) still wins."""
+    from invaders.bots import TABLE_ITERATIONS
+
+    st = position(ALIENS, "ships: b6 d6 f6", "blue: b2", "hand aliens: gunner, thrusters, fire, maneuver")
+    bot = make_bot("hard", RULES, seed=1, think=60.0)  # the clock is not what stops it
+    legal = RULES.legal_moves(st, ALIENS)
+    bot.choose(RULES, RULES.view(st, ALIENS), ALIENS, legal)
+    assert bot.done == TABLE_ITERATIONS == 400, bot.done
+    assert make_bot("hard", RULES, seed=1, iterations=900).iterations == 900
