@@ -267,8 +267,8 @@ class AuteurBot:
 
     # -- a script meeting ------------------------------------------------------------------
     def _meeting(self, verbs: dict[str, list[Move]]) -> Move:
-        sets = len(verbs.get("raise", []))
-        chars = len(verbs.get("armour", []))
+        sets = len({m[1] for m in verbs.get("raise", [])})  # one 'raise' a level: count the sets
+        chars = len({m[1] for m in verbs.get("armour", [])})
         tropes = verbs.get("trope", [])
         broke = "raise" not in verbs and "armour" not in verbs
         wish: list[Move] = []
@@ -278,7 +278,7 @@ class AuteurBot:
             if chars < 8:
                 wish += verbs.get("supporting", [])[:1] + verbs.get("star", [])[:1]
             elif self.rng.below(3) == 0:
-                wish += verbs.get("raise", [])[:1] + verbs.get("armour", [])[-1:]
+                wish += verbs.get("raise", [])[:1] + [m for m in verbs.get("armour", []) if m[2] == 1][-1:]
         if "set" in verbs and broke and not sets:
             wish.append(verbs["set"][0])  # broke and setless: the first set is free
         trigger = [m for m in tropes if m[1] == 1 and not m[2] and self.rng.below(2)]
