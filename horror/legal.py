@@ -131,13 +131,15 @@ class Placeholders:
 
     @staticmethod
     def name(n: int) -> str:
-        return f"#{n}"
+        """Unique without looking: the element's number behind a control character, which
+        no name a player writes holds (``common.safetext`` strips them where text is read)."""
+        return f"\x1f{n}"
 
     set_name = name
 
-    def free_name(self, n: int, make: Callable[[int], str]) -> str | None:
-        taken = {e.name.lower() for e in self.st.elements.values()}
-        return next((make(n + k) for k in range(8) if make(n + k) not in taken), None)
+    @staticmethod
+    def free_name(n: int, make: Callable[[int], str]) -> str:
+        return make(n)
 
     @staticmethod
     def lines(seat: str) -> list[Move]:
@@ -259,15 +261,7 @@ def _direct(st: Film, seat: str, budget: int, stock: Stock | Placeholders) -> li
         chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
         monster = MONSTER in st.screen
         if not st.moved:  # two players' sides (H5a), each with a die to stake
-            for a in chars:  # either character may be the first side (it stakes first)
-                for b in [*(c for c in chars if c != a), *((st.active_set,) if st.active_set else ()),
-                          *((MONSTER,) if monster else ())]:
-                    if dice.one_player(st, a, b) is None and dice.short_side(st, "check", a, b) < 0:
-                        moves.append(("check", a, b))
-                        moves.append(("contest", a, b))
-                if (monster and dice.one_player(st, MONSTER, a) is None
-                        and dice.short_side(st, "chase", MONSTER, a) != 0):
-                    moves.append(("chase", a))
+            moves += _conflicts(st, chars, monster)
         if monster:
             moves += [("attack", a) for a in chars]
     if st.active_subplot:
@@ -281,6 +275,25 @@ def _direct(st: Film, seat: str, budget: int, stock: Stock | Placeholders) -> li
             moves.append(("escape",))
     else:
         moves.append(("cut",))
+    return moves
+
+
+def _conflicts(st: Film, chars: list[str], monster: bool) -> list[Move]:
+    """The checks, contests and chases open now: two players' sides (``dice.one_player``),
+    each able to stake a die (``dice.short_side``; a chased character may stake none), with
+    each side's player and purse read once rather than once a pair."""
+    md = dice.monster_dice(st, "check")  # the same for a chase: both outside the plan's contest
+    refs = [*chars, *((st.active_set,) if st.active_set else ()), *((MONSTER,) if monster else ())]
+    seat = {r: dice.side_seat(st, r) for r in refs}
+    can = {r: (r == MONSTER and md > 0) or st.budgets[seat[r]] >= 1 for r in refs}
+    moves: list[Move] = []
+    for a in chars:  # either character may be the first side (it stakes first)
+        for b in refs:
+            if b != a and seat[a] != seat[b] and can[a] and can[b]:
+                moves.append(("check", a, b))
+                moves.append(("contest", a, b))
+        if monster and seat[MONSTER] != seat[a] and can[MONSTER]:
+            moves.append(("chase", a))
     return moves
 
 
