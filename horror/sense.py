@@ -101,17 +101,24 @@ def pool(st: Film, seat: str, legal: list[Move], rng: Rng) -> Move:
     the Monster Dice join its side), and now and then a die for the monster, for the drama;
     everyone keeps ``KEEP_FOR_CHAIR`` dice for the chair."""
     budget = max(m[1] + m[2] for m in legal)
-    free = max(0, budget - KEEP_FOR_CHAIR) if budget > KEEP_FOR_CHAIR else budget // 2
     if st.played_by.get(MONSTER) == seat:
-        m, p = (free + 1) // 2 + rng.below(2), 0
-    else:
-        monster, plan = st.pools[0] + st.md, st.pools[1]
-        waiting = max(1, len(st.pool_queue))
-        need = max(1, round((monster * 4 / 3 + 2 - plan) / waiting))  # a plan's fair share
-        p = min(free, need + rng.below(3))
-        m = 1 if rng.below(4) == 0 and free - p >= 1 else 0
-    m, p = min(m, budget), min(p, budget - min(m, budget))
+        m = (_free(budget) + 1) // 2 + rng.below(2)
+        return ("pool", min(m, budget), 0)
+    owner = st.played_by.get(MONSTER)
+    monster = st.pools[0] + st.md
+    if owner in st.pool_queue:  # its own player has yet to back it: about half its dice
+        monster += (_free(st.budgets[owner]) + 1) // 2
+    backers = max(1, sum(1 for s in st.pool_queue if s != owner))
+    need = max(0, round((monster * 4 / 3 - st.pools[1]) / backers))  # the plan's fair share
+    free = _free(budget)
+    p = max(0, min(free, need + rng.below(3) - 1))
+    m = 1 if rng.below(4) == 0 and free - p >= 1 else 0
     return ("pool", m, p)
+
+
+def _free(budget: int) -> int:
+    """The dice a budget may pool: all but ``KEEP_FOR_CHAIR``, or half of a small one."""
+    return budget - KEEP_FOR_CHAIR if budget > KEEP_FOR_CHAIR else budget // 2
 
 
 def may_go_at_monster(st: Film, seat: str, card: str) -> bool:
