@@ -169,7 +169,7 @@ class AuteurBot:
 
     def _film(self, rules: Rules, view: dict[str, Any], seat: str) -> Film | None:
         """The film as this seat sees it (its own hand, everything public), if it has a view."""
-        return rules.determinize(view, seat, self.rng) if view and view.get("hand") is not None else None
+        return sense.film_seen(view, seat) if view and view.get("hand") is not None else None
 
     def _choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move]) -> Move:
         verbs: dict[str, list[Move]] = {}
