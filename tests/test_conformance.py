@@ -28,6 +28,7 @@ from common.engine import GameError, Move, Rules
 DECISIONS = 400  # at most, a game
 LISTED_TRIED = 24  # listed moves tried a seat and decision (a sample when more are listed)
 UNLISTED_TRIED = 24  # candidates tried a seat and decision (likewise)
+OPEN_TRIED = 2  # open moves (``Rules.open_moves``) tried a seat and decision: every seat has them
 RECENT = 200  # moves listed lately that stay candidates
 
 
@@ -89,6 +90,12 @@ def _verdict(rules: Rules, st: Any, seat: str, move: Move) -> str | None:
     return None
 
 
+def _lister(rules: Rules, listed: list[Move]) -> Callable[[Move], bool]:
+    """``Rules.listed`` for one seat and decision, on its list made once."""
+    known, blanks = set(listed), {rules.template(m) for m in listed}
+    return lambda move: move in known or (rules.template(move) != move and rules.template(move) in blanks)
+
+
 def mismatches(game: str, options: dict[str, str], seed: int, rules: Rules | None = None,
                decisions: int = DECISIONS) -> list[tuple[str, str, str]]:
     """(kind, decision, move) for every disagreement found in one random game: kind is
@@ -105,19 +112,24 @@ def mismatches(game: str, options: dict[str, str], seed: int, rules: Rules | Non
         if not asked or rules.outcome(st) is not None:
             break
         kind = asked[0].kind
-        listed_now = {seat: rules.legal_moves(st, seat) + rules.open_moves(st, seat) for seat in seats}
+        open_now = {seat: rules.open_moves(st, seat) for seat in seats}
+        listed_now = {seat: rules.legal_moves(st, seat) + open_now[seat] for seat in seats}
         for seat in seats:
-            listed = listed_now[seat]
-            for move in rng.sample(listed, min(len(listed), LISTED_TRIED)):
+            listed, opened = listed_now[seat], open_now[seat]
+            closed = listed[:len(listed) - len(opened)]
+            for move in (rng.sample(closed, min(len(closed), LISTED_TRIED))
+                         + rng.sample(opened, min(len(opened), OPEN_TRIED))):
                 why = _verdict(rules, st, seat, move)
                 if why is not None:
                     found.append(("listed but refused", kind, f"{seat}: {rules.format(move)} ({why})"))
             candidates = {m for _s, m in recent} | {m for ms in listed_now.values() for m in ms}
             probing = set(probes(st))
-            unlisted = sorted((m for m in candidates - probing if not rules.listed(st, seat, m)), key=rules.format)
+            is_listed = _lister(rules, listed)
+            unlisted = sorted((m for m in candidates - probing if not is_listed(m)), key=rules.format)
             tried = rng.sample(unlisted, min(len(unlisted), UNLISTED_TRIED))
-            tried += sorted((m for m in probing if not rules.listed(st, seat, m)), key=rules.format)
+            tried += sorted((m for m in probing if not is_listed(m)), key=rules.format)
             for move in tried:
+                assert not rules.listed(st, seat, move), f"{seat}: {rules.format(move)}"  # the same answer
                 if _verdict(rules, st, seat, move) is None:
                     found.append(("accepted but not listed", kind, f"{seat}: {rules.format(move)}"))
         recent.extend((seat, m) for seat, ms in listed_now.items() for m in ms)
