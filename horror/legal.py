@@ -330,7 +330,8 @@ def open_moves(st: Film, seat: str) -> list[Move]:
         moves += [("trope", act, (), f"{said} ({act})") for act in range(st.act, 4)]
         moves += [("subplot", live[:1], said)] if live else []
         moves += [("prop", s, said) for s in sets]
-        moves += [("extra", name) for name in (Stock(st).free_name(st.counter, Stock(st).name),) if name]
+        stock = Stock(st)
+        moves += [("extra", name) for name in (stock.free_name(st.counter, stock.name),) if name]
         near = {tuple(sorted(pair)) for pair in st.near}
         moves += [("near", a, b) for i, a in enumerate(sets) for b in sets[i + 1:] if tuple(sorted((a, b))) not in near]
     return moves
