@@ -9,6 +9,8 @@ monster pool empty.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from common.engine import Move
 from common.rng import Rng
 from horror.elements import CHARACTER_KINDS, card_type
@@ -18,14 +20,14 @@ PAYS = ("trope", "subplot")  # what a director earns dice by playing
 KEEP_FOR_CHAIR = 3  # dice: the climax's pools leave this much for its chair (the book's advice)
 
 
-_VIEW_ONLY = ("game", "seat", "to_move", "decision", "hand", "hand_sizes", "pool_size", "offer", "log")
+_STATE = frozenset(f.name for f in fields(Film)) - {"log", "hands", "offer"}  # what a view holds of the film
 
 
 def film_seen(view: dict, seat: str) -> Film:
     """The film as ``seat``'s view shows it, to read, never to play on (it shares the view's
     lists; ``rules.determinize`` deals the unseen cards and copies everything, at ten times
     the cost): its own hand and no other, and no log (what reads the log reads the view's)."""
-    data = {k: v for k, v in view.items() if k not in _VIEW_ONLY}
+    data = {k: v for k, v in view.items() if k in _STATE}
     data.update(log=[], rng=0, fixed=[], stacked=[], offer=None, pool=[],
                 hands={s: [] for s in view["seats"]})
     data["hands"][seat] = list(view["hand"] or [])
