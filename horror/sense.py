@@ -59,15 +59,12 @@ def spares(st: Film, hand: list[str]) -> list[str]:
 
 def wishes(st: Film, hand: list[str]) -> list[str]:
     """The card types a hand wants, the most wanted first: with tropes of the act, the set and
-    the character that start their scene if it lacks them; always a trope (this act's pay)."""
+    the character that start their scene if it lacks them; without one, a trope (this act's
+    pay). A hand that has what it needs makes no offer (every offer asks the table)."""
     kinds = {st.elements[c].kind for c in hand}
-    out = []
-    if now_tropes(st, hand):
-        if "set" not in kinds:
-            out.append("set")
-        if not kinds & set(CHARACTER_KINDS):
-            out.append("role")
-    return out + ["trope"]
+    if not now_tropes(st, hand):
+        return ["trope"]
+    return (["set"] if "set" not in kinds else []) + (["role"] if not kinds & set(CHARACTER_KINDS) else [])
 
 
 def received(view: dict, seat: str) -> set[str]:
