@@ -77,6 +77,10 @@ def steer(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng:
         says = [m for m in legal if m[0] == "say"]
         if says and (rng.below(4) or not spoke_this_scene(view, seat)):  # a director speaks each scene
             return rng.choice(says)
+        extras = [m for m in legal if m[0] == "extra"]
+        if not says and extras and st.active_set and not spoke_this_scene(view, seat) and not any(
+                st.played_by.get(c) == seat for c in st.screen if c != "m"):
+            return extras[0]  # a chair taken mid-scene, none of its characters on screen: one to speak
         chases = [m for m in legal if m[0] == "chase"]
         if chases and st.played_by.get("m") == seat and not _conflicts_this_scene(view):
             return rng.choice(chases)  # its own monster hunts: a contest it is likely to win
