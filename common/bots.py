@@ -261,7 +261,7 @@ class IsmctsBot:
             if not decisions:
                 break
             actor = decisions[0].seat
-            moves = rules.legal_moves(st, actor)
+            moves = rules.search_moves(st, actor)  # placeholders for free text nobody reads
             guided = policy(rules, st, actor, moves, rng) if policy and len(moves) > 1 else None
             rules.apply(st, actor, guided if guided is not None else rng.choice(moves))
             depth += 1

@@ -174,11 +174,24 @@ class Rules(Generic[S]):
         move stands for every move with its template. By default a move has no free text."""
         return move
 
+    def open_moves(self, state: S, seat: str) -> list[Move]:
+        """Moves ``seat`` may also make now that ``legal_moves`` leaves out, one of each template:
+        what a rulebook leaves open-ended (Creature Feature: a line said by anyone at any time,
+        any number of free elements in a meeting turn), which the list that bots and random play
+        choose from cannot hold if a game is to end. None by default."""
+        return []
+
+    def search_moves(self, state: S, seat: str) -> list[Move]:
+        """The legal moves as a search's play-outs need them: the same moves, but a game may
+        write their free text as placeholders (no play-out reads it). By default the list."""
+        return self.legal_moves(state, seat)
+
     def listed(self, state: S, seat: str, move: Move) -> bool:
-        """Is ``move`` in ``legal_moves`` or matched by a template there? The contract holds
-        one truth: a move ``apply`` accepts is listed, and a listed move is accepted (the
-        conformance test plays all three games to check it; ``expect legal`` asks this)."""
-        moves = self.legal_moves(state, seat)
+        """Is ``move`` in ``legal_moves`` or ``open_moves``, or matched by a template there? The
+        contract holds one truth: a move ``apply`` accepts is listed, and a listed move is
+        accepted (the conformance test plays all three games to check it; ``expect legal``
+        asks this)."""
+        moves = self.legal_moves(state, seat) + self.open_moves(state, seat)
         if move in moves:
             return True
         blank = self.template(move)

@@ -1,7 +1,8 @@
 """``horror bench``'s own figures: how long films run by table size (uniform random play, the
 worst case for ending a film), and how the ``auteur`` bots tell a story — deaths before the
 climax, chases per film, how many different character names 20 films use, and the share of
-conflicts a bot stages between two elements of its own.
+conflicts a bot stages between two elements of its own; and how their climaxes play, over
+``--games`` films (at most 100; ``horror.tension``).
 """
 
 from __future__ import annotations
@@ -87,4 +88,13 @@ def report(games: int, options: dict[str, str] | None = None) -> tuple[dict[str,
         s.add_column(col, justify="right")
     s.add_row(str(tale["deaths_before_climax"]), str(tale["chases_per_film"]),
               str(tale["distinct_character_names"]), f"{tale['own_conflict_share']:.1%}")
-    return {"film_lengths": lengths, "story": tale}, [t, s]
+    from horror.tension import CLIMAX_FILMS, climax
+
+    ends = climax(max(2, min(games, CLIMAX_FILMS)), players=players[0] if size else 3)
+    c = Table(title=_("The climax in normal bots' films ({films} films, {players} players)").format(
+        films=ends["films"], players=ends["players"]))
+    for col in (_("the monster wins"), _("decided over more than one roll"), _("films that ended")):
+        c.add_column(col, justify="right")
+    c.add_row(*(f"{ends[k] / max(1, ends['ended']):.0%}" for k in ("monster_won", "more_than_one_roll")),
+              str(ends["ended"]))
+    return {"film_lengths": lengths, "story": tale, "climax": ends}, [t, s, c]

@@ -20,7 +20,7 @@ from typing import Any
 from common.bots import Search
 from common.engine import Move, Rules
 from common.rng import Rng
-from horror import hard
+from horror import hard, sense
 from horror.state import Film
 
 MEETING_ONLY = {"supporting", "star", "armour", "trope", "subplot", "prop", "close", "near"}
@@ -46,7 +46,9 @@ def turned_down(view: dict[str, Any], seat: str) -> set[tuple[str, str]]:
     return out
 
 
-SEARCHED = {"bid", "claim"}  # what the ``hard`` level searches: the chair (horror.hard)
+SEARCHED = {"bid", "claim"}
+WRITING = {"trope", "subplot", "prop", "near", "monster", "ability", "trigger", "setting", "title"}
+GREED = 1.0  # ``normal`` bids for the chair up to what its hand would earn (``hard``: 1.6)  # what the ``hard`` level searches: the chair (horror.hard)
 
 
 def steer(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
@@ -61,20 +63,24 @@ def steer(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move], rng:
         st = rules.determinize(view, seat, rng)
         return None if hard.worth_now(st, seat) > 0 else hard.chair_move(st, seat, legal)
     if kind == "help":
-        return ("pass",)
+        return ("pass",)  # a helper is caught: its character dies for a die or two off a stake
     if kind in ("premise", "pool") or (kind == "direct" and view.get("act") == 4):
         return AuteurBot(rng.below(1 << 30)).choose(rules, view, seat, legal)
     st = rules.determinize(view, seat, rng)  # the view's film; only its own hand is read
     if kind == "stake":
         return _stake(st, seat, legal)
     if kind in ("trade", "trade reply"):
-        return _trade(st, view, seat, legal)
+        return sense.trade(st, view, seat, legal, turned_down(view, seat))
     if kind == "meeting":
         return _meeting(view, legal, rng)
     if kind == "direct":
         says = [m for m in legal if m[0] == "say"]
         if says and (rng.below(4) or not spoke_this_scene(view, seat)):  # a director speaks each scene
             return rng.choice(says)
+        extras = [m for m in legal if m[0] == "extra"]
+        if not says and extras and st.active_set and not spoke_this_scene(view, seat) and not any(
+                st.played_by.get(c) == seat for c in st.screen if c != "m"):
+            return extras[0]  # a chair taken mid-scene, none of its characters on screen: one to speak
         chases = [m for m in legal if m[0] == "chase"]
         if chases and st.played_by.get("m") == seat and not _conflicts_this_scene(view):
             return rng.choice(chases)  # its own monster hunts: a contest it is likely to win
@@ -109,32 +115,6 @@ def _stake(st: Film, seat: str, legal: list[Move]) -> Move:
         return legal[0]
     mine = c.sides[0] == "m" and c.seats[0] == seat
     return legal[min(len(legal) - 1, 3 if mine else 1)]
-
-
-def _trade(st: Film, view: dict[str, Any], seat: str, legal: list[Move]) -> Move:
-    """Tropes of the act are what a director plays: trade a later act's trope for a trope,
-    or a spare card for the set or character a hand of tropes lacks; give none of the act's."""
-    hand = st.hands[seat]
-    now = [c for c in hand if st.elements[c].kind == "trope" and st.elements[c].act == st.act]
-    keep = set(now)  # and the set and the character that start its scene
-    for kinds_kept in (("set",), ("extra", "supporting", "star")):
-        keep.update([c for c in hand if st.elements[c].kind in kinds_kept][:1])
-    spare = [c for c in hand if c not in keep]
-    kinds = {st.elements[c].kind for c in hand}
-    if ("decline",) in legal:  # someone's offer: give a spare card for a type the hand wants
-        offer = view.get("offer") or {}
-        want = offer.get("gives") == "trope" or (now and offer.get("gives") == "set" and "set" not in kinds)
-        gives = [m for m in legal if m[0] == "accept" and m[1] in spare]
-        return gives[0] if want and gives else ("decline",)
-    declined = turned_down(view, seat)
-    wish = ["trope"] + (["set"] if now and "set" not in kinds else []) + \
-        (["role"] if now and not kinds & {"extra", "supporting", "star"} else [])
-    for want in wish:
-        for m in legal:
-            if m[0] == "offer" and m[2] == want and m[1] in spare and (CARD_TYPE.get(m[1][0], ""), want) not in declined:
-                if want != "trope" or st.elements[m[1]].kind == "trope":
-                    return m
-    return ("done",)
 
 
 def _meeting(view: dict[str, Any], legal: list[Move], rng: Rng) -> Move:
@@ -184,10 +164,21 @@ class AuteurBot:
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Any = None) -> Move:
+        move = self._choose(rules, view, seat, legal)
+        # a view for every decision but the next of a run of writing (premise, free elements),
+        # which reads only its legal moves: its trades, bids, pools and help read its hand
+        meeting = any(m[0] in MEETING_ONLY for m in legal)
+        self.needs_view = not (move[0] in WRITING or (meeting and move[0] == "extra"))
+        return move
+
+    def _film(self, rules: Rules, view: dict[str, Any], seat: str) -> Film | None:
+        """The film as this seat sees it (its own hand, everything public), if it has a view."""
+        return sense.film_seen(view, seat) if view and view.get("hand") is not None else None
+
+    def _choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move]) -> Move:
         verbs: dict[str, list[Move]] = {}
         for m in legal:
             verbs.setdefault(m[0], []).append(m)
-        self.needs_view = False
         if "veto" in verbs:  # a line someone wrote for its character: the bot lets it stand
             return ("pass",)
         if "agree" in verbs:
@@ -196,27 +187,34 @@ class AuteurBot:
             return verbs["roll"][0] if self.rng.below(10) or "move" not in verbs else verbs["move"][0]
         if "stake" in verbs:
             return self._stake(view, seat, verbs["stake"])
-        if "offer" in verbs or "done" in verbs:
-            move = self._trade(verbs, turned_down(view, seat))
-            self.needs_view = move[0] == "offer"  # its next decision may be another offer
-            return move
-        if "accept" in verbs or "decline" in verbs:
-            return verbs["accept"][0] if "accept" in verbs and self.rng.below(2) else ("decline",)
+        if "offer" in verbs or "done" in verbs or "accept" in verbs or "decline" in verbs:
+            film = self._film(rules, view, seat)
+            if film is None:  # no view of its hand: it gives nothing away blind
+                return ("done",) if "done" in verbs else ("decline",)
+            self.hand = {c[0] for c in film.hands[seat]}
+            return sense.trade(film, view, seat, legal, turned_down(view, seat))
         if "claim" in verbs or "bid" in verbs:
             self.spoke = False  # whoever takes the chair next has said nothing in it yet
-        if "claim" in verbs:
-            return verbs["claim"][0] if self.rng.below(30) == 0 else ("pass",)
+        if "claim" in verbs:  # mid-scene, when its hand is worth more than the price
+            film = self._film(rules, view, seat)
+            return hard.chair_move(film, seat, legal, GREED) if film else ("pass",)
         if "help" in verbs:
-            return self.rng.choice(verbs["help"]) if self.rng.below(2) else ("pass",)
+            return self._help(self._film(rules, view, seat), seat, verbs["help"])
         if "bid" in verbs or set(verbs) == {"pass"}:
-            return self._bid(verbs)
+            film = self._film(rules, view, seat)
+            if film is None:
+                return self._bid(verbs)
+            move = hard.chair_move(film, seat, legal, GREED)  # what its hand would earn directing
+            if move[0] == "bid":
+                self.conflicts = 0
+            return move
         if "pool" in verbs:
-            return self._pool(verbs["pool"])
+            film = self._film(rules, view, seat)
+            return sense.pool(film, seat, legal, self.rng) if film else self._pool(verbs["pool"])
         if MEETING_ONLY & verbs.keys() or not DIRECTING & verbs.keys():
             return self._meeting(verbs)
         self.spent = 0
-        self.needs_view = True  # a director reads whose characters are on screen
-        return self._direct(verbs, view, seat)
+        return self._direct(rules, verbs, view, seat)
 
     def _premise(self, verbs: dict[str, list[Move]]) -> Move:
         """Agree, or first suggest one change to the premise (one bot in three does)."""
@@ -226,20 +224,11 @@ class AuteurBot:
         return ("agree",)
 
     # -- before a scene --------------------------------------------------------------------
-    def _trade(self, verbs: dict[str, list[Move]], declined: set[tuple[str, str]]) -> Move:
-        """Offer a spare card for a kind it lacks; never an offer the table just turned down."""
-        offers = verbs.get("offer", [])
-        self.hand = {m[1][0] for m in offers}
-        counts: dict[str, int] = {}
-        for card in {m[1] for m in offers}:
-            counts[card[0]] = counts.get(card[0], 0) + 1
-        want = next((t for k, t in (("s", "set"), ("c", "role"), ("t", "trope")) if k not in self.hand), None)
-        if want and self.rng.below(3):
-            spare = [m for m in offers if m[2] == want and counts.get(m[1][0], 0) > 1
-                     and (CARD_TYPE.get(m[1][0], ""), want) not in declined]
-            if spare:
-                return self.rng.choice(spare)
-        return ("done",)
+    def _help(self, film: Film | None, seat: str, helps: list[Move]) -> Move:
+        """Jump into a chase only with a character that survives being caught, and never
+        against its own monster (``sense.may_go_at_monster``); then one time in two."""
+        able = [m for m in helps if film is not None and sense.may_go_at_monster(film, seat, m[1])]
+        return self.rng.choice(able) if able and self.rng.below(2) else ("pass",)
 
     def _bid(self, verbs: dict[str, list[Move]]) -> Move:
         bids = verbs.get("bid", [])
@@ -267,8 +256,8 @@ class AuteurBot:
 
     # -- a script meeting ------------------------------------------------------------------
     def _meeting(self, verbs: dict[str, list[Move]]) -> Move:
-        sets = len(verbs.get("raise", []))
-        chars = len(verbs.get("armour", []))
+        sets = len({m[1] for m in verbs.get("raise", [])})  # one 'raise' a level: count the sets
+        chars = len({m[1] for m in verbs.get("armour", [])})
         tropes = verbs.get("trope", [])
         broke = "raise" not in verbs and "armour" not in verbs
         wish: list[Move] = []
@@ -278,7 +267,7 @@ class AuteurBot:
             if chars < 8:
                 wish += verbs.get("supporting", [])[:1] + verbs.get("star", [])[:1]
             elif self.rng.below(3) == 0:
-                wish += verbs.get("raise", [])[:1] + verbs.get("armour", [])[-1:]
+                wish += verbs.get("raise", [])[:1] + [m for m in verbs.get("armour", []) if m[2] == 1][-1:]
         if "set" in verbs and broke and not sets:
             wish.append(verbs["set"][0])  # broke and setless: the first set is free
         trigger = [m for m in tropes if m[1] == 1 and not m[2] and self.rng.below(2)]
@@ -304,7 +293,7 @@ class AuteurBot:
     def on_screen(view: dict[str, Any]) -> list[str]:
         return (view or {}).get("screen") or []
 
-    def _direct(self, verbs: dict[str, list[Move]], view: dict[str, Any], seat: str) -> Move:
+    def _direct(self, rules: Rules, verbs: dict[str, list[Move]], view: dict[str, Any], seat: str) -> Move:
         """Build the scene (set, characters, tropes, the monster), say a line at each beat,
         let the monster hunt, and stage conflicts between different players' characters."""
         plays = verbs.get("play", [])
@@ -343,8 +332,11 @@ class AuteurBot:
         if fights and self.conflicts < 1 and self.rng.below(2):
             self.conflicts += 1
             return self.rng.choice(fights)
-        if "attack" in verbs and self.rng.below(40) == 0:
-            return self.rng.choice(verbs["attack"])
+        if "attack" in verbs and self.rng.below(40) == 0 and view:
+            film = self._film(rules, view, seat)
+            able = [m for m in verbs["attack"] if film and sense.may_go_at_monster(film, seat, m[1])]
+            if able:
+                return self.rng.choice(able)
         if "cut" in verbs:
             self.conflicts, self.spoke = 0, False
             return verbs["cut"][0]

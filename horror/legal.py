@@ -4,11 +4,20 @@ Moves with free text (names, trope texts, plans, a line of narration or dialogue
 listed exhaustively: for those the list holds one suggestion each (``horror.suggest``), written
 from the stock of the film's theme and chosen by the film's own state, so that it stays a pure
 function of the state; any other text is just as legal. The director is offered one line of
-narration and one of dialogue after each beat; rulings and ``screenplay`` are never listed. Everything with a number or a card
-(costs, bids, stakes, plays, conflicts) is listed in full.
+narration and one of dialogue after each beat. Everything with a number or a card (costs,
+levels of Plot Armour and Screen Time, bids, stakes, plays, conflicts) is listed in full.
+
+What the book leaves open-ended is in ``open_moves``, not in this list, which bots and random
+play choose from and which must let a film end: a line said by anyone at any time ("Игроку не
+требуется режиссёрского кресла, чтобы произнести реплику"), any number of free elements in a
+meeting turn ("создаёт любое число «бесплатных» элементов") past the suggestions' caps, the
+premise amended again, a ruling, ``screenplay``. ``suggest=False`` (the search's play-outs,
+which read no text) writes each free text as a plain placeholder instead of a suggestion.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from common.engine import Move
 from horror import dice
@@ -16,6 +25,7 @@ from horror.chair import auction_seat
 from horror.climax import can_escape
 from horror.elements import (
     CHARACTER_KINDS,
+    FILMING_COST,
     SET_MAX_ST,
     card_type,
     pick,
@@ -72,7 +82,9 @@ def decider(st: Film) -> tuple[str, str] | None:
     return st.director, "direct"  # type: ignore[return-value]
 
 
-def legal_moves(st: Film, seat: str) -> list[Move]:
+def legal_moves(st: Film, seat: str, suggest: bool = True) -> list[Move]:
+    """Every move ``seat`` may make now, a free text once each (``suggest``: written from the
+    film's stock; else a placeholder, and no lines, for a search that reads no text)."""
     d = decider(st)
     if d is None or d[0] != seat:
         return []
@@ -107,7 +119,35 @@ def legal_moves(st: Film, seat: str) -> list[Move]:
         if st.conflict.kind == "chase":  # type: ignore[union-attr]
             moves += [("move", s) for s in adjacent(st)]
         return moves
-    return _direct(st, seat, budget)
+    return _direct(st, seat, budget, Stock(st) if suggest else Placeholders(st))
+
+
+class Placeholders:
+    """``Stock``'s stand-in where nobody reads the text (the search's play-outs): a name no
+    element has yet, a plain plan, no lines; none of the theme's stock is looked up."""
+
+    def __init__(self, st: Film) -> None:
+        self.st = st
+
+    @staticmethod
+    def name(n: int) -> str:
+        """Unique without looking: the element's number behind a control character, which
+        no name a player writes holds (``common.safetext`` strips them where text is read)."""
+        return f"\x1f{n}"
+
+    set_name = name
+
+    @staticmethod
+    def free_name(n: int, make: Callable[[int], str]) -> str:
+        return make(n)
+
+    @staticmethod
+    def lines(seat: str) -> list[Move]:
+        return []
+
+    @staticmethod
+    def plan() -> str:
+        return "#plan"
 
 
 def adjacent(st: Film) -> list[str]:
@@ -165,8 +205,8 @@ def _meeting(st: Film, budget: int) -> list[Move]:
         name = stock.free_name(n, stock.set_name)
         if name:
             moves.append(("set", name, (sets[-1],) if sets else ()))
-        moves += [("raise", s, 1) for s in sets if st.st[s] < SET_MAX_ST]
-        moves += [("armour", c, 1) for c in chars]
+        moves += [("raise", s, n) for s in sets for n in range(1, min(budget, SET_MAX_ST - st.st[s]) + 1)]
+        moves += [("armour", c, n) for c in chars for n in range(1, budget + 1)]
     elif not sets:
         moves.append(("set", stock.free_name(n, stock.set_name) or f"Set {n}", ()))  # free when broke
     if not chars and not free_ok:
@@ -185,7 +225,7 @@ def _monster_free_after(st: Film) -> int:
     return st.elements[trope].act if trope else st.act
 
 
-def _direct(st: Film, seat: str, budget: int) -> list[Move]:
+def _direct(st: Film, seat: str, budget: int, stock: Stock | Placeholders) -> list[Move]:
     moves: list[Move] = []
     live = started(st)
     climax = st.act == CLIMAX
@@ -203,7 +243,6 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
             moves.append(("play", card))
     if climax and st.active_set is None:
         moves += [("play", c) for c in st.screen if st.elements[c].kind == "set"]
-    stock = Stock(st)
     if budget >= 1:
         name = stock.free_name(st.counter, stock.name)
         if name:
@@ -213,7 +252,8 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         if name:
             moves.append(("set", name, (st.active_set,) if st.active_set else ()))
         # any set of the film ("Прокачка Экранного Времени какого-либо сета во время сцены")
-        moves += [("raise", e.id, 1) for e in st.elements.values() if e.kind == "set" and st.st[e.id] < SET_MAX_ST]
+        moves += [("raise", e.id, n) for e in st.elements.values() if e.kind == "set"
+                  for n in range(1, min(budget // FILMING_COST["raise"], SET_MAX_ST - st.st[e.id]) + 1)]
     if live:
         moves += stock.lines(seat)
         if not st.triggered and MONSTER in st.hands[seat] and trigger_trope(st) is None:
@@ -221,15 +261,7 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
         chars = [c for c in st.screen if st.elements[c].kind in CHARACTER_KINDS and c not in st.out]
         monster = MONSTER in st.screen
         if not st.moved:  # two players' sides (H5a), each with a die to stake
-            for a in chars:  # either character may be the first side (it stakes first)
-                for b in [*(c for c in chars if c != a), *((st.active_set,) if st.active_set else ()),
-                          *((MONSTER,) if monster else ())]:
-                    if dice.one_player(st, a, b) is None and dice.short_side(st, "check", a, b) < 0:
-                        moves.append(("check", a, b))
-                        moves.append(("contest", a, b))
-                if (monster and dice.one_player(st, MONSTER, a) is None
-                        and dice.short_side(st, "chase", MONSTER, a) != 0):
-                    moves.append(("chase", a))
+            moves += _conflicts(st, chars, monster)
         if monster:
             moves += [("attack", a) for a in chars]
     if st.active_subplot:
@@ -246,6 +278,60 @@ def _direct(st: Film, seat: str, budget: int) -> list[Move]:
     return moves
 
 
+def _conflicts(st: Film, chars: list[str], monster: bool) -> list[Move]:
+    """The checks, contests and chases open now: two players' sides (``dice.one_player``),
+    each able to stake a die (``dice.short_side``; a chased character may stake none), with
+    each side's player and purse read once rather than once a pair."""
+    md = dice.monster_dice(st, "check")  # the same for a chase: both outside the plan's contest
+    refs = [*chars, *((st.active_set,) if st.active_set else ()), *((MONSTER,) if monster else ())]
+    seat = {r: dice.side_seat(st, r) for r in refs}
+    can = {r: (r == MONSTER and md > 0) or st.budgets[seat[r]] >= 1 for r in refs}
+    moves: list[Move] = []
+    for a in chars:  # either character may be the first side (it stakes first)
+        for b in refs:
+            if b != a and seat[a] != seat[b] and can[a] and can[b]:
+                moves.append(("check", a, b))
+                moves.append(("contest", a, b))
+        if monster and seat[MONSTER] != seat[a] and can[MONSTER]:
+            moves.append(("chase", a))
+    return moves
+
+
 def _forcible(st: Film, trope: str) -> bool:
     return st.triggered or MONSTER not in st.elements[trope].names or is_trigger(st, trope)
 
+
+
+PREMISE_WORDS = ("monster", "ability", "trigger", "setting", "title")
+
+
+def open_moves(st: Film, seat: str) -> list[Move]:
+    """The moves ``seat`` may also make now that ``legal_moves`` leaves out, one of each
+    template (any other text is as legal): what the book leaves open-ended, which a list that
+    bots and random play choose from cannot hold if a film is to end (the module's docstring)."""
+    if st.phase == OVER:
+        return []
+    said = words().common_lines[0]
+    moves: list[Move] = [("say", said), ("screenplay",)]
+    moves += [("say", said, c) for c, e in st.elements.items()
+              if e.kind in (*CHARACTER_KINDS, "monster") and c not in st.gone]
+    d = decider(st)
+    if d is None or d[0] != seat:
+        return moves
+    kind = d[1]
+    if kind == "premise":
+        given = {"monster": st.monster, "trigger": st.trigger, "setting": st.setting, "title": st.title}
+        moves += [(w, given.get(w) or pick(words().abilities, st.turn) or w) for w in PREMISE_WORDS]
+    elif kind in ("direct", "roll"):
+        moves.append(("ruling", said))
+    elif kind == "meeting":  # free elements, as many as the player likes (past the suggestions' caps)
+        live = tuple(c for c, e in st.elements.items() if e.kind in CHARACTER_KINDS and c not in st.gone)
+        sets = [c for c, e in st.elements.items() if e.kind == "set"]
+        moves += [("trope", act, (), f"{said} ({act})") for act in range(st.act, 4)]
+        moves += [("subplot", live[:1], said)] if live else []
+        moves += [("prop", s, said) for s in sets]
+        stock = Stock(st)
+        moves += [("extra", name) for name in (stock.free_name(st.counter, stock.name),) if name]
+        near = {tuple(sorted(pair)) for pair in st.near}
+        moves += [("near", a, b) for i, a in enumerate(sets) for b in sets[i + 1:] if tuple(sorted((a, b))) not in near]
+    return moves

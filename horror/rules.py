@@ -164,6 +164,14 @@ class HorrorRules(Rules[Film]):
     def legal_moves(self, state: Film, seat: str) -> list[Move]:
         return legal.legal_moves(state, seat)
 
+    def open_moves(self, state: Film, seat: str) -> list[Move]:
+        return legal.open_moves(state, seat)
+
+    def search_moves(self, state: Film, seat: str) -> list[Move]:
+        """The legal moves with placeholders for their free text, and no lines: the search's
+        play-outs read no text, and the suggestions were about half of listing's cost."""
+        return legal.legal_moves(state, seat, suggest=False)
+
     def private_decision(self, state: Film, seat: str) -> bool:
         """Only trading and directing use the element cards in a hand; the premise, the
         meetings, bids, claims, stakes, help, rolls and the climax's pools are decided on what

@@ -39,4 +39,4 @@ def test_horror_reports_the_table_size_asked_for():
 
     figures, tables = report(5, {"players": "4"})
     assert [r["players"] for r in figures["film_lengths"]] == [4]
-    assert figures["story"]["players"] == 4 and len(tables) == 2
+    assert figures["story"]["players"] == 4 and figures["climax"]["players"] == 4 and len(tables) == 3

@@ -54,12 +54,15 @@ def test_standing_favours_the_seat_with_more_dice():
 
 
 def test_hard_takes_top_billing_from_two_normal_bots():
-    """A seeded pair of films (the ladder measures many more: rules.md)."""
+    """Four seeded films, the hard seat rotating (the ladder measures many more: rules.md):
+    since ``normal`` bids by what its hand would earn, ``hard`` wins most, not every one (3 of
+    the 4; 9.5 of these 12 films)."""
     wins = 0
-    for g in range(2):
+    for g in range(4):
         seats = RULES.seats(OPTS)
-        bots = {s: make_bot("hard" if i == g else "normal", RULES, seed=40 + g * 3 + i, iterations=10)
+        hard = g % len(seats)
+        bots = {s: make_bot("hard" if i == hard else "normal", RULES, seed=40 + g * 3 + i, iterations=10)
                 for i, s in enumerate(seats)}
         out = play_game(RULES, 40 + g, bots, OPTS).outcome
-        wins += out is not None and seats[g] in out.winners
-    assert wins == 2
+        wins += out is not None and seats[hard] in out.winners
+    assert wins >= 3
