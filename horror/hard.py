@@ -130,6 +130,15 @@ def standing(rules: Rules, st: Film) -> dict[str, float]:
 
 
 def candidates(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move]) -> list[Move]:
-    """The chair moves worth weighing: pass, and the three lowest bids or claims."""
+    """The chair moves worth weighing: pass, and the three lowest bids or claims; an
+    auction's bids no more than one die above what the seat's hand would earn directing
+    (a chair with nothing to direct only loses dice; one die more can keep a richer hand
+    from it). The hand is read from the seat's own view."""
     bids = [m for m in legal if m[0] in ("bid", "claim")][:3]
-    return [m for m in legal if m[0] == "pass"] + bids
+    passes = [m for m in legal if m[0] == "pass"]
+    if passes and view.get("hand") is not None and any(m[0] == "bid" for m in bids):
+        from horror.sense import film_seen
+
+        worth = hand_worth(film_seen(view, seat), seat, list(view["hand"]), False)
+        bids = [m for m in bids if m[0] != "bid" or (worth > 0 and m[1] <= worth + 1)]
+    return passes + bids
