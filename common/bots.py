@@ -136,10 +136,12 @@ class IsmctsBot:
         self.max_depth = self.search.depth if max_depth is None else max_depth
         self.done = 0  # iterations run by the last choose(): what the benchmarks count
         self._root_moves: list[Move] = []  # the moves weighed at the root (Search.candidates)
+        self._began = 0.0  # when the last choose() or rank() began: the think time runs from there
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
                progress: Progress | None = None) -> Move:
         self.done = 0
+        self._began = time.perf_counter()  # the think time counts the game's own rules of thumb too
         if len(legal) == 1:
             return legal[0]
         if self.search.delegate is not None:
@@ -174,6 +176,7 @@ class IsmctsBot:
         legal move is weighed (not only a game's ``Search.candidates``: the coach rates the move
         the player made, whatever it was), and the search runs its full count (no settling)."""
         self.done = 0
+        self._began = time.perf_counter()
         settle, self.settle = self.settle, False
         try:
             root = self._search(rules, view, seat, legal, progress)
@@ -190,17 +193,19 @@ class IsmctsBot:
         root = _Node()
         self._root_moves = legal
         start = time.perf_counter()
-        deadline = start + self.think if self.think else None
+        deadline = self._began + self.think if self.think else None
         for i in range(self.iterations):
             self._iterate(rules, rules.determinize(view, seat, self.rng), root)
             self.done = i + 1
+            if deadline:  # every iteration: on a busy machine 16 of them overran the wait by a tenth
+                now = time.perf_counter()
+                if now > deadline:
+                    break
             if i % 16 == 0:
                 now = time.perf_counter()
                 if progress:
-                    spent = (now - start) / self.think if self.think else 0.0
+                    spent = (now - self._began) / self.think if self.think else 0.0
                     progress(min(1.0, max(i / self.iterations, spent)))
-                if deadline and now > deadline:
-                    break
                 if self.settle and i and self._settled(root, seat, legal, self.iterations - i - 1 if not deadline
                                                        else (i + 1) * (deadline - now) / max(now - start, 1e-9)):
                     break

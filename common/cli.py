@@ -210,7 +210,7 @@ def _build(spec: GameSpec) -> GameGroup:
                   help=_("who sits where [default: {seats}; with --load: the record's "
                          "seats]").format(seats=spec.default_seats))
     @variant_option(spec)
-    @click.option("--think", type=THINK, metavar="SECONDS", default=1.0, show_default=True,
+    @click.option("--think", type=THINK, metavar="SECONDS", default=spec.think or 1.0, show_default=True,
                   help=_(THINK_HELP))
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
                   help=_("write the game's record here when it ends"))
@@ -317,8 +317,8 @@ def _build(spec: GameSpec) -> GameGroup:
     @variant_option(spec)
     @click.option("--games", type=AT_LEAST_ONE, metavar="N", default=None,
                   help=_("exit after this many games [default: never]"))
-    @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True,
-                  help=_(THINK_HELP))
+    @click.option("--think", type=THINK, metavar="SECONDS", default=min(spec.think or 0.5, 0.5),
+                  show_default=True, help=_(THINK_HELP))
     @click.option("--save", type=click.Path(dir_okay=False), default=None,
                   help=_("the record of the game in progress, appended after every move "
                          "(seat tokens go beside it, in FILE.seats.json)"))
@@ -383,8 +383,8 @@ def _build(spec: GameSpec) -> GameGroup:
                                                  "one)"))
     @click.option("--bot", default=None, metavar="BOT", shell_complete=complete_bots(spec),
                   help=_("play with this bot instead of the keyboard"))
-    @click.option("--think", type=THINK, metavar="SECONDS", default=0.5, show_default=True,
-                  help=_(THINK_HELP))
+    @click.option("--think", type=THINK, metavar="SECONDS", default=min(spec.think or 0.5, 0.5),
+                  show_default=True, help=_(THINK_HELP))
     @click.option("--watch", is_flag=True, help=_("watch the game (public information only) and "
                                                   "chat"))
     @click.option("--rejoin", is_flag=False, flag_value="\0saved", default=None, metavar="[TOKEN]",
@@ -437,7 +437,7 @@ def _build(spec: GameSpec) -> GameGroup:
                   help=_("instead: what the table asks of a player, before and now (one seat a "
                          "person with the default settings: reactions passed, hand-overs at one "
                          "keyboard, waits for hard bots); --games games (default 10)"))
-    @click.option("--think", type=THINK, metavar="SECONDS", default=1.0, show_default=True,
+    @click.option("--think", type=THINK, metavar="SECONDS", default=spec.think or 1.0, show_default=True,
                   help=_("with --attention: the hard bots' thinking, as in play"))
     @game_flags(spec)
     def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations,

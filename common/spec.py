@@ -28,7 +28,8 @@ class GameSpec:
                  bench_matchups: tuple[tuple[str, str, int, str], ...] = (),
                  bench_rotate: bool = False, bench_games: int = 2000, bench_report: str = "",
                  ladder_games: int = 100, ladder_iterations: int = 100, ladder_audit: str = "",
-                 bench_search: tuple[str, str, float] = ("default", "", 0.0)) -> None:
+                 bench_search: tuple[str, str, float] = ("default", "", 0.0),
+                 think: float | None = None) -> None:
         self.name = name  # command and record name, e.g. "invaders"
         self.title = title
         self.blurb = blurb
@@ -60,6 +61,9 @@ class GameSpec:
         # ``bench --ladder`` unless --games and --iterations say otherwise: games per pairing and
         # the hard level's search iterations a decision (long films: fewer, so it takes minutes)
         self.ladder_games = ladder_games
+        # the table's --think for the hard level, in seconds a decision: what the game measured
+        # its strength at (None: the commands' own, 1 at a terminal, 0.5 over the network)
+        self.think = think
         self.ladder_iterations = ladder_iterations
         # "module:Class" of a game's audit of the ladder's games: Class(rules) with
         # see(state, seat, move, level) before each move, report() -> {level: {fault: {faults,

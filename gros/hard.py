@@ -23,6 +23,7 @@ from gros.worth import dig, look_ahead, pick_victim, public_score, shares
 PLAYOUT_DEPTH = 12  # play-out decisions before the evaluation takes over (the turn's answers)
 MARGIN = 0.03  # a share of the win another move must gain over the look-ahead's favourite
 TOP = 4  # moves the search weighs at the root, the best by the normal level's look-ahead
+DEALS = 6  # deals from the seat's view the look-ahead is averaged over (``normal`` reads one)
 CREDITS_MARGIN = 4  # public points ahead of every rival before a play-out rolls the credits
 
 
@@ -30,27 +31,41 @@ def ruled(rules: Any, view: dict[str, Any], seat: str, legal: list[Move], rng: R
     """Decisions the ``hard`` level leaves to the ``normal`` level's judgement: the title,
     what to discard at the end of a turn, and the windows (stop a card, answer an attack):
     there the play-outs' refilled hands made spending cards look free, and stops went on
-    Props of 1 (the look-ahead weighs a card in hand at its worth)."""
+    Props of 1 (the look-ahead weighs a card in hand at its worth). Unlike ``normal``, it
+    judges a window over several deals (``judged``): whether the credits on the stack win
+    for their player depends on the title words the others may hold."""
     if legal[0][0] == "title":
         return ("title", "", ())
     if legal[0][0] != "discard" and mv.PASS not in legal:
         return None
-    st = rules.determinize(view, seat, rng)
-    me = zones.seat_of(st, seat)
     if legal[0][0] == "discard":
-        return dig(st, me, legal)
-    return max(sense.sensible(st, me, legal), key=lambda m: look_ahead(rules, st, me, m))
+        st = rules.determinize(view, seat, rng)
+        return dig(st, zones.seat_of(st, seat), legal)
+    return next(iter(judged(rules, view, seat, legal)))  # the best over several deals
+
+
+def judged(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> dict[Move, float]:
+    """The sensible moves, each with the ``normal`` level's look-ahead averaged over
+    ``DEALS`` deals from the seat's view (one deal makes a stop, or the credits, look right
+    or wrong by the luck of the cards it gave the others), best first. The deals are fixed
+    by their seeds: the same view, the same answer."""
+    total: dict[Move, float] = {}
+    for k in range(DEALS):
+        st = rules.determinize(view, seat, Rng(k))
+        me = zones.seat_of(st, seat)
+        moves = total or sense.sensible(st, me, legal)  # the tests read what the seat knows: any deal will do
+        for m in moves:
+            total[m] = total.get(m, 0.0) + look_ahead(rules, st, me, m)
+    return dict(sorted(total.items(), key=lambda kv: -kv[1]))
 
 
 def candidates(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> list[Move]:
     """The moves worth weighing: the legal ones less those no player would make, and of
-    those the ``TOP`` the ``normal`` level's look-ahead rates best (the search spends its
-    play-outs telling good moves apart, not refuting poor ones). Both read only the seat's
-    own hand and the table, and a deal from the view fixed by its seed, never the real one."""
-    st = rules.determinize(view, seat, Rng(0))
-    me = zones.seat_of(st, seat)
-    moves = sense.sensible(st, me, legal)
-    return sorted(moves, key=lambda m: -look_ahead(rules, st, me, m))[:TOP]  # the favourite first
+    those the ``TOP`` the ``normal`` level's look-ahead rates best over several deals (the
+    search spends its play-outs telling good moves apart, not refuting poor ones). Both read
+    only the seat's own hand and the table, and deals from the view fixed by their seeds,
+    never the real one."""
+    return list(judged(rules, view, seat, legal))[:TOP]  # the favourite first
 
 
 def _effect_moves(st: GrosState, seat: int, moves: list[Move]) -> list[tuple[Move, Any]]:

@@ -82,3 +82,16 @@ def test_skippys_revenge_is_called_by_its_own_name():
         assert ui.toolbar().startswith(f" {title} · ")
     helped = " ".join(CliRunner().invoke(main, ["--help"]).output.split())
     assert "'--variant gr2' plays Grave Robbers II: Skippy's Revenge" in helped
+
+
+def test_hard_thinks_by_default_what_its_strength_was_measured_at():
+    """The table's --think for gros is the budget the rules page measured hard at (0.25 s a
+    decision, issue 22); a game that measured none keeps 1 s at a terminal, 0.5 s on the net."""
+    from invaders.cli import main as invaders
+
+    def think(group, command: str) -> float:
+        return next(p.default for p in group.commands[command].params if p.name == "think")
+
+    assert {c: think(main, c) for c in ("play", "host", "join", "bench")} == dict.fromkeys(
+        ("play", "host", "join", "bench"), 0.25)
+    assert (think(invaders, "play"), think(invaders, "host"), think(invaders, "bench")) == (1.0, 0.5, 1.0)

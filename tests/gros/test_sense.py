@@ -201,3 +201,21 @@ def test_hard_chooses_the_same_whatever_the_hidden_cards_are():
     picks = [make_bot("hard", RULES, seed=5, iterations=60).choose(RULES, v, "ray", RULES.legal_moves(st, "ray"))
              for v, st in zip(views, (one, two), strict=True)]
     assert picks[0] == picks[1]
+
+
+def test_hard_judges_the_credits_on_the_stack_over_several_deals():
+    """Whether dana's credits win for her depends on the title words in her hidden hand: one
+    deal (``normal``) now and then sees her win and pays two cards for a stop ray does not
+    need; ``hard`` judges the window over six deals from its view, the same whatever its seed."""
+    st = table(["title: Night of the Blob | night blob", "movie ray: the-robot, the-colonel",
+                "movie dana: the-robot, the-reporter",
+                "hand ray: the-cat-in-the-locker, the-chainsaw, the-baseball-bat",
+                "hand dana: roll-the-credits-fade-out, the-shovel, the-flashlight, the-tomb", "turn: dana 3"],
+               players=2)
+    RULES.apply(st, "dana", ("play", "roll-the-credits-fade-out", (), "", ()))
+    legal = RULES.legal_moves(st, "ray")
+    assert RULES.decisions(st)[0].kind == "stop" and ("pass",) in legal and len(legal) == 2
+    view = RULES.view(st, "ray")
+    assert {HeuristicBot(k).choose(RULES, view, "ray", legal)[0] for k in range(12)} == {"pass", "play"}
+    assert {make_bot("hard", RULES, seed=k, iterations=40).choose(RULES, view, "ray", legal)
+            for k in range(12)} == {("pass",)}  # the earlier hard read one deal, as normal does
