@@ -24,6 +24,7 @@ PLAYOUT_DEPTH = 12  # play-out decisions before the evaluation takes over (the t
 MARGIN = 0.03  # a share of the win another move must gain over the look-ahead's favourite
 TOP = 4  # moves the search weighs at the root, the best by the normal level's look-ahead
 DEALS = 6  # deals from the seat's view the look-ahead is averaged over (``normal`` reads one)
+TABLE_ITERATIONS = 500  # a thinking search's cap: the count the ladder measured (bench --ladder)
 CREDITS_MARGIN = 4  # public points ahead of every rival before a play-out rolls the credits
 
 
@@ -200,4 +201,4 @@ def policy(rules: Any, st: GrosState, actor: str, moves: list[Move], rng: Rng) -
 
 
 SEARCH = Search(policy=policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates,
-                flat=True, margin=MARGIN, settle=True)
+                flat=True, margin=MARGIN, settle=True, iterations=TABLE_ITERATIONS)

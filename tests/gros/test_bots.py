@@ -129,3 +129,12 @@ def test_does_not_pay_three_cards_to_stop_a_small_location():
                 "hand dana: the-cemetery", "hand amanda: the-chainsaw", "turn: dana 1"])
     RULES.apply(st, "dana", ("play", "the-cemetery", ("dana",), "", ()))
     assert choice(st, "ray") == ("pass",)
+
+
+def test_the_tables_hard_thinks_at_most_what_the_ladder_measured():
+    """A thinking ``hard`` stops at the ladder's count: the strength the rules page gives is
+    the most a player meets (a slower machine may give it less time, never more)."""
+    from gros.cli import SPEC
+    from gros.hard import SEARCH
+
+    assert SEARCH.iterations == SPEC.ladder_iterations
