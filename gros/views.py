@@ -66,7 +66,7 @@ WINDOWS = ("stop", "respond", "anytime")  # decisions open to a card any seat ma
 def concerns(st: GrosState, kind: str) -> list[str]:
     """Whom the card or attack a window answers is aimed at, as the table sees it: the
     players of the cards waiting on the stack (a stop is aimed at the card under it), the
-    Movies and Characters they name, the attacker and the attacked. The SFX window after a
+    Movies and Characters they name, the side an attack goes against as it stands. The SFX window after a
     card or 'end' concerns nobody in particular. A front-end asks a player only about what
     concerns them, by default (``common.reactions``): public facts, so that whether a pass
     was typed or made for the player tells the table nothing it did not know."""
@@ -79,7 +79,10 @@ def concerns(st: GrosState, kind: str) -> list[str]:
                 refs.append(move[3])  # 'take REF': a card taken from someone
             seats.update(zones.seat_of(st, ref.partition("/")[0]) for ref in refs)
     elif kind == "respond" and st.attack is not None:
-        seats.update((st.attack.attacker, st.attack.target))
+        # the side the attack goes against as it stands: the attacked while it would succeed,
+        # the attacker while it would fail (a side already winning has nothing to answer)
+        a = st.attack
+        seats.add(a.target if sx.attack_value(st, a) >= sx.defence(st, a.target, a) else a.attacker)
     return [st.names[s] for s in sorted(seats) if s >= 0]
 
 

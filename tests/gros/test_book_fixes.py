@@ -157,3 +157,18 @@ def test_a_card_in_play_named_alone_means_the_one_listed_target_it_can_be():
     assert t.record.body[-1].text == "play the-car-keys on ray/the-sheriff"
     with pytest.raises(GameError):
         t.play("ray", "play the-robot on sheriff")  # a Character is not played on anything
+
+
+def test_an_attack_concerns_the_side_it_goes_against_as_it_stands():
+    """The Blob (Attack 9) against the Reporter alone succeeds: the attacked is asked, the
+    attacker (already winning) is not; against Defence beyond it, the attacker is asked."""
+    t = _table()
+    RULES.scenario(t.state, "hand ray: the-blob")
+    t.play("ray", "attack dana with the-blob")
+    decision = t.view("dana")["decision"]
+    assert decision["kind"] == "respond" and decision["concerns"] == ["dana"]
+    t = _table()
+    RULES.scenario(t.state, "hand ray: the-giant-ants")
+    RULES.scenario(t.state, "movie dana: the-reporter, the-sheriff, the-robot")
+    t.play("ray", "attack dana with the-giant-ants")
+    assert t.view("dana")["decision"]["concerns"] == ["ray"]
