@@ -31,6 +31,19 @@ def coach_reason(view: dict[str, Any], seat: str, move: str) -> str | None:
             defence=movie.get("defence", 0),
             held=ngettext("{target} holds {n} card", "{target} holds {n} cards", held).format(
                 target=target, n=held))
+    kind = (view.get("decision") or {}).get("kind")
+    stack = view.get("stack") or []
+    if kind in ("stop", "anytime") and stack and move.startswith("play ") and stack[-1]["card"] in move.split():
+        top = stack[-1]
+        return _("{card} ({player}) is stopped before it takes effect").format(
+            card=card_name(top["card"]), player=top["seat"])
+    attack = view.get("attack")
+    if kind == "respond" and attack:
+        stands = _("it succeeds") if attack["value"] >= attack["defence"] else _("it fails")
+        return _("the attack of {creature}: Attack {attack} against {target}'s Defence {defence}; "
+                 "as it stands, {stands}").format(
+            creature=card_name(attack["creature"]), attack=attack["value"], target=attack["target"],
+            defence=attack["defence"], stands=stands)
     if move.startswith("play roll-the-credits"):
         scores = {m["seat"]: m.get("score", 0) for m in view.get("movies", [])}
         rivals = {s: v for s, v in scores.items() if s != seat}

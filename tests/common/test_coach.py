@@ -206,6 +206,20 @@ def test_gros_says_why_in_the_players_words():
     assert coach_reason(view, "dana", "end") is None
 
 
+def test_gros_says_why_a_stop_and_an_answer_to_an_attack():
+    """At a stop the card stopped is named; in an attack's window, the attack as it stands
+    (what the board's attack panel shows), read from the view alone."""
+    from gros.render import coach_reason
+
+    stop = {"decision": {"kind": "stop"}, "stack": [{"card": "the-wolfman", "seat": "dana"}]}
+    assert coach_reason(stop, "ray", "play the-cat-in-the-locker on the-wolfman paying the-shovel, "
+                        "the-flashlight") == "The Wolfman (dana) is stopped before it takes effect"
+    respond = {"decision": {"kind": "respond"}, "stack": [],
+               "attack": {"creature": "the-blob", "value": 9, "defence": 10, "target": "dana"}}
+    assert coach_reason(respond, "ray", "pass") == ("the attack of The Blob: Attack 9 against "
+                                                    "dana's Defence 10; as it stands, it fails")
+
+
 @pytest.mark.parametrize("forbidden", [False, True])
 def test_the_table_sees_a_hint_and_a_host_may_forbid_them(forbidden):
     """Over the LAN the hint is worked out on the client; the host tells everyone at the table
