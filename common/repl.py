@@ -279,10 +279,25 @@ class Ui(Prompting, Commands, Reacting, HandOff):
                 say("\n" + _("Leaving the game unfinished."))
                 self.leave()
                 return 0
+            if not text and sys.stdin.isatty() and sys.stdout.isatty():
+                text = self.enter_move(seat) or ""  # a bare Enter: the move the prompt shows
             if text and self.command(seat, text) == "quit":
                 say(_("Leaving the game unfinished."))
                 self.leave()
                 return 0
+
+    ENTER_PLAYS = True  # the line REPL shows a bare Enter's move in its prompt (the --tui does not)
+
+    def enter_move(self, seat: str) -> str | None:
+        """The move a bare Enter plays, where a game names an obvious one (gros: 'draw' at a
+        turn's start, 'done' at its end) and it is legal now; shown dimmed on the prompt's
+        empty line ('Enter: draw'), so that nothing is played unseen. Only at a terminal: a
+        blank line piped in plays nothing."""
+        hook = getattr(self.spec.render, "enter_move", None)
+        if not self.ENTER_PLAYS or hook is None:
+            return None
+        move = hook(self.session.view(seat))
+        return move if move and move in self.session.legal(seat) else None
 
     def command(self, seat: str, text: str) -> str | None:
         self.fresh = []

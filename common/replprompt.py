@@ -23,6 +23,7 @@ class Prompting:
     prompt_sessions: dict[str, Any]
     typed_ahead: str
     reacting: Callable[[], bool]  # Reacting's: is the decision a reaction?
+    enter_move: Callable[[str], str | None]  # the Ui's: the move a bare Enter plays
 
     def _prompt_toolkit(self, seat: str) -> Any:
         """The seat's prompt. One player keeps a history file across games; at hot-seat each
@@ -54,8 +55,10 @@ class Prompting:
             prompt = self._prompt_toolkit(seat)
             live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
             typed, self.typed_ahead = self.typed_ahead, ""
+            enter = self.enter_move(seat)  # shown, dimmed, on the empty line: what Enter plays
+            shown = [("fg:ansibrightblack", _("Enter: {move}").format(move=enter))] if enter else None
             if live is None:
-                return prompt.prompt(text, default=typed)
+                return prompt.prompt(text, default=typed, placeholder=shown)
             from prompt_toolkit.patch_stdout import patch_stdout
 
             app = prompt.app
@@ -68,7 +71,7 @@ class Prompting:
             with patch_stdout(raw=True):  # lines printed meanwhile appear above the prompt
                 live(lambda line: print(line, flush=True), interrupt)
                 try:
-                    return prompt.prompt(text)
+                    return prompt.prompt(text, placeholder=shown)
                 finally:
                     live(None)
         sys.stdout.write(text)

@@ -43,6 +43,7 @@ class TuiUi(Panes, Ui):
     """The line REPL's game loop, shown full screen (see the module docstring)."""
 
     full_screen = True
+    ENTER_PLAYS = False  # the full screen's prompt shows no default move: Enter plays nothing
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)

@@ -32,6 +32,13 @@ COLOURS = {"character": "blue", "creature": "red", "prop": "dark_orange", "locat
 __all__ = ["TYPE_NAMES"]
 
 
+def enter_move(view: dict[str, Any]) -> str | None:
+    """What a bare Enter plays at the line REPL (``common.repl``): the turn's draw up to six,
+    and 'done' after the end of turn's optional discards; the REPL plays it only when legal."""
+    kind = (view.get("decision") or {}).get("kind")
+    return {"draw": "draw", "discard": "done"}.get(kind or "")
+
+
 def _cards() -> dict[str, Card]:
     return load_catalog("gros+gr2").cards
 

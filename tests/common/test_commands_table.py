@@ -83,3 +83,17 @@ def test_a_command_word_with_a_move_after_it_is_played_as_a_move(line):
     ui, seat = _ui()
     word, _sep, rest = line.partition(" ")
     assert ui.run_command(seat, word, rest) == MOVE
+
+
+def test_a_bare_enter_plays_the_move_the_prompt_shows():
+    """gros: a bare Enter draws at a turn's start and says 'done' after its end (the terminal's
+    prompt shows it dimmed, 'Enter: draw': tests/common/test_story_pty.py); where no move is
+    obvious, Enter plays nothing."""
+    ui, seat = _ui()
+    ui.session.play(seat, "title")
+    seat = ui.session.waiting_for()
+    assert ui.enter_move(seat) == "draw"
+    ui.command(seat, ui.enter_move(seat) or "")
+    assert ui.session.view(seat)["decision"]["kind"] == "turn" and ui.enter_move(seat) is None
+    ui.command(seat, "end")
+    assert ui.enter_move(seat) == "done"

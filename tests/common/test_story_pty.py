@@ -388,3 +388,22 @@ def test_a_story_line_gets_room_at_the_pace_the_player_set(tmp_path):
     child.expect(r"skipped (\d+\.\d+)")
     assert float(child.match.group(1)) < 5 * 0.5
     child.expect(pexpect.EOF)
+
+
+def test_a_bare_enter_draws_and_the_prompt_says_so(tmp_path):
+    """Busywork (issue 23): the turn's draw and the end of turn's 'done' were typed every turn;
+    the prompt now shows what a bare Enter plays, dimmed on the empty line, and Enter plays it."""
+    child = spawn(tmp_path, "gros", "--seed", "8", "--players", "2", "--first", "ray",
+                  "--seats", "human,normal", "--think", "0.01")
+    child.expect("ray>")
+    send(child, "title")
+    child.expect("your turn begins")
+    child.expect("Enter: draw")
+    child.sendline("")
+    child.expect("your turn: play cards")
+    child.expect("ray>")
+    send(child, "end")
+    child.expect("Enter: done")
+    child.sendline("")
+    child.expect("dana's turn")
+    child.close(force=True)
