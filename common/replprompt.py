@@ -56,7 +56,8 @@ class Prompting:
             live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
             typed, self.typed_ahead = self.typed_ahead, ""
             enter = self.enter_move(seat)  # shown, dimmed, on the empty line: what Enter plays
-            shown = [("fg:ansibrightblack", _("Enter: {move}").format(move=enter))] if enter else None
+            # (an empty placeholder, not None: None keeps the session's last one)
+            shown: Any = [("fg:ansibrightblack", _("Enter: {move}").format(move=enter))] if enter else ""
             if live is None:
                 return prompt.prompt(text, default=typed, placeholder=shown)
             from prompt_toolkit.patch_stdout import patch_stdout
