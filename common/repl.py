@@ -71,6 +71,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
         self.fresh: list[str] = []  # the story told since the player's last command
         self.reactions = Reactions(spec.name)  # which reaction prompts each seat is asked
         self.typed_ahead = ""  # typed at a hot-seat hand-over: put back at the next prompt
+        self.cut_short = False  # the last prompt was ended by the network, not by Enter
         self.passed: dict[str, list[str]] = {}  # reactions passed for a seat since its prompt
 
     def candidates(self) -> list[str]:
@@ -279,7 +280,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
                 say("\n" + _("Leaving the game unfinished."))
                 self.leave()
                 return 0
-            if not text and sys.stdin.isatty() and sys.stdout.isatty():
+            if not text and not self.cut_short and sys.stdin.isatty() and sys.stdout.isatty():
                 text = self.enter_move(seat) or ""  # a bare Enter: the move the prompt shows
             if text and self.command(seat, text) == "quit":
                 say(_("Leaving the game unfinished."))

@@ -24,6 +24,7 @@ class Prompting:
     typed_ahead: str
     reacting: Callable[[], bool]  # Reacting's: is the decision a reaction?
     enter_move: Callable[[str], str | None]  # the Ui's: the move a bare Enter plays
+    cut_short: bool  # the last prompt was ended by the network, not by Enter
 
     def _prompt_toolkit(self, seat: str) -> Any:
         """The seat's prompt. One player keeps a history file across games; at hot-seat each
@@ -55,6 +56,7 @@ class Prompting:
             prompt = self._prompt_toolkit(seat)
             live = getattr(self.session, "live_chat", None)  # a network game: chat shows at once
             typed, self.typed_ahead = self.typed_ahead, ""
+            self.cut_short = False
             enter = self.enter_move(seat)  # shown, dimmed, on the empty line: what Enter plays
             # (an empty placeholder, not None: None keeps the session's last one)
             shown: Any = [("fg:ansibrightblack", _("Enter: {move}").format(move=enter))] if enter else ""
@@ -65,6 +67,7 @@ class Prompting:
             app = prompt.app
 
             def interrupt() -> None:  # from the network thread: end the prompt, empty-handed
+                self.cut_short = True  # no Enter was pressed: the Enter move is not played
                 loop = getattr(app, "loop", None)
                 if loop is not None:
                     loop.call_soon_threadsafe(lambda: app.exit(result="") if app.is_running else None)
