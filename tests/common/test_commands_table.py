@@ -97,3 +97,32 @@ def test_a_bare_enter_plays_the_move_the_prompt_shows():
     assert ui.session.view(seat)["decision"]["kind"] == "turn" and ui.enter_move(seat) is None
     ui.command(seat, "end")
     assert ui.enter_move(seat) == "done"
+
+
+@pytest.mark.parametrize("cut_short", [True, False])
+def test_a_prompt_the_network_ends_plays_no_enter_move(monkeypatch, cut_short):
+    """At a network game the prompt is ended empty-handed when a move arrives: that is no
+    Enter, and must not draw for the player; a pressed Enter (an empty line) does."""
+    import io
+    import types
+
+    from common.session import LocalSession
+
+    table = Table(SPEC.rules, seed=3, variant="gros", options={"players": "2"})
+    seat = table.seats[0]
+    ui = Ui(SPEC, LocalSession(SPEC, table, {seat: "human", table.seats[1]: "normal"}, 1, None))
+    typed = iter(["title", "", "quit"])
+
+    def read(who: str) -> str:
+        line = next(typed)
+        ui.cut_short = cut_short and line == ""
+        return line
+
+    tty = types.SimpleNamespace(isatty=lambda: True)
+    monkeypatch.setattr("common.repl.sys", types.SimpleNamespace(stdin=tty, stdout=tty))
+    monkeypatch.setattr(ui, "read", read)
+    monkeypatch.setattr(ui, "leave", lambda: None)
+    monkeypatch.setattr("sys.stdout", io.StringIO())
+    ui.loop()
+    kind = ui.session.view(seat)["decision"]["kind"]
+    assert kind == ("draw" if cut_short else "turn")
