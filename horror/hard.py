@@ -21,6 +21,7 @@ from common.engine import Move, Rules
 from common.rng import Rng
 from horror.elements import CHARACTER_KINDS
 from horror.scene import started
+from horror.sense import film_seen
 from horror.state import AUCTION, CLIMAX, MONSTER, SCENE, Film
 
 CHAIR = ("bid", "claim", "claim auction")  # the decisions the search weighs
@@ -137,8 +138,6 @@ def candidates(rules: Rules, view: dict[str, Any], seat: str, legal: list[Move])
     bids = [m for m in legal if m[0] in ("bid", "claim")][:3]
     passes = [m for m in legal if m[0] == "pass"]
     if passes and view.get("hand") is not None and any(m[0] == "bid" for m in bids):
-        from horror.sense import film_seen
-
         worth = hand_worth(film_seen(view, seat), seat, list(view["hand"]), False)
         bids = [m for m in bids if m[0] != "bid" or (worth > 0 and m[1] <= worth + 1)]
     return passes + bids
