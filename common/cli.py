@@ -153,14 +153,18 @@ class GameGroup(click.Group):
 
 
 def _ladder(spec: GameSpec, games: int | None, as_json: bool, iterations: int | None,
-            options: dict[str, str]) -> int:
+            options: dict[str, str], think: float | None = None) -> int:
     """``bench --ladder``: kept apart so that the other bench flags may change around it.
-    ``--games`` counts games per pairing; not given, the game's own ladder defaults hold."""
+    ``--games`` counts games per pairing; not given, the game's own ladder defaults hold.
+    ``think`` (``--think`` given): hard thinks that long a decision, as at the table, and
+    ``--iterations`` caps it."""
     from common.ladder import run_ladder
 
     games = spec.ladder_games if games is None else games
-    iterations = spec.ladder_iterations if iterations is None else iterations
-    return run_ladder(spec, games=games, as_json=as_json, options=options, iterations=iterations)
+    if think is None:
+        iterations = spec.ladder_iterations if iterations is None else iterations
+    return run_ladder(spec, games=games, as_json=as_json, options=options, iterations=iterations,
+                      think=think)
 
 
 def build(spec: GameSpec) -> click.Group:
@@ -438,7 +442,7 @@ def _build(spec: GameSpec) -> GameGroup:
                          "person with the default settings: reactions passed, hand-overs at one "
                          "keyboard, waits for hard bots); --games games (default 10)"))
     @click.option("--think", type=THINK, metavar="SECONDS", default=spec.think or 1.0, show_default=True,
-                  help=_("with --attention: the hard bots' thinking, as in play"))
+                  help=_("with --attention, or given with --ladder: the hard bots' thinking, as in play"))
     @game_flags(spec)
     def bench(games, matchups, ladder, as_json, net, tables, interval, seconds, iterations,
               attention, think, option, **flags) -> None:
@@ -450,7 +454,9 @@ def _build(spec: GameSpec) -> GameGroup:
                 return run_attention(spec, games=count, options=game_options(spec, option, flags),
                                      think=think, wait_games=max(1, count // 10), as_json=as_json)
             if ladder:
-                return _ladder(spec, games, as_json, iterations, game_options(spec, option, flags))
+                given = click.get_current_context().get_parameter_source("think")
+                return _ladder(spec, games, as_json, iterations, game_options(spec, option, flags),
+                               think if given == click.core.ParameterSource.COMMANDLINE else None)
             if net:
                 from common.net.bench import run_net_bench
 

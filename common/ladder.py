@@ -51,8 +51,9 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, str], iterations: int,
-         clock: dict[str, list[float]], seed: int = 20_000, audit: Any = None) -> dict[str, Any]:
+def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, str], iterations: int | None,
+         clock: dict[str, list[float]], seed: int = 20_000, audit: Any = None,
+         think: float | None = None) -> dict[str, Any]:
     """``strong`` in one seat, ``weak`` in the others, the strong seat moving round the table;
     ``audit.see(state, seat, move, level)`` is shown every move when the game has an audit."""
     seats = rules.seats(options)
@@ -60,7 +61,7 @@ def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, st
     for g in range(games):
         me = seats[g % len(seats)]
         levels = {s: strong if s == me else weak for s in seats}
-        bots = {s: Timed(make_bot(levels[s], rules, seed=seed + g * 31 + i, iterations=iterations),
+        bots = {s: Timed(make_bot(levels[s], rules, seed=seed + g * 31 + i, iterations=iterations, think=think),
                          levels[s], clock) for i, s in enumerate(seats)}
         watch = (lambda st, seat, move, lv=levels: audit.see(st, seat, move, lv[seat])) if audit else None
         out = play_game(rules, seed + g, bots, options, watch=watch).outcome
@@ -81,18 +82,21 @@ def rung(rules: Rules, strong: str, weak: str, games: int, options: dict[str, st
             "ahead_low": round(a_low, 3), "ahead_high": round(a_high, 3)}
 
 
-def ladder(spec: GameSpec, games: int, options: dict[str, str], iterations: int) -> dict[str, Any]:
+def ladder(spec: GameSpec, games: int, options: dict[str, str], iterations: int | None,
+           think: float | None = None) -> dict[str, Any]:
+    """Every rung; ``hard`` searches ``iterations`` a decision, or (``think``) as long as at the
+    table, capped by ``iterations`` when given (a clock, so such a run does not replay)."""
     rules = spec.rules
     rules.check_options(options)
     clock: dict[str, list[float]] = {}
     audit = _loaded(spec.ladder_audit)(rules) if spec.ladder_audit else None
-    rows = [rung(rules, a, b, games, options, iterations, clock, audit=audit) for a, b in RUNGS]
+    rows = [rung(rules, a, b, games, options, iterations, clock, audit=audit, think=think) for a, b in RUNGS]
     speed = {k: {"decisions": int(n), "s_per_decision": round(s / n, 5) if n else None,
                  "decisions_per_s": round(n / s, 1) if s else None,
                  "iterations_per_s": round(it / s) if it and s else None}
              for k, (n, s, it) in clock.items()}
     report = {"game": spec.name, "options": options, "hard_iterations": iterations, "ladder": rows,
-              "speed": speed}
+              "speed": speed, "hard_think": think}
     if audit is not None:
         report["audit"] = audit.report()
     return report
@@ -107,7 +111,7 @@ def _loaded(path: str) -> Any:
 
 
 def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, str],
-               iterations: int) -> int:
+               iterations: int | None, think: float | None = None) -> int:
     import json
 
     from rich.table import Table
@@ -115,14 +119,18 @@ def run_ladder(spec: GameSpec, *, games: int, as_json: bool, options: dict[str, 
     from common import _, ngettext
     from common.render import say, show
 
-    report = ladder(spec, games, options, iterations)
+    report = ladder(spec, games, options, iterations, think)
     if as_json:
         print(json.dumps(report))
         return 0
-    t = Table(title=ngettext("{title}: the levels ({n} iteration a decision for hard)",
-                             "{title}: the levels ({n} iterations a decision for hard)",
-                             report["hard_iterations"]).format(title=spec.shown_title(),
-                                                               n=report["hard_iterations"]))
+    if think is not None:
+        title = _("{title}: the levels (hard thinks {think} s a decision, as at the table)").format(
+            title=spec.shown_title(), think=think)
+    else:
+        title = ngettext("{title}: the levels ({n} iteration a decision for hard)",
+                         "{title}: the levels ({n} iterations a decision for hard)",
+                         report["hard_iterations"]).format(title=spec.shown_title(), n=report["hard_iterations"])
+    t = Table(title=title)
     for col in (_("level"), _("against"), _("games"), _("wins"), _("95% interval"),
                 _("even share"), _("ahead of each"), _("95% interval")):
         t.add_column(col, justify="right")

@@ -30,19 +30,20 @@ CARD_TYPE = {"c": "role", "s": "set", "t": "trope", "p": "subplot", "m": "monste
 
 
 def turned_down(view: dict[str, Any], seat: str) -> set[tuple[str, str]]:
-    """The (card type, wanted type) offers of ``seat`` that nobody took since the last deal.
+    """The (card type, wanted type) offers of ``seat`` that nobody took since the last deal,
+    and those still waiting for an answer.
 
-    Read from the view's public log, so a bot repeats no offer the table has just declined.
+    Read from the view's public log, so a bot repeats no offer the table has just declined,
+    nor one it has made and the table has not answered yet.
     """
     log = view.get("log") or []
     since = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == "deal"), -1)
     out: set[tuple[str, str]] = set()
-    made: tuple[str, str] | None = None  # the seat's offer waiting for its answer
     for entry in log[since + 1:]:
         if entry[0] == "offer" and entry[1] == seat:
-            made = (entry[2], entry[3])
-        elif entry[0] == "no_trade" and entry[1] == seat and made is not None:
-            out.add(made)
+            out.add((entry[2], entry[3]))  # waiting, until a trade says it was taken
+        elif entry[0] == "trade" and entry[1] == seat:
+            out.discard((entry[3], entry[4]))
     return out
 
 

@@ -44,6 +44,7 @@ from horror.state import (
     Film,
 )
 from horror.stock import words
+from horror.trades import on_offer
 from horror.suggest import Stock
 
 FREE_PER_TURN = 3  # suggestions of free elements stop after this many in one meeting turn
@@ -62,7 +63,7 @@ def decider(st: Film) -> tuple[str, str] | None:
         return st.seats[(st.meeting_first + st.turn) % len(st.seats)], "premise"  # from the first
     if phase == MEETING:
         return st.seats[st.turn], "meeting"
-    if phase == TRADE:
+    if phase == TRADE or st.offer:  # offers left open at the auction are answered before the scene
         return (st.responders[0], "trade reply") if st.offer else (st.trade_queue[0], "trade")
     if st.auction is not None:
         return auction_seat(st), "claim auction" if st.auction.claim else "bid"  # type: ignore[return-value]
@@ -98,11 +99,13 @@ def legal_moves(st: Film, seat: str, suggest: bool = True) -> list[Move]:
     if kind == "meeting":
         return _meeting(st, budget)
     if kind == "trade":
-        moves: list[Move] = [("offer", c, t) for c in st.hands[seat] for t in TRADE_TYPES]
+        offered = on_offer(st, seat)
+        moves: list[Move] = [("offer", c, t) for c in st.hands[seat] if c not in offered for t in TRADE_TYPES]
         return moves + [("done",)]
     if kind == "trade reply":
-        wanted = st.offer[2]  # type: ignore[index]
-        return [("accept", c) for c in st.hands[seat] if card_type(st.elements[c]) == wanted] + [("decline",)]
+        wanted, offered = st.offer[2], on_offer(st, seat)  # type: ignore[index]
+        return [("accept", c) for c in st.hands[seat]
+                if card_type(st.elements[c]) == wanted and c not in offered] + [("decline",)]
     if kind in ("bid", "claim auction"):
         high = st.auction.high  # type: ignore[union-attr]
         return [("bid", n) for n in range(high + 1, budget + 1)] + [("pass",)]

@@ -175,9 +175,11 @@ class HorrorRules(Rules[Film]):
     def private_decision(self, state: Film, seat: str) -> bool:
         """Only trading and directing use the element cards in a hand; the premise, the
         meetings, bids, claims, stakes, help, rolls and the climax's pools are decided on what
-        the whole table sees (budgets, the script, the screen)."""
+        the whole table sees (budgets, the script, the screen). An empty hand hides nothing
+        (how many cards each seat holds is public): a director with no card, as in the climax
+        once every card is on screen, directs at the table's board."""
         d = legal.decider(state)
-        return d is not None and d[0] == seat and d[1] in PRIVATE_DECISIONS
+        return d is not None and d[0] == seat and d[1] in PRIVATE_DECISIONS and bool(state.hands[seat])
 
     def apply(self, state: Film, seat: str, move: Move) -> list[Event]:
         st = state
@@ -216,6 +218,8 @@ class HorrorRules(Rules[Film]):
             trades.trade(st, seat, move, events)
         elif kind in ("bid", "claim auction"):
             chair.bid(st, seat, move, events)
+            if st.waiting and st.auction is None:  # the chair is taken: the open offers' turn
+                trades.next_trade(st, events)
         elif kind == "pool":
             climax.pool(st, seat, move, events)
         elif kind == "claim":

@@ -20,7 +20,7 @@ PAYS = ("trope", "subplot")  # what a director earns dice by playing
 KEEP_FOR_CHAIR = 3  # dice: the climax's pools leave this much for its chair (the book's advice)
 
 
-_STATE = frozenset(f.name for f in fields(Film)) - {"log", "hands", "offer"}  # what a view holds of the film
+_STATE = frozenset(f.name for f in fields(Film)) - {"log", "hands", "offer", "waiting"}  # what a view holds of the film
 
 
 def film_seen(view: dict, seat: str) -> Film:
@@ -28,7 +28,7 @@ def film_seen(view: dict, seat: str) -> Film:
     lists; ``rules.determinize`` deals the unseen cards and copies everything, at ten times
     the cost): its own hand and no other, and no log (what reads the log reads the view's)."""
     data = {k: v for k, v in view.items() if k in _STATE}
-    data.update(log=[], rng=0, fixed=[], stacked=[], offer=None, pool=[],
+    data.update(log=[], rng=0, fixed=[], stacked=[], offer=None, waiting=[], pool=[],
                 hands={s: [] for s in view["seats"]})
     data["hands"][seat] = list(view["hand"] or [])
     return Film.from_json(data)

@@ -134,7 +134,9 @@ class Film:
     swaps: dict[str, int] = field(default_factory=dict)  # cards traded this deal
     offer: tuple[str, str, str] | None = None  # (seat, card, wanted type)
     declined: list[str] = field(default_factory=list)  # "seat type": not asked for that type again this deal
-    responders: list[str] = field(default_factory=list)
+    responders: list[str] = field(default_factory=list)  # who is asked for the offer at hand, in turn
+    # every offer not yet taken or lapsed, the offer at hand too: (seat, card, wanted type), the oldest first
+    waiting: list[tuple[str, str, str]] = field(default_factory=list)
     # the chair and the scene
     auction: Auction | None = None
     window: list[str] = field(default_factory=list)  # seats still to claim or pass
@@ -229,6 +231,7 @@ class Film:
         film = cls(rng=rng, elements=elements, auction=auction, conflict=conflict, **data)
         film.near = [tuple(p) for p in film.near]  # type: ignore[misc]
         film.offer = tuple(film.offer) if film.offer else None  # type: ignore[assignment]
+        film.waiting = [tuple(o) for o in film.waiting]  # type: ignore[misc]
         film.scene_tropes = [tuple(p) for p in film.scene_tropes]  # type: ignore[misc]
         film.scene_subplots = [tuple(p) for p in film.scene_subplots]  # type: ignore[misc]
         film.vetoable = [tuple(p) for p in film.vetoable]  # type: ignore[misc]
@@ -241,7 +244,7 @@ _SHALLOW = ("seats", "phase", "monster", "trigger", "setting", "title", "counter
             "md", "triggered", "act", "meeting", "meeting_first", "turn", "free_made", "meeting_turns", "offer",
             "director", "last_director", "chair_price", "scene_no", "act_end", "active_set",
             "active_subplot", "moved", "begun", "last_roll", "settled", "plan", "plans_failed", "ending", "requests", "log_dropped")
-_LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "declined", "window", "quiet",
+_LISTS = ("abilities", "near", "pool", "screen", "gone", "trade_queue", "responders", "waiting", "declined", "window", "quiet",
           "vetoable",
           "out", "scene_tropes", "scene_subplots", "scene_wins", "pool_queue", "log", "said", "rulings",
           "fixed")

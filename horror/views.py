@@ -19,7 +19,7 @@ from horror.narration import NARRATION, narrate  # noqa: F401  (re-exported: the
 from horror.speech import struck
 from horror.state import MONSTER, OVER, PLAN, Film
 
-HIDDEN = ("hands", "pool", "rng", "fixed", "stacked", "offer")
+HIDDEN = ("hands", "pool", "rng", "fixed", "stacked", "offer", "waiting")
 
 
 def view(st: Film, seat: str | None) -> dict[str, Any]:
@@ -44,14 +44,17 @@ def views(st: Film, seats: list[str | None]) -> dict[str | None, dict[str, Any]]
         data = dict(public)
         data["seat"] = seat
         data["hand"] = list(st.hands[seat]) if seat in st.hands else None
-        if st.offer:
-            who, card, wanted = st.offer
-            data["offer"] = {"seat": who, "gives": card_type(st.elements[card]), "wants": wanted,
-                             "card": card if seat == who else None}
-        else:
-            data["offer"] = None
+        data["offer"] = _offer(st, st.offer, seat) if st.offer else None
+        data["waiting"] = [_offer(st, o, seat) for o in st.waiting]
         out[seat] = data
     return out
+
+
+def _offer(st: Film, offer: tuple[str, str, str], seat: str | None) -> dict[str, Any]:
+    """An offer as ``seat`` sees it: the types are public, the card only its offerer's."""
+    who, card, wanted = offer
+    return {"seat": who, "gives": card_type(st.elements[card]), "wants": wanted,
+            "card": card if seat == who else None}
 
 
 def claim_concerns(st: Film) -> list[str]:
@@ -66,7 +69,8 @@ def claim_concerns(st: Film) -> list[str]:
 
 
 _BASE: tuple[Any, Any, list[str]] = (None, None, [])  # (view, film read from it, unseen cards)
-_NOT_STATE = ("game", "seat", "to_move", "decision", "reaction", "hand", "hand_sizes", "pool_size", "offer", "log")
+_NOT_STATE = ("game", "seat", "to_move", "decision", "reaction", "hand", "hand_sizes", "pool_size", "offer", "waiting",
+              "log")
 
 
 def _base(v: dict[str, Any]) -> tuple[Film, list[str]]:
@@ -88,7 +92,7 @@ def _base(v: dict[str, Any]) -> tuple[Film, list[str]]:
     data["log_dropped"] = v.get("log_dropped", 0) + max(since, 0)
     data["rng"] = 0
     data["fixed"], data["stacked"] = [], []
-    data["offer"], data["hands"], data["pool"] = None, {s: [] for s in v["seats"]}, []
+    data["offer"], data["waiting"], data["hands"], data["pool"] = None, [], {s: [] for s in v["seats"]}, []
     film = Film.from_json(data)
     known = set(v["screen"]) | set(v["gone"]) | set(v["hand"] or [])
     unseen = [e[0] for e in v["elements"] if e[0] not in known]
@@ -107,23 +111,33 @@ def determinize(v: dict[str, Any], seat: str, rng: Rng) -> Film:
     hands: dict[str, list[str]] = {s: [] for s in v["seats"]}
     if seat in hands:
         hands[seat] = list(v["hand"] or [])
-    offer = v["offer"]
-    if offer:
-        card = offer["card"]
-        if card is None:
-            card = next((c for c in unseen if _type(film.elements[c].kind) == offer["gives"]), None)
-            if card is not None:
-                unseen.remove(card)
-                hands[offer["seat"]].append(card)
-        film.offer = (offer["seat"], card, offer["wants"]) if card else None
+    film.waiting = [o for o in (_sampled(film, w, hands, unseen) for w in v.get("waiting") or []) if o]
+    at_hand = v["offer"]  # one of the open offers (another like it is, to this seat, the same)
+    film.offer = next((o for o in film.waiting if at_hand and o[0] == at_hand["seat"] and o[2] == at_hand["wants"]
+                       and _type(film.elements[o[1]].kind) == at_hand["gives"]
+                       and at_hand["card"] in (None, o[1])), None)
     for s in v["seats"]:
         while len(hands[s]) < v["hand_sizes"][s] and unseen:
             hands[s].append(unseen.pop())
     film.hands = hands
     film.pool = unseen
-    if film.offer is None and offer:  # could not be rebuilt: let the offer lapse
+    if film.offer is None and v["offer"]:  # could not be rebuilt: let the offer lapse
         film.responders = []
     return film
+
+
+def _sampled(film: Film, offer: dict[str, Any], hands: dict[str, list[str]],
+             unseen: list[str]) -> tuple[str, str, str] | None:
+    """An offer rebuilt in a sampled film: another seat's card behind it dealt from the unseen
+    cards of the type it gives (None when there is none left: the offer lapses)."""
+    card = offer["card"]
+    if card is None:
+        card = next((c for c in unseen if _type(film.elements[c].kind) == offer["gives"]), None)
+        if card is None:
+            return None
+        unseen.remove(card)
+        hands[offer["seat"]].append(card)
+    return (offer["seat"], card, offer["wants"])
 
 
 def _type(kind: str) -> str:
@@ -164,6 +178,8 @@ FACT_HELP = (
     ("trigger_text", "the monster's trigger"), ("setting", "where the film is set"),
     ("unfilmed", "scenes cut before anything was filmed"),
     ("cut_for_time", "tropes cut for time when an act ran out of scenes"),
+    ("offer", "the trade offer being answered: 'SEAT gives TYPE for TYPE'"),
+    ("offers_open", "trade offers made and not yet taken or lapsed"),
 )
 
 
@@ -182,6 +198,9 @@ def facts(st: Film) -> dict[str, str]:
         "phase": st.phase, "act": str(st.act), "scene": str(st.scene_no), "meeting": str(st.meeting),
         "to_move": d[0] if d else "none", "decision": d[1] if d else "none",
         "director": st.director or "none", "chair": str(st.chair_price),
+        "offer": (f"{st.offer[0]} gives {card_type(st.elements[st.offer[1]])} for {st.offer[2]}"
+                  if st.offer else "none"),
+        "offers_open": str(len(st.waiting)),
         "monster_dice": str(st.md), "triggered": "yes" if st.triggered else "no",
         "ending": st.ending or "none", "active_set": st.active_set or "none",
         "active_subplot": st.active_subplot or "none",

@@ -86,13 +86,15 @@ def test_a_trope_is_not_passed_back_and_forth():
     deal(st, b, [later[1]] + of(st, "set")[:1])
     st.hands[a] = [c for c in st.hands[a] if c in later or st.elements[c].kind == "trope"]
     RULES.apply(st, a, ("offer", later[0], "trope"))
-    while st.offer and st.responders[0] != b:
-        RULES.apply(st, st.responders[0], ("decline",))
+    RULES.apply(st, a, ("done",))  # the offer waits for b's sitting
+    while legal.decider(st) != (b, "trade reply"):
+        who, kind = legal.decider(st)  # type: ignore[misc]
+        RULES.apply(st, who, ("decline",) if kind == "trade reply" else ("done",))
     RULES.apply(st, b, ("accept", later[1]))
+    assert legal.decider(st) == (b, "trade")  # b answered, and now makes its own offers
     for level in ("normal", "hard"):
-        if legal.decider(st) == (a, "trade"):
-            move = ask(level, st, a)
-            assert not (move[0] == "offer" and st.elements[move[1]].kind == "trope"), (level, move)
+        move = ask(level, st, b)
+        assert not (move[0] == "offer" and st.elements[move[1]].kind == "trope"), (level, move)
 
 
 def test_hard_trades_other_elements_and_takes_a_fair_offer():

@@ -68,15 +68,15 @@ def test_hard_finishes_its_films_and_co_writes_them():
 
     opts = {"players": "3"}
     seats = RULES.seats(opts)
-    bots = {s: make_bot("hard" if i == 0 else "normal", RULES, seed=7 + i, iterations=30)
+    bots = {s: make_bot("hard" if i == 0 else "normal", RULES, seed=6 + i, iterations=30)
             for i, s in enumerate(seats)}
-    result = play_game(RULES, 7, bots, opts)
+    result = play_game(RULES, 6, bots, opts)
     assert result.outcome is not None  # the credits rolled
     verbs = Counter(m[0] for seat, m in result.moves if seat == seats[0])
     assert verbs["trope"] >= 1 and verbs["say"] >= 1 and verbs["bid"] >= 1, verbs
     # H5a: no check, contest or chase of its own against itself (hard once chased its own
     # character with its own monster), and no line written for another player's character
-    st = RULES.setup(opts, 7)
+    st = RULES.setup(opts, 6)
     lines = 0
     for seat, move in result.moves:
         if move[0] == "say" and len(move) > 2:
