@@ -44,8 +44,8 @@ from horror.state import (
     Film,
 )
 from horror.stock import words
-from horror.trades import on_offer
 from horror.suggest import Stock
+from horror.trades import on_offer
 
 FREE_PER_TURN = 3  # suggestions of free elements stop after this many in one meeting turn
 SCRIPT_CAP = 40  # ... and once the script holds this many elements

@@ -316,7 +316,8 @@ NARRATION: dict[str, Callable[[tuple], str]] = {
     "hand": lambda d: _("Your hand: {cards}.").format(cards=", ".join(d[1]) or _("empty")),
     "offer": lambda d: _("{seat} offers {gives} for {wants}.").format(
         seat=d[0], gives=type_object(d[1]), wants=type_object(d[2])),
-    "decline": _f(lambda: _("{seat} declines."), seat=0),
+    "decline": lambda d: (_("{seat} declines {who}'s offer.").format(seat=d[0], who=d[1]) if len(d) > 1
+                          else _("{seat} declines.").format(seat=d[0])),
     "no_trade": _f(lambda: _("Nobody takes {seat}'s offer."), seat=0),
     "trade": lambda d: _("{a} and {b} trade {gives} for {wants}.").format(
         a=d[0], b=d[1], gives=type_object(d[2]), wants=type_object(d[3])),

@@ -11,7 +11,15 @@ from typing import Any
 from common.render import die_face, plain
 from horror import MESSAGES, N_, _, ngettext, pgettext
 from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_TIME, SET_MAX_ST
-from horror.narration import conflict_name, decision_name, ending, kind_name, phase_name, side
+from horror.narration import (
+    conflict_name,
+    decision_name,
+    ending,
+    kind_name,
+    phase_name,
+    side,
+    type_object,
+)
 from horror.narration import dice as dice_text
 from horror.pooltext import in_reader_language
 from horror.storymarks import HEADER, HEADER_KINDS, KIND_MARKS, MARKS  # noqa: F401  (read by common.story)
@@ -206,12 +214,31 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
             + (" · " + _("the plan: {plan}").format(plan=view["plan"]) if view["plan"] else "")))
     if view["auction"]:
         parts.append(Text(_auction(view), style="bold"))
+    parts.extend(Text(line) for line in offer_lines(view))
     if view["to_move"]:
         parts.append(Text(_("{seat} to decide: {decision}").format(
             seat=view["to_move"][0], decision=decision_name(view["decision"])), style="bold"))
     if view["phase"] == "over":
         parts.append(Text(_credits(view), style="" if plain() else "bold green"))
     return Group(*parts)
+
+
+def offer_lines(view: dict[str, Any]) -> list[str]:
+    """The trade offers still open (an offer waits for the seat asked to sit down to trade),
+    the one being answered marked: public, but for the card behind the viewer's own."""
+    at_hand = view.get("offer")
+    lines = []
+    for offer in view.get("waiting") or []:
+        text = _("{seat} offers {gives} for {wants}").format(
+            seat=offer["seat"], gives=type_object(offer["gives"]), wants=type_object(offer["wants"]))
+        if offer["card"]:
+            text += f" ({offer['card']})"
+        if offer == at_hand:
+            text += " ← " + _("{seat} answers now: 'accept CARD' or 'decline'").format(
+                seat=(view.get("to_move") or ["?"])[0])
+            at_hand = None  # another offer like it is answered later
+        lines.append("  " + text)
+    return [_("Trade offers open:")] + lines if lines else []
 
 
 def _stake(conflict: dict[str, Any], i: int) -> str:

@@ -70,6 +70,9 @@ def test_views_hide_the_other_hands_and_are_json():
             assert v["hand_sizes"] == {s: len(h) for s, h in st.hands.items()}
             if st.offer and seat != st.offer[0]:
                 assert v["offer"]["card"] is None
+            assert "waiting" not in st.to_json(hide=("waiting",))
+            for offer, shown in zip(st.waiting, v["waiting"]):  # open offers: the types only
+                assert shown["card"] == (offer[1] if seat == offer[0] else None)
             assert text  # serialisable
 
 
@@ -83,6 +86,9 @@ def test_determinized_films_agree_with_the_view():
             assert guess.hands[seat] == st.hands[seat]
             assert {s: len(h) for s, h in guess.hands.items()} == {s: len(h) for s, h in st.hands.items()}
             assert RULES.decisions(guess) == RULES.decisions(st)
+            assert [(o[0], o[2]) for o in guess.waiting] == [(o[0], o[2]) for o in st.waiting]
+            for who, card, _wanted in guess.waiting:  # each open offer's card, of its type, in its hand
+                assert card in guess.hands[who]
             if RULES.decisions(st) and RULES.decisions(st)[0].seat == seat and not st.offer:
                 assert RULES.legal_moves(guess, seat) == RULES.legal_moves(st, seat)
 
@@ -310,3 +316,25 @@ def test_meeting_suggestions_never_repeat_a_written_text():
         new_element(st, "trope", text, st.seats[0], 3)
     assert not [m for m in RULES.legal_moves(st, seat) if m[0] == "trope"]
     assert not [m for m in RULES.legal_moves(st, seat) if "(take" in str(m)]
+
+
+def test_a_director_with_no_card_in_hand_directs_at_the_public_board():
+    """Hot-seat: trading and directing need the hand, so the keyboard is handed over for them;
+    but an empty hand hides nothing (every seat's hand size is public), so a director without a
+    card, as in the climax once every card is on screen, is not handed the keyboard."""
+    from horror import legal
+    from horror.state import SCENE
+
+    opts = {"players": "2"}
+    bots = {s: AuteurBot(4 + i) for i, s in enumerate(RULES.seats(opts))}
+    st = RULES.setup(opts, 4)
+    seen = set()
+    for seat, move in play_game(RULES, 4, bots, opts).moves:
+        d = legal.decider(st)
+        if d and d[1] == "direct" and st.phase == SCENE:
+            private = RULES.private_decision(st, d[0])
+            assert private == bool(st.hands[d[0]])
+            assert not RULES.private_decision(st, next(s for s in st.seats if s != d[0]))
+            seen.add(private)
+        RULES.apply(st, seat, move)
+    assert seen == {True, False}  # a hand to choose from, and none (the climax)
