@@ -10,6 +10,7 @@ reader's language.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from common.engine import Event
 from horror import MESSAGES, _, ngettext, pgettext
@@ -378,3 +379,21 @@ def narrate(ev: Event) -> str:
     """An event in the reader's language: the stock's texts in it too (``horror.pooltext``)."""
     fn = NARRATION.get(ev.kind)
     return fn(localized(ev.data)) if fn else f"{ev.kind} {ev.data}"
+
+
+def offer_lines(view: dict[str, Any]) -> list[str]:
+    """The trade offers still open (an offer waits for the seat asked to sit down to trade),
+    the one being answered marked: public, but for the card behind the viewer's own."""
+    at_hand = view.get("offer")
+    lines = []
+    for offer in view.get("waiting") or []:
+        text = _("{seat} offers {gives} for {wants}").format(
+            seat=offer["seat"], gives=type_object(offer["gives"]), wants=type_object(offer["wants"]))
+        if offer["card"]:
+            text += f" ({offer['card']})"
+        if offer == at_hand:
+            text += " ← " + _("{seat} answers now: 'accept CARD' or 'decline'").format(
+                seat=(view.get("to_move") or ["?"])[0])
+            at_hand = None  # another offer like it is answered later
+        lines.append("  " + text)
+    return [_("Trade offers open:")] + lines if lines else []

@@ -16,9 +16,9 @@ from horror.narration import (
     decision_name,
     ending,
     kind_name,
+    offer_lines,
     phase_name,
     side,
-    type_object,
 )
 from horror.narration import dice as dice_text
 from horror.pooltext import in_reader_language
@@ -221,24 +221,6 @@ def render_view(view: dict[str, Any], seat: str | None, since: dict[str, Any] | 
     if view["phase"] == "over":
         parts.append(Text(_credits(view), style="" if plain() else "bold green"))
     return Group(*parts)
-
-
-def offer_lines(view: dict[str, Any]) -> list[str]:
-    """The trade offers still open (an offer waits for the seat asked to sit down to trade),
-    the one being answered marked: public, but for the card behind the viewer's own."""
-    at_hand = view.get("offer")
-    lines = []
-    for offer in view.get("waiting") or []:
-        text = _("{seat} offers {gives} for {wants}").format(
-            seat=offer["seat"], gives=type_object(offer["gives"]), wants=type_object(offer["wants"]))
-        if offer["card"]:
-            text += f" ({offer['card']})"
-        if offer == at_hand:
-            text += " ← " + _("{seat} answers now: 'accept CARD' or 'decline'").format(
-                seat=(view.get("to_move") or ["?"])[0])
-            at_hand = None  # another offer like it is answered later
-        lines.append("  " + text)
-    return [_("Trade offers open:")] + lines if lines else []
 
 
 def _stake(conflict: dict[str, Any], i: int) -> str:
