@@ -160,15 +160,18 @@ def test_bench_ladder_defaults_are_the_games_own(monkeypatch):
     from gros.cli import SPEC as GROS
     from horror.cli import SPEC as HORROR
 
-    asked: list[tuple[int, int]] = []
+    asked: list[tuple] = []
     monkeypatch.setattr(common.ladder, "run_ladder",
-                        lambda spec, *, games, as_json, options, iterations: asked.append((games, iterations)) or 0)
+                        lambda spec, *, games, as_json, options, iterations, think=None:
+                        asked.append((games, iterations, think)) or 0)
     assert CliRunner().invoke(horror_main, ["bench", "--ladder"]).exit_code == 0
     assert CliRunner().invoke(horror_main, ["bench", "--ladder", "--games", "40",
                                             "--iterations", "200"]).exit_code == 0
     assert CliRunner().invoke(gros_main, ["bench", "--ladder"]).exit_code == 0
-    assert asked == [(HORROR.ladder_games, HORROR.ladder_iterations), (40, 200),
-                     (GROS.ladder_games, GROS.ladder_iterations)]
+    # --think given: hard thinks as at the table (its strength there), no count of iterations
+    assert CliRunner().invoke(horror_main, ["bench", "--ladder", "--think", "1"]).exit_code == 0
+    assert asked == [(HORROR.ladder_games, HORROR.ladder_iterations, None), (40, 200, None),
+                     (GROS.ladder_games, GROS.ladder_iterations, None), (HORROR.ladder_games, None, 1.0)]
     assert GROS.ladder_iterations == 500  # gros's hard: what 0.3 s of search buys (its rules page)
     assert HORROR.ladder_games < 100
 
