@@ -5,6 +5,12 @@ Ruling (the book does not say how an offer goes round): the others are asked in 
 seat that has declined to give a type is not asked for that type again before the next deal
 ("no set to spare" holds for the deal). So a deal takes at most 3 offers and 5 refusals a
 seat: its length grows with the players, not with their square.
+
+The book orders nothing else, so the order is chosen for a table at one keyboard (issue 23):
+an offer waits for its answer until the seat asked sits down to trade anyway, answering the
+offers put to it before making its own, and what is still open once every seat is done is
+answered after the auction, before the scene starts, the new director first. Each sitting is
+then one hand-over, where an offer answered at once took two.
 """
 
 from __future__ import annotations
