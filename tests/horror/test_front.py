@@ -16,7 +16,7 @@ from rich.console import Console
 from common.record import parse_record
 from common.selfplay import play_game
 from common.table import Table
-from horror import render, screenplay
+from horror import cardlist, render, screenplay
 from horror.bots import AuteurBot
 from horror.rules import RULES
 
@@ -230,7 +230,7 @@ def test_cards_finds_an_element_type_by_its_name_and_counts_dice_right():
     assert "│ supporting " in table("faceless") + table("supp") and "extra" in table("victim")
     every = table("")
     assert "1 die " in every and "1 dice" not in every
-    assert all(f"│ {row[0]} " in every for row in render.PRICES)
+    assert all(f"│ {row[0]} " in every for row in cardlist.PRICES)
     assert "1 die at a meeting" in render.describe_card("supporting")
 
 

@@ -17,7 +17,7 @@ from common.batch import read_record, replay
 from common.i18n import language
 from common.selfplay import play_game
 from common.table import Table
-from horror import MESSAGES, _, notation, render, screenplay
+from horror import MESSAGES, _, cardlist, notation, render, screenplay
 from horror.bots import AuteurBot
 from horror.narration import KIND_WORDS
 from horror.rules import RULES
@@ -68,8 +68,8 @@ def test_a_whole_film_is_told_drawn_and_written_in_the_language(lang):
         said += [_text(p) if not isinstance(p, str) else p for p in render.end_summary(final, out)]
         said.append(render.script_text(final))
         said.append(_text(render.cards_table()))
-        said += [render.describe_card(row[0]) for row in render.PRICES]
-        said += [render.film_card(table.view(s), e[0]) or "" for s in table.seats for e in final["elements"]]
+        said += [render.describe_card(row[0]) for row in cardlist.PRICES]
+        said += [cardlist.film_card(table.view(s), e[0]) or "" for s in table.seats for e in final["elements"]]
         said += [out["reason"], _(render.WINNER_LABEL), *[_(w) for w, _h in render.GAME_COMMANDS.values()]]
         shown = _(notation.HELP)  # what common's 'help moves' says
         assert shown != notation.HELP and "offer CARD" not in shown
@@ -107,7 +107,7 @@ def test_every_element_type_has_its_name_and_text_in_every_language():
         cards = MESSAGES.cards(lang)
         for key in KIND_WORDS:
             assert cards.get(key, {}).get("name"), (lang, key)
-        for row in render.PRICES:
+        for row in cardlist.PRICES:
             assert cards[row[0]].get("text"), (lang, row[0])
         names = [cards[k]["name"].lower() for k in KIND_WORDS]
         assert len(set(names)) == len(names), lang  # each name names one type

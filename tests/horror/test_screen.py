@@ -17,7 +17,7 @@ from common.batch import read_record, replay
 from common.engine import Event, NotationError, Sentence
 from common.story import Story
 from common.table import Table
-from horror import render
+from horror import cardlist, render
 from horror.notation import parse
 from horror.rules import RULES
 
@@ -104,11 +104,11 @@ def test_the_story_marks_a_move_by_what_happened_never_by_the_players_words():
 
 
 def test_cards_filters_by_type_as_in_the_other_games():
-    assert [row[0] for row in render.matching("type:trope")] == ["trope"]
-    assert [row[0] for row in render.matching("type:set")] == ["set"]
-    assert [row[0] for row in render.matching("type:comparsa")] == ["extra"]  # any language's name
-    assert render.matching("type:set raise") == []
-    assert [row[0] for row in render.matching("star")] == ["star"]
+    assert [row[0] for row in cardlist.matching("type:trope")] == ["trope"]
+    assert [row[0] for row in cardlist.matching("type:set")] == ["set"]
+    assert [row[0] for row in cardlist.matching("type:comparsa")] == ["extra"]  # any language's name
+    assert cardlist.matching("type:set raise") == []
+    assert [row[0] for row in cardlist.matching("star")] == ["star"]
     out = subprocess.run([sys.executable, "-m", "horror", "cards", "type:trope"], capture_output=True,
                          text=True, env={**os.environ, "NO_COLOR": "1"}, timeout=60)
     assert out.returncode == 0 and "an act ends when its" in out.stdout, out.stdout + out.stderr
