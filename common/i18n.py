@@ -133,6 +133,16 @@ class _Recorder(gettext.NullTranslations):
         return singular if n == 1 else plural
 
 
+def _fusing(lang: str, text: str) -> str:
+    """An Italian translation fuses a preposition with the article of the value after it
+    when formatted ("di {card}" -> "del “Robot”", ``common.articles``)."""
+    if lang != "it":
+        return text
+    from common.articles import Sentence
+
+    return Sentence(text)
+
+
 class Domain:
     """One package's messages: ``Domain("gros").gettext`` is what ``gros`` calls ``_``."""
 
@@ -170,23 +180,23 @@ class Domain:
 
     def gettext(self, message: str) -> str:
         lang = current()
-        return message if lang == DEFAULT else self.catalog(lang).gettext(message)
+        return message if lang == DEFAULT else _fusing(lang, self.catalog(lang).gettext(message))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         lang = current()
         if lang == DEFAULT:
             return singular if n == 1 else plural
-        return self.catalog(lang).ngettext(singular, plural, n)
+        return _fusing(lang, self.catalog(lang).ngettext(singular, plural, n))
 
     def pgettext(self, context: str, message: str) -> str:
         lang = current()
-        return message if lang == DEFAULT else self.catalog(lang).pgettext(context, message)
+        return message if lang == DEFAULT else _fusing(lang, self.catalog(lang).pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         lang = current()
         if lang == DEFAULT:
             return singular if n == 1 else plural
-        return self.catalog(lang).npgettext(context, singular, plural, n)
+        return _fusing(lang, self.catalog(lang).npgettext(context, singular, plural, n))
 
     # -- cards ----------------------------------------------------------------------------
     def cards(self, lang: str) -> dict[str, dict[str, str]]:

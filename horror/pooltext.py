@@ -22,6 +22,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache, wraps
 from typing import Any, TypeVar
 
+from common.articles import fill
 from common.i18n import current
 from horror import pools
 
@@ -101,7 +102,7 @@ def _name(text: str, lang: str) -> str | None:
 
 def _fill(template: str, values: dict[str, str]) -> str:
     """A template with the slots found, each name placed as the sentence needs it."""
-    text = template.format_map({s: pools.placed(template, s, values.get(s, "")) for s in SLOTS})
+    text = fill(template, **{s: pools.placed(template, s, values.get(s, "")) for s in SLOTS})
     return text[:1].upper() + text[1:]
 
 
