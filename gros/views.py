@@ -369,8 +369,9 @@ _TEXTS: dict[str, Callable[[tuple, tuple], str]] = {
     "pass": lambda d, raw: _("You pass."),  # told to the passer alone (see GrosRules.apply)
     "paid": lambda d, raw: _("{seat} pays by discarding {cards}.").format(seat=d[0], cards=names(d[1])),
     "stopped": lambda d, raw: _("{card} ({seat}) is stopped and discarded.").format(card=d[0], seat=d[1]),
-    "attack": lambda d, raw: _("The attack of {card} on {seat}'s Movie is on: respond or pass.").format(
-        card=d[1], seat=d[2]),
+    # the attack's declaration ("dana attacks ray's Movie with The Blob!") said who and what;
+    # its opening after the stop window only says so (issue 25: Russian told it twice)
+    "attack": lambda d, raw: _("The attack is on: respond or pass."),
     "attack_now": lambda d, raw: _("{card}'s Attack is now {n}.").format(card=d[0], n=d[1]),
     "defence_now": lambda d, raw: _("{seat}'s Defence is now {n}.").format(seat=d[0], n=d[1]),
     "attack_result": lambda d, raw: _attack_result(d),

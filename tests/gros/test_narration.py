@@ -75,6 +75,25 @@ def test_attack_bonuses_say_what_gets_them():
     assert "dana's Movie gets +3 Defence for this attack." in lines, lines
 
 
+def test_an_attack_is_told_once_in_every_language():
+    """Declared ("dana attacks ray's Movie with The Blob!"), then opened after the stop window:
+    the opening says so without telling the attack again (Russian said "«Капля» атакует
+    фильм игрока dana" twice in a row)."""
+    from common.i18n import language
+
+    for lang, names in (("en", ("The Blob", "dana")), ("it", ("Blob", "dana")), ("ru", ("Капля", "dana"))):
+        t = table("movie ray: the-robot", "movie dana: the-reporter", "hand ray: the-blob",
+                  "hand dana: the-car-keys", "turn: ray 3")
+        events = t.play("ray", "attack dana with the-blob")
+        while not any(ev.kind == "attack" for ev in events):
+            events += t.play(t.facts()["to_move"], "pass")
+        events = events[:[ev.kind for ev in events].index("attack") + 1]
+        with language(lang):
+            lines = t.narrate(events, None)
+        told = [line for line in lines if all(name in line for name in names)]
+        assert len(told) == 1, lines
+
+
 def test_copies_of_a_character_are_told_apart():
     t = table("movie ray: the-grave-robber[the-lucky-rabbits-foot], the-grave-robber",
               "movie dana: the-reporter", "hand ray: the-shovel", "hand dana: the-car-keys", "turn: ray 2")
