@@ -8,17 +8,15 @@ seat or fact). Every FAIL found before the line that stops a run is still report
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from common import _, ngettext
-from common.cards import checksum
 from common.engine import Event, GameError, NotationError, Rules
 from common.i18n import DEFAULT, language
 from common.record import Line, Record, RecordError, parse_record
+from common.stamps import deal_digest
 from common.table import Table
 
 
@@ -43,13 +41,6 @@ def read_record(path: str | os.PathLike, *, forgiving: bool = False) -> Record:
         raise RecordError(_("{path}: cannot read: {reason}").format(
             path=path, reason=getattr(exc, "strerror", None) or exc)) from None
     return parse_record(text, os.fspath(path), forgiving=forgiving)
-
-
-def deal_digest(rules: Rules, state) -> str:
-    """Eight hex digits over a new game's state before any move or setup line: what the seed
-    dealt with these cards. A record's ``deal`` line keeps it, so that a record relying on the
-    deal reports a reshuffle as one, not as a refused move half-way through."""
-    return checksum([json.dumps(rules.to_json(state), sort_keys=True, ensure_ascii=False)])
 
 
 def open_table(rules: Rules, rec: Record, *, check_cards: bool = True) -> Table:
@@ -281,55 +272,4 @@ def run_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -> in
             # 'ok PATH:' opens the line in every language (scripts look for it)
             echo(f"ok {path}: " + ngettext("{n} move", "{n} moves", moves).format(n=moves) + ", "
                  + ngettext("{n} check", "{n} checks", result.checked).format(n=result.checked))
-    return code
-
-
-def restamp(rules: Rules, rec: Record) -> list[tuple[str, str, str]]:
-    """The record's ``cards`` and ``deal`` stamps as the game makes them now: (key, old, new)
-    for each that changed (a stamp the record does not carry is not added)."""
-    table = open_table(rules, rec, check_cards=False)
-    dealt = Table(rules, seed=rec.seed, options=rec.options, variant=rec.variant,
-                  seat_kinds=rec.seats or None, keep_undo=False).state  # before any setup line,
-    # as open_table checks it
-    now = {"cards": table.record.cards or "", "deal": deal_digest(rules, dealt) if rec.deal else ""}
-    return [(key, old, now[key]) for key, old in (("cards", rec.cards), ("deal", rec.deal))
-            if old and old != now[key]]
-
-
-def restamp_files(rules: Rules, paths: list[str], echo: Callable[[str], None]) -> int:
-    """``run --restamp``: after a deliberate change to the cards, renew each record's stamps in
-    place (its comments and lines kept), say what changed, then replay it as ``run`` does:
-    a record that relied on the old deal shows at once whether its moves still fit."""
-    code = 0
-    for path in paths:
-        try:
-            rec = read_record(path)
-            changes = restamp(rules, rec)
-            if changes:
-                with open(path, encoding="utf-8") as fh:
-                    text = fh.read()
-                for key, old, new in changes:
-                    text = re.sub(rf"(?m)^(\s*{key}\s+){re.escape(old)}\b", rf"\g<1>{new}", text, count=1)
-                with open(path, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-        except RecordError as exc:
-            echo(_("error: {message}").format(message=exc))
-            code = 2
-            continue
-        except OSError as exc:
-            echo(_("error: {message}").format(message=_("{path}: cannot write: {reason}").format(
-                path=path, reason=exc.strerror or exc)))
-            code = 2
-            continue
-        for key, old, new in changes:
-            if key == "cards":
-                echo(_("{path}: cards {old} -> {new} (the cards in its decks changed)").format(
-                    path=path, old=old, new=new))
-            else:
-                echo(_("{path}: deal {old} -> {new} (seed {seed} deals differently now; the record "
-                       "relies on its deal)").format(path=path, old=old, new=new,
-                                                     seed=rec.seed))
-        if not changes:
-            echo(_("{path}: its stamps are up to date").format(path=path))
-        code = max(code, run_files(rules, [path], echo))
     return code

@@ -261,10 +261,11 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.argument("files", nargs=-1, required=True, type=click.Path())
     @click.option("--restamp", is_flag=True,
                   help=_("after a deliberate change to the cards: renew each record's 'cards' "
-                         "and 'deal' lines, say what changed, then replay it"))
+                         "and 'deal' lines, say which cards changed, then replay it"))
     def run(files, restamp) -> None:
         def go() -> int:
-            from common.batch import restamp_files, run_files
+            from common.batch import run_files
+            from common.restamp import restamp_files
 
             replay_files = restamp_files if restamp else run_files
             return replay_files(spec.rules, list(files),

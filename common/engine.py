@@ -158,6 +158,12 @@ class Rules(Generic[S]):
         """A short digest of the card data a game is played with (records carry it)."""
         return "-"
 
+    def card_parts(self, options: dict[str, str]) -> dict[str, tuple[str, str]]:
+        """Each card ``card_checksum`` covers: id -> (its name, the canonical text of its data),
+        from which a record's stamp tells which cards changed (``common.stamps``); none by
+        default (horror's cards are written in play)."""
+        return {}
+
     # -- the decision loop ----------------------------------------------------------------
     def decisions(self, state: S) -> list[Decision]:
         raise NotImplementedError

@@ -3,8 +3,9 @@ r"""Records: one text format for saved games, batch input and regression scenari
     # comments run to the end of a line
     game invaders              which game; checked against the game running it
     variant standard           rules variant
-    cards 1a2b3c4d             checksum of the cards in the record's decks (optional in
-                               hand-written scenarios; ``GAME run --restamp FILE`` renews it)
+    cards 1a2b3c4d SKETCH      checksum of the cards in the record's decks (optional in
+                               hand-written scenarios; ``GAME run --restamp FILE`` renews it),
+                               then, optionally, which cards they were (``common.stamps``)
     seed 42
     deal 5e6f7a8b              the record relies on what this seed deals (a digest of it): a
                                reshuffle (a card added to the deck) is reported as such
@@ -64,6 +65,7 @@ class Record:
     variant: str = "standard"
     seed: int = 0
     cards: str | None = None
+    sketch: str | None = None  # which cards the stamp was made with (common.stamps), after its checksum
     deal: str | None = None  # the digest of the seed's deal, when the record relies on it
     seats: dict[str, str] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
@@ -186,7 +188,8 @@ def _header(rec: Record, key: str, value: str, where: str) -> None:
     elif key == "variant":
         rec.variant = value
     elif key == "cards":
-        rec.cards = value
+        rec.cards, _sep, sketch = value.partition(" ")
+        rec.sketch = sketch.strip() or None
     elif key == "deal":
         rec.deal = value
     elif key == "seed":
@@ -211,7 +214,7 @@ def format_record(rec: Record, result: str | None = None) -> str:
     """The text of a record (header, setup, moves); ``result`` adds the closing line."""
     out = [f"game {rec.game}", f"variant {rec.variant}"]
     if rec.cards:
-        out.append(f"cards {rec.cards}")
+        out.append(f"cards {rec.cards}" + (f" {rec.sketch}" if rec.sketch else ""))
     out.append(f"seed {rec.seed}")
     if rec.deal:
         out.append(f"deal {rec.deal}")

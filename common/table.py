@@ -12,6 +12,7 @@ from typing import Any
 from common import _
 from common.engine import Event, GameError, IllegalMove, Move, Outcome, Rules, Sentence
 from common.record import Line, Record, format_record
+from common.stamps import card_sketch, deal_digest
 
 
 class Table:
@@ -153,9 +154,19 @@ class Table:
         self.record.body.append(Line(0, "note", seat, "hint"))
 
     # -- records and narration ------------------------------------------------------------
+    def stamped(self) -> Record:
+        """The record with the stamps a saved game needs: its moves rely on what the seed dealt
+        (``deal``, dealt again to be read before any move) and its cards say which they were."""
+        rec, full = self.record, {**self.record.options, "variant": self.record.variant}
+        if rec.deal is None:
+            rec.deal = deal_digest(self.rules, self.rules.setup(full, rec.seed))
+        if rec.cards and rec.sketch is None:
+            rec.sketch = card_sketch(self.rules, full, rec.cards)
+        return rec
+
     def record_text(self) -> str:
         out = self.outcome()
-        return format_record(self.record, " ".join(out.winners) if out else None)
+        return format_record(self.stamped(), " ".join(out.winners) if out else None)
 
     def narrate(self, events: list[Event], seat: str | None) -> list[str]:
         """The events ``seat`` may learn of, as sentences."""

@@ -48,6 +48,7 @@ class Catalog:
     # slug of a name that belongs to several cards in different languages -> their ids: such a
     # name picks none of them by itself (the id, always a card's own, wins over any other name)
     shared: dict[str, frozenset[str]] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)  # id -> its data's canonical text (stamps)
 
 
 def _effect(card: str, raw: Any, where: str, family: str) -> Effect:
@@ -114,7 +115,9 @@ def parse_card(cid: str, entry: Any, where: str, deck: str) -> Card:
     if extra:
         raise CardDataError(f"{where}: card {cid!r}: unknown field {sorted(extra)[0]!r}")
     name = require(cid, entry, "name", str, where)
-    if slug(name) != cid:
+    # the id is the English name's slug; a card only the Italian book has may keep the book's
+    # ("istruzzito", "Head in the Books" in English): records and moves name it so
+    if slug(name) != cid and slug(str(entry.get("italian", ""))) != cid:
         raise CardDataError(f"{where}: card {cid!r}: field 'name': {name!r} does not match the id (expected {slug(name)!r})")
     ctype = require(cid, entry, "type", str, where)
     if ctype not in TYPES:
@@ -170,13 +173,15 @@ def _table(cid: str, entry: dict[str, Any], key: str, where: str) -> dict[str, A
     return value
 
 
-def load_file(path: Path, deck: str) -> tuple[dict[str, Card], str]:
+def load_file(path: Path, deck: str) -> tuple[dict[str, Card], str, dict[str, str]]:
+    """A deck's cards, the canonical text of its file (the checksum's) and of each card's table
+    (the record stamp's sketch, ``common.stamps``)."""
     data = load_toml(path)
     cards = data.get("cards")
     if not isinstance(cards, dict) or not cards:
         raise CardDataError(f"{path.name}: no [cards.ID] tables")
     return ({cid: parse_card(cid, entry, path.name, deck) for cid, entry in cards.items()},
-            json.dumps(data, sort_keys=True))
+            json.dumps(data, sort_keys=True), {cid: json.dumps(e, sort_keys=True) for cid, e in cards.items()})
 
 
 @lru_cache(maxsize=8)
@@ -185,9 +190,10 @@ def load_catalog(deck: str = "gros", directory: Path = CARDS_DIR) -> Catalog:
     if deck not in DECKS:
         raise CardDataError(f"no deck {deck!r} (decks: {', '.join(DECKS)})")
     cards: dict[str, Card] = {}
-    sources = []
+    sources, each = [], {}
     for part in deck.split("+"):
-        found, source = load_file(directory / f"{part}.toml", part)
+        found, source, texts = load_file(directory / f"{part}.toml", part)
+        each.update(texts)
         for cid in found:
             if cid in cards:
                 raise CardDataError(f"{part}.toml: card {cid!r}: the same id is in another deck")
@@ -195,7 +201,7 @@ def load_catalog(deck: str = "gros", directory: Path = CARDS_DIR) -> Catalog:
         sources.append(source)
     aliases, shared = _aliases(cards)
     deck_list = {cid: c.copies for cid, c in cards.items() if c.copies}
-    return Catalog(cards, deck_list, aliases, checksum(sources), shared)
+    return Catalog(cards, deck_list, aliases, checksum(sources), shared, each)
 
 
 ARTICLES = ("the-", "il-", "lo-", "la-", "l-", "i-", "le-", "gli-")

@@ -89,6 +89,10 @@ class GrosRules(Rules[GrosState]):
     def card_checksum(self, options: dict[str, str]) -> str:
         return self.catalog(options).source
 
+    def card_parts(self, options: dict[str, str]) -> dict[str, tuple[str, str]]:
+        cat = self.catalog(options)
+        return {cid: (card.name, cat.sources[cid]) for cid, card in cat.cards.items()}
+
     def setup(self, options: dict[str, str], seed: int) -> GrosState:
         variant = options.get("variant", "gros")
         if variant not in self.variants:

@@ -101,6 +101,11 @@ class InvadersRules(Rules[InvadersState]):
             parts.append(canonical(settings))
         return checksum(parts)
 
+    def card_parts(self, options: dict[str, str]) -> dict[str, tuple[str, str]]:
+        """``SEAT.ID`` (both sides have a Fire!) -> the card's name and its data with its count."""
+        return {f"{seat}.{cid}": (self.catalog.cards[seat][cid].name, f"{n}x{self.catalog.sources[seat][cid]}")
+                for seat, counts in self.composition(options).items() for cid, n in counts.items() if n}
+
     def setup(self, options: dict[str, str], seed: int) -> InvadersState:
         width = int_option(options, "width", 7, 3, 26)
         height = int_option(options, "height", 6, 3, 30)

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from common.batch import deal_digest, read_record, replay
+from common.batch import read_record, replay
 from common.record import RecordError
+from common.stamps import deal_digest
 from common.table import Table
 from gros.catalog import CARDS_DIR
 from gros.catalog import load_catalog as gros_catalog
@@ -72,7 +73,10 @@ def test_restamp_renews_the_cards_line_and_says_what_changed(tmp_path: Path):
     renewed = CliRunner().invoke(main, ["run", "--restamp", str(path)])
     assert renewed.exit_code == 0, renewed.output
     assert f"{path}: cards 0badcafe -> {good}" in renewed.output and f"ok {path}:" in renewed.output
-    assert path.read_text(encoding="utf-8") == text  # comments and every other line kept
+    assert "the old stamp does not say which" in renewed.output
+    sketch = read_record(path).sketch
+    assert sketch  # the new stamp says which cards; comments and every other line kept
+    assert path.read_text(encoding="utf-8") == text.replace(f"cards {good}", f"cards {good} {sketch}")
     again = CliRunner().invoke(main, ["run", "--restamp", str(path)])
     assert again.exit_code == 0 and "up to date" in again.output
 
@@ -150,3 +154,52 @@ def test_restamp_stamps_the_deal_before_the_setup_lines(tmp_path: Path):
     renewed = CliRunner().invoke(main, ["run", "--restamp", str(path)])
     assert renewed.exit_code == 0, renewed.output
     assert read_record(path).deal == rec.deal
+
+
+def test_restamp_names_the_cards_that_changed_since_the_stamp(tmp_path: Path):
+    """The stamp's sketch tells which cards: one whose data changed, by its name."""
+    from common.restamp import restamp_files
+
+    path = _copy(tmp_path, "invaders", "01_start.rec")
+    assert restamp_files(INVADERS, [str(path)], lambda line: None) == 0  # the stamp gains its sketch
+    decks = tmp_path / "decks.toml"
+    decks.write_text(Path(DECKS_FILE).read_text(encoding="utf-8").replace(
+        "Every ship fires: a red bullet", "Every ship fires at once: a red bullet", 1), encoding="utf-8")
+    said: list[str] = []
+    assert restamp_files(InvadersRules(str(decks)), [str(path)], said.append) == 0, said
+    assert any("changed: Fire! (aliens.fire)" in line for line in said), said
+
+
+def test_the_sketch_names_cards_changed_added_and_removed():
+    from common.stamps import changes, sketch
+
+    parts = {cid: data for cid, (_name, data) in rules_for("gros").card_parts({"variant": "gros"}).items()}
+    old = sketch(parts)
+    assert len(old) == 140 and changes(old, parts) is not None and not changes(old, parts)
+    now = {**parts, "the-blob": parts["the-blob"] + " ", "the-night-janitor": "{}"}
+    del now["istruzzito"]
+    found = changes(old, now, ("istruzzito", "shovel"))
+    assert found is not None
+    assert (found.changed, found.added, found.removed) == (["the-blob"], ["the-night-janitor"], ["istruzzito"])
+    assert changes("not a sketch", now) is None
+    many = {cid: data + "!" for cid, data in parts.items()}
+    assert changes(old, many) is None  # too many to peel: it says it cannot tell
+
+
+def test_a_saved_game_carries_its_deal_and_which_cards(tmp_path: Path):
+    """``play --save`` and the end screen write ``Table.record_text``: the moves rely on what
+    the seed dealt, so the record says so, and a reshuffle is reported as one."""
+    from common.record import parse_record
+
+    rules = rules_for("gros")
+    table = Table(rules, seed=11, options={"players": "2"}, variant="gros")
+    for _ in range(12):
+        seat = table.to_move()[0]
+        table.play(seat, table.legal_moves(seat)[0])
+    rec = parse_record(table.record_text(), "saved.rec")
+    assert rec.deal == deal_digest(rules, rules.setup({"players": "2", "variant": "gros"}, 11))
+    assert rec.sketch and rec.cards == rules.card_checksum({"players": "2", "variant": "gros"})
+    assert replay(rules, rec).failures == []
+    rec.seed = 12
+    with pytest.raises(RecordError, match="deck was reshuffled"):
+        replay(rules, rec)

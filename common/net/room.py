@@ -489,7 +489,7 @@ class Room(Lobby):
 
     def _open_record(self) -> None:
         if self.table is not None:
-            self.saved.open(self.table.record)
+            self.saved.open(self.table.stamped())
 
     def _save_tokens(self) -> None:
         if self.started:
