@@ -60,7 +60,7 @@ def test_a_permanent_sfx_on_a_character_shows_its_own_value():
               "turn: ray 2")
     rows = _panel(t, "ray").splitlines()
     assert any("The Robot" in row and "+3" in row for row in rows)
-    assert any("under: Istruzzito" in row and "+2" in row for row in rows)
+    assert any("under: Head in the Books" in row and "+2" in row for row in rows)
 
 
 def test_attack_bonuses_say_what_gets_them():

@@ -241,7 +241,7 @@ def test_a_returned_characters_discarded_cards_are_narrated():
     lines = table.narrate(events, None)
     assert "dana's The Reporter returns to its owner's hand." in lines
     assert "The Shotgun is removed from dana's Movie." in lines
-    assert "Istruzzito is removed from dana's Movie." in lines
+    assert "Head in the Books is removed from dana's Movie." in lines
     assert table.facts()["discard.the-shotgun"] == "1"
 
 
