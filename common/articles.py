@@ -3,7 +3,8 @@ card and monster names included: "l'attacco del “Robot”", "sfugge al Blob", 
 ``format`` writes "l'attacco di “Il Robot”". The language always fuses, so no translation has
 to ask: ``common.i18n`` hands out every Italian translation as a ``Sentence``, whose ``format``
 fuses where the template puts a preposition right before a value (``fill``); a quoted name
-leaves its article outside the quotes. Text inside a value (what a player typed) is untouched.
+leaves its article outside the quotes, and an unquoted name's capital article inside a sentence
+is written small ("afferra il capitano"). Text inside a value (what a player typed) is untouched.
 """
 
 from __future__ import annotations
@@ -38,9 +39,15 @@ def fused(preposition: str, name: str) -> str | None:
     return f"{word}{'' if apostrophe else ' '}{quote}{name[m.end():]}"
 
 
+_MID_SENTENCE = re.compile(r"[^\s.!?:]\s$")  # a word (or a comma) and a space before the value
+_CAPITAL_ARTICLE = re.compile(r"^(?:(?:Il|Lo|La|I|Gli|Le) (?=\S)|L['’](?=\w))")
+
+
 def fill(template: str, *args: Any, **kwargs: Any) -> str:
-    """``template.format(...)``, with each preposition the template puts right before a value
-    fused with the value's article (Italian: "sfugge a {monster}" -> "sfugge al Blob")."""
+    """An Italian ``template.format(...)``: each preposition the template puts right before a
+    value fused with the value's article ("sfugge a {monster}" -> "sfugge al Blob"), and a
+    name's capital article lower-cased inside a sentence, as Italian writes it ("afferra {name}"
+    -> "afferra il capitano", "gioca la grotta marina"); a quoted name stays as it is."""
     formatter = string.Formatter()
     out: list[str] = []
     auto = 0
@@ -59,6 +66,8 @@ def fill(template: str, *args: Any, **kwargs: Any) -> str:
         if before and joined is not None:
             out[-1] = literal[:before.start()]
             text = joined
+        elif _MID_SENTENCE.search(literal) and _CAPITAL_ARTICLE.match(text):
+            text = text[0].lower() + text[1:]
         out.append(text)
     return "".join(out)
 

@@ -100,9 +100,11 @@ def _name(text: str, lang: str) -> str | None:
     return f"{texts(lang)[a]} {texts(lang)[b]}"
 
 
-def _fill(template: str, values: dict[str, str]) -> str:
-    """A template with the slots found, each name placed as the sentence needs it."""
-    text = fill(template, **{s: pools.placed(template, s, values.get(s, "")) for s in SLOTS})
+def _fill(template: str, values: dict[str, str], lang: str) -> str:
+    """A template with the slots found, each name placed as the sentence needs it (Italian
+    fuses a preposition with a name's article, ``common.articles``)."""
+    placed = {s: pools.placed(template, s, values.get(s, "")) for s in SLOTS}
+    text = fill(template, **placed) if lang == "it" else template.format_map(placed)
     return text[:1].upper() + text[1:]
 
 
@@ -120,7 +122,7 @@ def _shown(text: str, lang: str) -> str:
             found = pattern.fullmatch(text)
             if found:
                 values = {slot: _shown(value, lang) for slot, value in found.groupdict().items()}
-                return _fill(texts(lang)[key], values)
+                return _fill(texts(lang)[key], values, lang)
     return text
 
 

@@ -6,7 +6,7 @@ older host's), by the narration's words in every language. Read through ``horror
 # in every language's narration (horror/locale): English, Italian, Russian
 MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot|"
           r"e muore|fuori combattimento|perde \d+|chiude la sottotrama|"
-          r"хватает и убивает|без сознания|теряет \d+|закрывает побочную линию)\b", "\u2212"),
+          r"хватает и убивает|и погибает|без сознания|теряет \d+|закрывает побочную линию)\b", "\u2212"),
          (r"\b(creates|writes|puts|gives|raises|plays|stakes|claims|bids|receive|"
           r"crea|scrive|mette|d\u00e0|porta|alza|gioca|punta|rivendica|offre|ricevi|"
           r"создаёт|пишет|кладёт|даёт|поднимает|разыгрывает|ставит|претендует|получаете)\b", "+"),

@@ -81,3 +81,18 @@ def test_the_horror_stock_monsters_are_fused_where_a_sentence_names_them():
         said = [RULES.narrate(Event("result", ("chase", "Rita", monster, "Rita", "dana", 1))) for monster in monsters]
     assert not [s for s in said if UNFUSED.search(s)], said
     assert "Rita sfugge al Blob." in said, said
+
+
+def test_a_name_inside_an_italian_sentence_takes_a_small_article():
+    """"gioca la grotta marina", "afferra il capitano": the stock's names start with a capital
+    article (they open a line of the board), which Italian writes small inside a sentence."""
+    from horror.rules import RULES
+
+    assert fill("{m} afferra {n}; {x}: {y}. {z} muore", m="La Cosa", n="Il capitano", x="Lo Yeti",
+                y="La resa", z="Gli Ultracorpi") == "La Cosa afferra il capitano; lo Yeti: La resa. Gli Ultracorpi muore"
+    assert fill("tra {a} e «{b}»", a="“Il Robot”", b="Il Colpo") == "tra “Il Robot” e «Il Colpo»"
+    with language("it"):
+        said = [RULES.narrate(Event("play", ("p2", "s4", "The sea cave", "set", ""))),
+                RULES.narrate(Event("result", ("chase", "The Tide Thing", "The Tide Thing", "The trawler captain",
+                                               "p3", 0)))]
+    assert said == ["p2 gioca la grotta marina.", "La Cosa della Marea afferra il capitano del peschereccio."], said
