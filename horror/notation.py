@@ -23,7 +23,8 @@ monster) or by its name. Free text follows a colon or the verb.
             title TEXT · agree (each seat in turn; also 'begin')
   meeting   extra NAME[: CONCEPT] (free) · supporting NAME[: CONCEPT] (1 die) · star NAME[: CONCEPT] (2)
             armour CHAR [N] (1 each) · pass (end your turn without buying)
-            set NAME [near SET, SET] (1; quote a name holding 'near') · raise SET [N] (1 each) · prop SET: TEXT · near SET, SET
+            set NAME [near SET, SET] (1; quote a name holding 'near') · raise SET [N] (1 each)
+            prop SET: TEXT · near SET, SET
             trope ACT [CHAR, CHAR]: TEXT · subplot CHAR[, CHAR]: TEXT · close
   trading   offer CARD for role|set|trope|subplot|monster · done · accept CARD · decline
   the chair bid N · claim N (more than the director paid) · pass · quiet (no more claims
@@ -55,14 +56,20 @@ MOVE_WORDS = {
            "offri": "offer", "accetta": "accept", "rifiuta": "decline", "fatto": "done",
            "racconta": "say", "comparsa": "extra", "titolo": "title", "fuggi": "escape",
            "scatta": "spring", "concordo": "agree", "mostro": "monster", "comprimario": "supporting",
-           "protagonista": "star"},
+           "protagonista": "star", "cliché": "trope", "cliche": "trope", "sottotrama": "subplot",
+           "chiudi": "close", "alza": "raise", "clausola": "armour", "capacità": "ability",
+           "innesco": "trigger", "ambientazione": "setting", "piano": "plan", "mucchi": "pool",
+           "decisione": "ruling"},
     "ru": {"сыграть": "play", "играть": "play", "пас": "pass", "атаковать": "attack",
            "помочь": "help", "перейти": "move", "снято": "cut", "бросок": "roll", "бросить": "roll",
            "ставка": "stake", "проверка": "check", "состязание": "contest", "погоня": "chase",
            "предложить": "offer", "принять": "accept", "отказаться": "decline", "готово": "done",
            "сказать": "say", "статист": "extra", "звезда": "star", "название": "title",
            "реквизит": "prop", "сет": "set", "сбежать": "escape", "согласен": "agree",
-           "монстр": "monster", "второстепенный": "supporting", "вето": "veto"},
+           "монстр": "monster", "второстепенный": "supporting", "вето": "veto", "штамп": "trope",
+           "закрыть": "close", "поднять": "raise", "оговорка": "armour", "способность": "ability",
+           "окружение": "setting", "план": "plan", "горсти": "pool", "решение": "ruling",
+           "претендовать": "claim"},
 }
 _ALIASES = {**{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()},
             "armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
@@ -197,7 +204,8 @@ def parse(text: str) -> Move:
     if verb in ("prop", "trope", "subplot"):
         return _colon(verb, rest)
     if verb == "offer":
-        m = re.match(r"^(.+?)\s+for\s+(\w+(?:\s\w+)?)$", rest, re.IGNORECASE)
+        # 'for' also as the players say it: 'offri c3 per set', 'предложить c3 за сет'
+        m = re.match(r"^(.+?)\s+(?:for|per|за|на)\s+(\w+(?:\s\w+)?)$", rest, re.IGNORECASE)
         if not m:
             raise NotationError(_("an offer reads 'offer CARD for role|set|trope|subplot|monster'"))
         return ("offer", _canon(m.group(1)), trade_type(m.group(2)))

@@ -23,10 +23,17 @@ SAMPLES = {  # a localized move and the English it stands for
                  "ru": [("огонь", "fire"), ("манёвр 2 влево", "maneuver 2 left"), ("поставить d", "place d")]},
     "horror": {"it": [("gioca c3", "play c3"), ("verifica c1 vs c2: la paura", "check c1 vs c2: la paura"),
                       ("racconta La notte è buia", "say La notte è buia"), ("taglia", "cut"),
-                      ("concordo", "agree"), ("protagonista Ada: la scienziata", "star Ada: la scienziata")],
+                      ("concordo", "agree"), ("protagonista Ada: la scienziata", "star Ada: la scienziata"),
+                      # the words the game itself says (cliché, sottotrama, chiudi la riunione)
+                      ("cliché 1 c1: la radio tace", "trope 1 c1: la radio tace"), ("chiudi", "close"),
+                      ("sottotrama c1: due fratelli", "subplot c1: due fratelli"), ("alza s4 2", "raise s4 2"),
+                      ("offri c13 per set", "offer c13 for set")],
                "ru": [("сыграть c3", "play c3"), ("проверка c1 vs c2: Страх", "check c1 vs c2: Страх"),
                       ("сказать c1: \"Бежим!\"", "say c1: \"Бежим!\""), ("снято", "cut"), ("ставка 2", "stake 2"),
-                      ("монстр Болотная тварь", "monster Болотная тварь"), ("согласен", "agree")]},
+                      ("монстр Болотная тварь", "monster Болотная тварь"), ("согласен", "agree"),
+                      ("штамп 2: рация молчит", "trope 2: рация молчит"), ("закрыть", "close"),
+                      ("горсти monster 1 plan 2", "pool monster 1 plan 2"),
+                      ("предложить c3 за сет", "offer c3 for set")]},
 }
 
 
