@@ -167,6 +167,15 @@ class HorrorRules(Rules[Film]):
     def open_moves(self, state: Film, seat: str) -> list[Move]:
         return legal.open_moves(state, seat)
 
+    def resolve(self, state: Film, seat: str, move: Move) -> Move:
+        """'stake N' in an auction is a bid and 'bid N' at a roll a stake: Italian 'punta' and
+        Russian 'ставка' say both, so a player typing either means the one that is legal."""
+        if len(move) == 2 and move[0] in ("stake", "bid") and not self.listed(state, seat, move):
+            other = ("bid" if move[0] == "stake" else "stake", move[1])
+            if self.listed(state, seat, other):
+                return other
+        return move
+
     def search_moves(self, state: Film, seat: str) -> list[Move]:
         """The legal moves with placeholders for their free text, and no lines: the search's
         play-outs read no text, and the suggestions were about half of listing's cost."""

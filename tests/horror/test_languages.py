@@ -14,6 +14,7 @@ from rich.console import Console
 
 from common import i18n
 from common.batch import read_record, replay
+from common.engine import GameError
 from common.i18n import language
 from common.selfplay import play_game
 from common.table import Table
@@ -177,3 +178,20 @@ def test_an_offer_names_its_type_in_any_language_and_is_written_in_english():
                           ("offer c3 for role", "role"), ("offer c3 for cake", "cake")):
         move = parse(typed)
         assert move == ("offer", "c3", wanted) and format_move(move) == f"offer c3 for {wanted}"
+
+
+def test_a_bid_and_a_stake_are_one_word_in_italian_and_russian():
+    """'punta 1' and 'ставка 1' at the director's chair's auction are a bid (the same words stake
+    dice at a roll); the record keeps the English move."""
+    from common.batch import open_table
+
+    rec = read_record(str(Path(__file__).parents[1] / "records" / "horror" / "auction.rec"))
+    for typed, bid in (("punta 1", "bid 1"), ("ставка 1", "bid 1"), ("bid 1", "bid 1")):
+        table = open_table(RULES, rec)
+        for seat, move in rec.moves()[:11]:
+            table.play(seat, move)
+        assert table.facts()["decision"] == "bid"
+        table.play("ann", typed)
+        assert table.record.body[-1].text == bid, typed
+    with pytest.raises(GameError):
+        table.play("bob", "stake 1")  # neither a bid of 1 (too low) nor a stake: refused
