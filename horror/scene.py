@@ -76,7 +76,8 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
     kind = el.kind
     if kind in CHARACTER_KINDS:
         if st.active_set is None:
-            raise IllegalMove(_("a scene takes place on one set: play the set first (or 'set NAME' for 2 dice), then its characters"))
+            raise IllegalMove(_("a scene takes place on one set: play a set first ('set NAME' makes one for 2 dice, "
+                                "then 'play' it), then its characters"))
         to_screen(st, seat, el.id, events, "")
     elif kind == "set":
         if st.active_set is not None:
