@@ -17,8 +17,8 @@ from common.rng import Rng
 from gros import flow, sense, zones
 from gros import moves as mv
 from gros import strength as sx
-from gros.state import GrosState
-from gros.worth import dig, look_ahead, pick_victim, public_score, shares
+from gros.state import HAND_SIZE, Attack, GrosState
+from gros.worth import card_worth, dig, look_ahead, pick_victim, public_score, shares
 
 PLAYOUT_DEPTH = 12  # play-out decisions before the evaluation takes over (the turn's answers)
 MARGIN = 0.03  # a share of the win another move must gain over the look-ahead's favourite
@@ -41,7 +41,7 @@ def ruled(rules: Any, view: dict[str, Any], seat: str, legal: list[Move], rng: R
         return None
     if legal[0][0] == "discard":
         st = rules.determinize(view, seat, rng)
-        return dig(st, zones.seat_of(st, seat), legal)
+        return sift(st, zones.seat_of(st, seat), legal)
     return next(iter(judged(rules, view, seat, legal)))  # the best over several deals
 
 
@@ -67,6 +67,48 @@ def candidates(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -
     only the seat's own hand and the table, and deals from the view fixed by their seeds,
     never the real one."""
     return list(judged(rules, view, seat, legal))[:TOP]  # the favourite first
+
+
+SIFT = 2.0  # a card kept in hand less than this is thrown at the end of a turn, to draw another
+
+
+def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
+    """End of turn: every card that will not score or play soon goes, so the next draw brings
+    more. ``normal`` keeps five (``dig``): a hand clogged with boosts and Creatures too weak
+    for any Movie draws one card a turn while a rival draws several. Kept: title words,
+    Characters, the credits, stops, Props while there is a cast to hold them, a Creature
+    that could still win an attack on some Movie (with every boost in hand)."""
+    hand = st.hands[me]
+    words = st.title_words
+    cast = bool(st.movies[me].chars)
+
+    def keep(i: int) -> float:
+        d = st.defs[i]
+        if d.title.lower() in words:
+            return 100.0
+        if d.type == "character":
+            return 50.0
+        if d.type == "creature":
+            return 3.0 if _can_win(st, me, i) else 0.5
+        if d.type == "prop" and not cast:
+            return 0.0
+        return card_worth(st, me, i)
+
+    worst = min(hand, key=keep, default=None)
+    if worst is None or not (len(hand) > HAND_SIZE or keep(worst) < SIFT):
+        return mv.DONE if mv.DONE in legal else legal[0]
+    move = ("discard", st.ids[worst])
+    return move if move in legal else legal[0]
+
+
+def _can_win(st: GrosState, me: int, creature: int) -> bool:
+    """Whether this Creature's attack on some rival could succeed now with every boost in hand."""
+    for target in range(st.n):
+        if target != me and st.movies[target].chars:
+            a = Attack(creature, me, target)
+            if sense._best(st, me, "creature", a, sx.attack_value(st, a), skip=creature) >= sx.defence(st, target, a):
+                return True
+    return False
 
 
 def _effect_moves(st: GrosState, seat: int, moves: list[Move]) -> list[tuple[Move, Any]]:
@@ -172,8 +214,6 @@ def _quick_gain(st: GrosState, me: int, m: Move) -> int:
 
 
 def _trial_attack(st: GrosState, me: int, cid: str, target: int) -> Any:
-    from gros.state import Attack
-
     i = sense._hand_card(st, me, cid)
     return Attack(i, me, target) if i >= 0 else None
 
