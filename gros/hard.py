@@ -1,7 +1,9 @@
 """What the ``hard`` level's search borrows from Grave Robbers: the moves it weighs at the
 root (the sensible ones, ``gros.sense``), a quick play-out policy that plays as a plain
 player would (cast what gains, attack when the attack succeeds, defend an attack that would
-succeed, roll the credits when well ahead), and the evaluation where a play-out is cut off.
+succeed, roll the credits when well ahead), the evaluation where a play-out is cut off, and
+the decisions it takes by rule of thumb (``ruled``): the windows, and the end-of-turn
+discards, where it keeps only what will score or play soon (``sift``).
 
 Every piece reads what the deciding seat would know: the root's moves come from a state dealt
 from the seat's view, and play-outs run on such dealt states only.
@@ -29,12 +31,13 @@ CREDITS_MARGIN = 4  # public points ahead of every rival before a play-out rolls
 
 
 def ruled(rules: Any, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
-    """Decisions the ``hard`` level leaves to the ``normal`` level's judgement: the title,
-    what to discard at the end of a turn, and the windows (stop a card, answer an attack):
-    there the play-outs' refilled hands made spending cards look free, and stops went on
-    Props of 1 (the look-ahead weighs a card in hand at its worth). Unlike ``normal``, it
-    judges a window over several deals (``judged``): whether the credits on the stack win
-    for their player depends on the title words the others may hold."""
+    """Decisions the ``hard`` level takes without a search: the title; what to discard at
+    the end of a turn (``sift``, not ``normal``'s five kept cards); and the windows (stop a
+    card, answer an attack), by the ``normal`` level's judgement: there the play-outs'
+    refilled hands made spending cards look free, and stops went on Props of 1 (the
+    look-ahead weighs a card in hand at its worth). Unlike ``normal``, it judges a window
+    over several deals (``judged``): whether the credits on the stack win for their player
+    depends on the title words the others may hold."""
     if legal[0][0] == "title":
         return ("title", "", ())
     if legal[0][0] != "discard" and mv.PASS not in legal:
