@@ -20,7 +20,7 @@ from gros import flow, sense, zones
 from gros import moves as mv
 from gros import strength as sx
 from gros.state import HAND_SIZE, Attack, GrosState
-from gros.worth import card_worth, dig, look_ahead, pick_victim, public_score, shares
+from gros.worth import card_worth, dig, is_stop, look_ahead, pick_victim, public_score, shares
 
 PLAYOUT_DEPTH = 12  # play-out decisions before the evaluation takes over (the turn's answers)
 MARGIN = 0.03  # a share of the win another move must gain over the look-ahead's favourite
@@ -72,34 +72,31 @@ def candidates(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -
     return list(judged(rules, view, seat, legal))[:TOP]  # the favourite first
 
 
-SIFT = 2.0  # a card kept in hand less than this is thrown at the end of a turn, to draw another
-
-
 def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
     """End of turn: every card that will not score or play soon goes, so the next draw brings
     more. ``normal`` keeps five (``dig``): a hand clogged with boosts and Creatures too weak
-    for any Movie draws one card a turn while a rival draws several. Kept: title words,
-    Characters, the credits, stops, Props while there is a cast to hold them, a Creature
-    that could still win an attack on some Movie (with every boost in hand)."""
+    for any Movie drew one card a turn while a rival drew several. Kept: title words,
+    Characters, the credits, stops, a Creature that could still win an attack on some Movie
+    (with every boost in hand). Props and Locations still in hand go too: each Character
+    takes one Prop a turn, so those were the ones left over (in every deck they are worth
+    less to keep, ``card_worth``, than a credits card)."""
     hand = st.hands[me]
     words = st.title_words
-    cast = bool(st.movies[me].chars)
 
-    def keep(i: int) -> float:
+    def keep(i: int) -> bool:
         d = st.defs[i]
-        if d.title.lower() in words:
-            return 100.0
-        if d.type == "character":
-            return 50.0
-        if d.type == "creature":
-            return 3.0 if _can_win(st, me, i) else 0.5
-        if d.type == "prop" and not cast:
-            return 0.0
-        return card_worth(st, me, i)
+        if d.title.lower() in words or d.type in ("character", "credits") or is_stop(d):
+            return True
+        return d.type == "creature" and _can_win(st, me, i)
 
-    worst = min(hand, key=keep, default=None)
-    if worst is None or not (len(hand) > HAND_SIZE or keep(worst) < SIFT):
+    def rank(i: int) -> tuple[bool, bool, float]:  # the least worth keeping first
+        d = st.defs[i]
+        return d.title.lower() in words, d.type == "character", card_worth(st, me, i)
+
+    thrown = [i for i in hand if not keep(i)] or (hand if len(hand) > HAND_SIZE else [])
+    if not thrown:
         return mv.DONE if mv.DONE in legal else legal[0]
+    worst = min(thrown, key=rank)
     move = ("discard", st.ids[worst])
     return move if move in legal else legal[0]
 
