@@ -1,7 +1,9 @@
 """What the ``hard`` level's search borrows from Grave Robbers: the moves it weighs at the
 root (the sensible ones, ``gros.sense``), a quick play-out policy that plays as a plain
 player would (cast what gains, attack when the attack succeeds, defend an attack that would
-succeed, roll the credits when well ahead), and the evaluation where a play-out is cut off.
+succeed, roll the credits when well ahead), the evaluation where a play-out is cut off, and
+the decisions it takes by rule of thumb (``ruled``): the windows, and the end-of-turn
+discards, where it keeps only what will score or play soon (``sift``).
 
 Every piece reads what the deciding seat would know: the root's moves come from a state dealt
 from the seat's view, and play-outs run on such dealt states only.
@@ -17,8 +19,8 @@ from common.rng import Rng
 from gros import flow, sense, zones
 from gros import moves as mv
 from gros import strength as sx
-from gros.state import GrosState
-from gros.worth import dig, look_ahead, pick_victim, public_score, shares
+from gros.state import HAND_SIZE, Attack, GrosState
+from gros.worth import card_worth, dig, is_stop, look_ahead, pick_victim, public_score, shares
 
 PLAYOUT_DEPTH = 12  # play-out decisions before the evaluation takes over (the turn's answers)
 MARGIN = 0.03  # a share of the win another move must gain over the look-ahead's favourite
@@ -29,19 +31,20 @@ CREDITS_MARGIN = 4  # public points ahead of every rival before a play-out rolls
 
 
 def ruled(rules: Any, view: dict[str, Any], seat: str, legal: list[Move], rng: Rng) -> Move | None:
-    """Decisions the ``hard`` level leaves to the ``normal`` level's judgement: the title,
-    what to discard at the end of a turn, and the windows (stop a card, answer an attack):
-    there the play-outs' refilled hands made spending cards look free, and stops went on
-    Props of 1 (the look-ahead weighs a card in hand at its worth). Unlike ``normal``, it
-    judges a window over several deals (``judged``): whether the credits on the stack win
-    for their player depends on the title words the others may hold."""
+    """Decisions the ``hard`` level takes without a search: the title; what to discard at
+    the end of a turn (``sift``, not ``normal``'s five kept cards); and the windows (stop a
+    card, answer an attack), by the ``normal`` level's judgement: there the play-outs'
+    refilled hands made spending cards look free, and stops went on Props of 1 (the
+    look-ahead weighs a card in hand at its worth). Unlike ``normal``, it judges a window
+    over several deals (``judged``): whether the credits on the stack win for their player
+    depends on the title words the others may hold."""
     if legal[0][0] == "title":
         return ("title", "", ())
     if legal[0][0] != "discard" and mv.PASS not in legal:
         return None
     if legal[0][0] == "discard":
         st = rules.determinize(view, seat, rng)
-        return dig(st, zones.seat_of(st, seat), legal)
+        return sift(st, zones.seat_of(st, seat), legal)
     return next(iter(judged(rules, view, seat, legal)))  # the best over several deals
 
 
@@ -67,6 +70,45 @@ def candidates(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -
     only the seat's own hand and the table, and deals from the view fixed by their seeds,
     never the real one."""
     return list(judged(rules, view, seat, legal))[:TOP]  # the favourite first
+
+
+def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
+    """End of turn: every card that will not score or play soon goes, so the next draw brings
+    more. ``normal`` keeps five (``dig``): a hand clogged with boosts and Creatures too weak
+    for any Movie drew one card a turn while a rival drew several. Kept: title words,
+    Characters, the credits, stops, a Creature that could still win an attack on some Movie
+    (with every boost in hand). Props and Locations still in hand go too: each Character
+    takes one Prop a turn, so those were the ones left over (in every deck they are worth
+    less to keep, ``card_worth``, than a credits card)."""
+    hand = st.hands[me]
+    words = st.title_words
+
+    def keep(i: int) -> bool:
+        d = st.defs[i]
+        if d.title.lower() in words or d.type in ("character", "credits") or is_stop(d):
+            return True
+        return d.type == "creature" and _can_win(st, me, i)
+
+    def rank(i: int) -> tuple[bool, bool, float]:  # the least worth keeping first
+        d = st.defs[i]
+        return d.title.lower() in words, d.type == "character", card_worth(st, me, i)
+
+    thrown = [i for i in hand if not keep(i)] or (hand if len(hand) > HAND_SIZE else [])
+    if not thrown:
+        return mv.DONE if mv.DONE in legal else legal[0]
+    worst = min(thrown, key=rank)
+    move = ("discard", st.ids[worst])
+    return move if move in legal else legal[0]
+
+
+def _can_win(st: GrosState, me: int, creature: int) -> bool:
+    """Whether this Creature's attack on some rival could succeed now with every boost in hand."""
+    for target in range(st.n):
+        if target != me and st.movies[target].chars:
+            a = Attack(creature, me, target)
+            if sense._best(st, me, "creature", a, sx.attack_value(st, a), skip=creature) >= sx.defence(st, target, a):
+                return True
+    return False
 
 
 def _effect_moves(st: GrosState, seat: int, moves: list[Move]) -> list[tuple[Move, Any]]:
@@ -172,8 +214,6 @@ def _quick_gain(st: GrosState, me: int, m: Move) -> int:
 
 
 def _trial_attack(st: GrosState, me: int, cid: str, target: int) -> Any:
-    from gros.state import Attack
-
     i = sense._hand_card(st, me, cid)
     return Attack(i, me, target) if i >= 0 else None
 

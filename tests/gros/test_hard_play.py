@@ -1,0 +1,49 @@
+"""What the ``hard`` level does differently from ``normal``, each from a seeded position."""
+
+from __future__ import annotations
+
+from common.bots import make_bot
+from gros.bots import HeuristicBot
+from gros.rules import RULES
+
+
+def table(setup: list[str], players: int = 2):
+    st = RULES.setup({"players": str(players), "variant": "gros"}, 11)
+    for line in ["title: The Nothing | nothing", *setup]:
+        RULES.scenario(st, line)
+    return st
+
+
+def discards(st, seat: str, bot) -> list[str]:
+    """The cards ``bot`` throws at the end of ``seat``'s turn, until it says 'done'."""
+    RULES.apply(st, seat, ("end",))
+    thrown = []
+    for _ in range(10):
+        assert RULES.decisions(st)[0].seat == seat and RULES.decisions(st)[0].kind == "discard"
+        move = bot.choose(RULES, RULES.view(st, seat), seat, RULES.legal_moves(st, seat))
+        RULES.apply(st, seat, move)
+        if move == ("done",):
+            return thrown
+        thrown.append(move[1])
+    raise AssertionError("no 'done' in ten discards")
+
+
+CLOGGED = ["movie ray: the-robot, the-colonel", "movie dana: the-reporter, the-sheriff, the-colonel, the-robot",
+           "hand ray: roll-the-credits-fade-out, full-moon, overacting, bad-editing, the-mummy",
+           "hand dana: the-shovel", "turn: ray 4"]
+
+
+def test_hard_throws_what_will_not_play_to_draw_more():
+    """A hand of boosts and a Creature too weak for any Movie draws one card a turn if kept
+    (``normal`` keeps five); ``hard`` throws them and keeps the credits and the stop."""
+    assert discards(table(CLOGGED), "ray", HeuristicBot(1)) == []
+    thrown = discards(table(CLOGGED), "ray", make_bot("hard", RULES, seed=1, iterations=20))
+    assert sorted(thrown) == ["full-moon", "overacting", "the-mummy"]
+
+
+def test_hard_keeps_a_creature_that_can_still_win_an_attack():
+    """The Mummy can still kill dana's Reporter: kept (a boost is thrown all the same)."""
+    st = table(["movie ray: the-robot", "movie dana: the-reporter",
+                "hand ray: roll-the-credits-fade-out, full-moon, the-mummy", "hand dana: the-shovel",
+                "turn: ray 4"])
+    assert discards(st, "ray", make_bot("hard", RULES, seed=1, iterations=20)) == ["full-moon"]
