@@ -149,8 +149,9 @@ class GrosRules(Rules[GrosState]):
         return moves
 
     def resolve(self, state: GrosState, seat: str, move: Move) -> Move:
-        """A card in play named alone ('on lab assistant') stands for the one listed target
-        that card is: 'ray/the-lab-assistant'. Asked, never guessed, when two would fit."""
+        """A card in play named alone, or by some of its words ('on lab assistant', 'on
+        brother') stands for the one listed target that card is: 'ray/the-lab-assistant'.
+        Asked, never guessed, when two would fit."""
         if move[0] not in ("play", "use") or all("/" in t or t in state.names for t in move[2]):
             return move
         legal = self.legal_moves(state, seat)
@@ -158,7 +159,7 @@ class GrosRules(Rules[GrosState]):
             return move
         fits = [m for m in legal if m[0] == move[0] and m[1] == move[1] and m[3:] == move[3:]
                 and len(m[2]) == len(move[2])
-                and all(t == u or ("/" not in t and u.endswith("/" + t)) for t, u in zip(move[2], m[2], strict=True))]
+                and all(t == u or _names_card(t, u, state.names) for t, u in zip(move[2], m[2], strict=True))]
         return fits[0] if len(fits) == 1 else move
 
     def apply(self, state: GrosState, seat: str, move: Move) -> list[Event]:
@@ -307,3 +308,13 @@ class GrosRules(Rules[GrosState]):
 
 
 RULES = GrosRules()
+
+
+def _names_card(typed: str, target: str, seats: list[str]) -> bool:
+    """Whether ``typed`` (a target without its owner, 'little-brother') names the card in play
+    ``target`` ('ray/the-annoying-little-brother'): every typed word is one of its words. A seat's
+    name stays a seat."""
+    if "/" in typed or typed in seats or "/" not in target:
+        return False
+    words = target.split("/", 1)[1].split("-")
+    return all(w in words for w in typed.split("-"))

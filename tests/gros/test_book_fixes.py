@@ -159,6 +159,22 @@ def test_a_card_in_play_named_alone_means_the_one_listed_target_it_can_be():
         t.play("ray", "play the-robot on sheriff")  # a Character is not played on anything
 
 
+def test_a_card_in_play_named_by_some_of_its_words_means_that_card():
+    """'on brother' is ray's The Annoying Little Brother (seen in tmux: it was refused with a
+    word about Creatures); a seat's name stays a seat, and a word of no card stays refused."""
+    from common.table import Table
+    from gros.rules import RULES
+
+    t = Table(RULES, seed=3, variant="gros", options={"players": "2"})
+    for line in ["title: The Nothing | nothing", "movie ray: the-annoying-little-brother",
+                 "movie dana: the-reporter", "hand ray: the-shotgun, the-flashlight", "turn: ray 2"]:
+        RULES.scenario(t.state, line)
+    t.play("ray", "play shotgun on brother")
+    assert t.record.body[-1].text == "play the-shotgun on ray/the-annoying-little-brother"
+    with pytest.raises(GameError):
+        t.play("ray", "play flashlight on sister")
+
+
 def test_an_attack_concerns_the_side_it_goes_against_as_it_stands():
     """The Blob (Attack 9) against the Reporter alone succeeds: the attacked is asked, the
     attacker (already winning) is not; against Defence beyond it, the attacker is asked."""
