@@ -151,8 +151,10 @@ class GrosRules(Rules[GrosState]):
     def resolve(self, state: GrosState, seat: str, move: Move) -> Move:
         """A card in play named alone, or by some of its words ('on lab assistant', 'on
         brother') stands for the one listed target that card is: 'ray/the-lab-assistant'.
-        Asked, never guessed, when two would fit."""
-        if move[0] not in ("play", "use") or all("/" in t or t in state.names for t in move[2]):
+        In a window (a stop, an answer to an attack) a card typed with no target takes the one
+        it may take ('play cheap rubber suit': the attacking Creature); in a turn it is asked, as
+        a lone target there may be the player's own. Asked, never guessed, when two would fit."""
+        if move[0] not in ("play", "use") or (move[2] and all("/" in t or t in state.names for t in move[2])):
             return move
         legal = self.legal_moves(state, seat)
         if move in legal:
@@ -160,6 +162,8 @@ class GrosRules(Rules[GrosState]):
         fits = [m for m in legal if m[0] == move[0] and m[1] == move[1] and m[3:] == move[3:]
                 and len(m[2]) == len(move[2])
                 and all(t == u or _names_card(t, u, state.names) for t, u in zip(move[2], m[2], strict=True))]
+        if not move[2] and not fits and mv.PASS in legal:  # in a window, the one target the card may take
+            fits = [m for m in legal if m[0] == move[0] and m[1] == move[1] and m[3:] == move[3:]]
         return fits[0] if len(fits) == 1 else move
 
     def apply(self, state: GrosState, seat: str, move: Move) -> list[Event]:

@@ -175,6 +175,27 @@ def test_a_card_in_play_named_by_some_of_its_words_means_that_card():
         t.play("ray", "play flashlight on sister")
 
 
+def test_in_a_window_a_card_typed_without_its_one_target_takes_it():
+    """'play cheap rubber suit' while the Wolfman attacks means on the Wolfman (seen in tmux:
+    refused, 'did you mean ... on the-wolfman'); in a turn a lone target is still asked for."""
+    from common.table import Table
+    from gros.rules import RULES
+
+    def table(*lines: str) -> Table:
+        t = Table(RULES, seed=3, variant="gros", options={"players": "2"})
+        for line in ["title: The Nothing | nothing", "movie ray: the-sheriff", "movie dana: the-reporter",
+                     "hand ray: the-wolfman, the-earthquake", "hand dana: cheap-rubber-suit", *lines, "turn: ray 2"]:
+            RULES.scenario(t.state, line)
+        return t
+
+    t = table()
+    t.play("ray", "attack dana with wolfman")
+    t.play("dana", "play cheap rubber suit")
+    assert t.record.body[-1].text == "play cheap-rubber-suit on the-wolfman"
+    with pytest.raises(GameError):  # its one target is ray's own Cemetery: in a turn, asked
+        table("location ray: the-cemetery").play("ray", "play earthquake")
+
+
 def test_an_attack_concerns_the_side_it_goes_against_as_it_stands():
     """The Blob (Attack 9) against the Reporter alone succeeds: the attacked is asked, the
     attacker (already winning) is not; against Defence beyond it, the attacker is asked."""
