@@ -32,6 +32,15 @@ def test_equal_levels_split_the_games_and_the_fleet_chooses(level):
     # the fleet lasts: at most 15% of games end with the aliens out of cards
     assert got["ends"].get("out of cards", 0.0) <= 0.15, got["ends"]
     assert abs(sum(got["ends"].values()) - 1.0) < 0.01, got["ends"]
+    if level == "normal":  # the Defender is in danger (a Death Ray strikes at once): rulings I3
+        assert got["ends"].get("Defender destroyed", 0.0) >= 0.10, got["ends"]
+
+
+def test_a_normal_defender_can_die():
+    """A small seeded batch of `normal` games: the fleet destroys the Defender in some of them
+    (in 2,000 games of the old default it did once)."""
+    got = matchup(SPEC, "normal vs normal", ["normal", "normal"], 30, {})
+    assert got["ends"].get("Defender destroyed", 0.0) > 0.0, got["ends"]
 
 
 def test_the_bench_says_how_games_end():
