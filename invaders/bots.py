@@ -51,6 +51,7 @@ class Sight:
     shields: int
     hand: list[str]
     alien_deck: int
+    rays: int = 0  # Death Rays the fleet may still hold (its deck's, less those discarded)
 
     @classmethod
     def of_state(cls, st: InvadersState, seat: str) -> Sight:
@@ -58,7 +59,8 @@ class Sight:
         if st.fresh:
             red, blue = (red + st.fresh, blue) if st.phase == ATTACK else (red, blue + st.fresh)
         return cls(st.width, st.height, st.ships, red, blue, st.defender, len(st.shields),
-                   st.hands[seat], len(st.decks[ALIENS]))
+                   st.hands[seat], len(st.decks[ALIENS]),
+                   st.composition[ALIENS].get("ray", 0) - st.discards[ALIENS].count("ray"))
 
     @classmethod
     def of_view(cls, view: dict[str, Any]) -> Sight:
@@ -67,7 +69,8 @@ class Sight:
         (red if view["fresh_colour"] == "red" else blue).extend(at[n] for n in view["fresh"])
         return cls(view["width"], view["height"], [at[n] for n in view["ships"]], red, blue,
                    ord(view["defender"]) - 97 if view["defender"] else -1, view["shields"],
-                   view["hand"] or [], view["deck_sizes"][ALIENS])
+                   view["hand"] or [], view["deck_sizes"][ALIENS],
+                   view["composition"][ALIENS].get("ray", 0) - view["discards"][ALIENS].count("ray"))
 
     def name(self, sq: int) -> str:
         return square_names(self.width, self.height)[0][sq]
@@ -133,10 +136,11 @@ class Sight:
         return bool(below) and r - max(below) <= ray_reach() and (not ships or max(ships) < max(below))
 
     def exposed(self, col: int) -> bool:
-        """A ship above the column that a Death Ray may strike from at the next attack phase:
-        no more blue bullets beneath its lowest ship than red ones there to eat them."""
+        """A ship above the column that a Death Ray may strike from at the next attack phase
+        (while the fleet may hold one): no more blue bullets beneath its lowest ship than red
+        ones there to eat them."""
         sq = self.lowest(col)
-        if sq is None or sq // self.width > ray_reach() + 1:  # (it descends before the attack)
+        if not self.rays or sq is None or sq // self.width > ray_reach() + 1:  # (it descends first)
             return False
         r = sq // self.width
         reds = sum(1 for rr in self.column(col, self.red) if rr <= r)
@@ -266,10 +270,11 @@ class HeuristicBot:
 
     @staticmethod
     def _post(s: Sight) -> int:
-        """Where the Defender starts: the column nearest the middle with no ship above it (a
-        Death Ray strikes at the first attack phase)."""
+        """Where the Defender starts: the middle, or, when the fleet has Death Rays, the
+        column nearest it with no ship above (a ray may strike at the first attack phase)."""
         middle = s.width // 2
-        free = [c for c in range(s.width) if s.lowest(c) is None] or [middle]
+        free = [c for c in range(s.width) if s.lowest(c) is None] if s.rays else []
+        free = free or [middle]
         return min(free, key=lambda c: (abs(c - middle), c))
 
     @staticmethod

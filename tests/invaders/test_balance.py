@@ -25,7 +25,9 @@ def test_the_default_keeps_every_card_kind_of_the_book():
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_equal_levels_split_the_games_and_the_fleet_chooses(level):
-    got = matchup(SPEC, f"{level} vs {level}", [level, level], 400, {})
+    # 1,000 games (about 2 s): the first 400 of the 2,000 on the rules page gave the normal fleet
+    # 55.5% where all 2,000 give 52.8%, a slice too small to hold to 45-55%
+    got = matchup(SPEC, f"{level} vs {level}", [level, level], 1000, {})
     aliens = got["share"][f"aliens ({level})"]
     assert 0.45 <= aliens <= 0.55, got
     assert got["choices_per_game"][f"aliens ({level})"] >= 8, got
