@@ -342,10 +342,10 @@ def _ray_callout(after: dict[str, Any], seat: str) -> list[str]:
     ship = sight.ray_open(sight.defender)
     if ship is None:
         return []
-    return [(_("After phase 3 the ship at {square} can strike the Defender with a Death Ray "
-               "(the fleet may still hold {n}): raise a shield, shoot up the column or step aside.")
+    return [(_("After next turn's phase 3 the ship at {square} can strike the Defender with a Death "
+               "Ray (the fleet may still hold {n}): raise a shield, shoot up the column or step aside.")
              if seat == "humans" else
-             _("After phase 3 your ship at {square} can strike the Defender with a Death Ray."))
+             _("After next turn's phase 3 your ship at {square} can strike the Defender with a Death Ray."))
             .format(square=sight.name(ship), n=sight.rays)]
 
 
