@@ -10,18 +10,19 @@ from functools import lru_cache
 
 from common.engine import Event
 from invaders import N_
-from invaders.state import ALIENS, HUMANS, OVER, InvadersState
+from invaders.state import ALIENS, ATTACK, HUMANS, OVER, InvadersState
 
 # why a game ended: the state and the ``win`` event keep the English (a record fact); each
 # player reads it in their language (views.reason_text)
 DEFENDER_HIT = N_("a red bullet destroyed the Defender")
+RAY_HIT = N_("a death ray destroyed the Defender")
 LAST_SHIP = N_("the last alien ship was destroyed")
 OUT_OF_CARDS = N_("the aliens ran out of cards")
 LANDED = N_("a ship landed on the moon at {square}")
-REASONS = (DEFENDER_HIT, LAST_SHIP, OUT_OF_CARDS)
+REASONS = (DEFENDER_HIT, RAY_HIT, LAST_SHIP, OUT_OF_CARDS)
 # how games end, as ``invaders bench --matchups`` counts them (rules.end_kind)
 LANDING = N_("landing")
-END_KINDS = {DEFENDER_HIT: N_("Defender destroyed"), LAST_SHIP: N_("fleet destroyed"),
+END_KINDS = {DEFENDER_HIT: N_("Defender destroyed"), RAY_HIT: N_("Defender destroyed"), LAST_SHIP: N_("fleet destroyed"),
              OUT_OF_CARDS: N_("out of cards")}
 
 
@@ -56,13 +57,13 @@ def win(st: InvadersState, seat: str, reason: str, events: list[Event]) -> None:
     events.append(Event("win", (seat, reason)))
 
 
-def hit_defender(st: InvadersState, events: list[Event]) -> None:
-    """A red bullet reached the Defender: a shield absorbs it, else the aliens win."""
+def hit_defender(st: InvadersState, events: list[Event], reason: str = DEFENDER_HIT) -> None:
+    """A red bullet (or a death ray) reached the Defender: a shield absorbs it, else the aliens win."""
     if st.shields:
         st.discards[HUMANS].append(st.shields.pop())
         events.append(Event("shielded", (len(st.shields),)))
     else:
-        win(st, ALIENS, DEFENDER_HIT, events)
+        win(st, ALIENS, reason, events)
 
 
 def destroy_ship(st: InvadersState, sq: int, events: list[Event]) -> None:
@@ -186,6 +187,33 @@ def fire(st: InvadersState, seat: str, events: list[Event], only: int | None = N
                         if 0 <= sq < st.width and sq not in st.fresh]
         st.fresh.extend(squares)
         events.append(Event("fire", (HUMANS, len(squares))))
+
+
+def ray_path(st: InvadersState, sq: int, reach: int) -> tuple[str, int]:
+    """Where a death ray from the ship at ``sq`` stops, straight down its column at most
+    ``reach`` squares: at the first blue bullet ("blue"), at a ship lower down ("ship"), on the
+    lunar row ("moon"), or in space ("space"); red bullets do not stop it."""
+    w = st.width
+    blue = set(st.blue) | (set(st.fresh) if st.phase != ATTACK else set())
+    for below in range(sq - w, max(-1, sq - w * (reach + 1)), -w):
+        if below in blue:
+            return "blue", below
+        if below in st.ships:
+            return "ship", below
+    return ("moon", sq % w) if sq // w <= reach else ("space", sq - w * reach)
+
+
+def ray(st: InvadersState, sq: int, reach: int, events: list[Event]) -> None:
+    """A Death Ray: it strikes at once down the ship's column, ``reach`` squares; a blue
+    bullet on its way takes it (both are gone), a ship lower down stops it, and on the lunar
+    row it hits the Defender if it stands there (a Deflector Shield cancels it)."""
+    events.append(Event("ray", (square_name(st, sq),)))
+    stop, at = ray_path(st, sq, reach)
+    if stop == "blue":
+        st.blue.remove(at)
+        events.append(Event("ray_stopped", (square_name(st, at),)))
+    elif stop == "moon" and at == st.defender:
+        hit_defender(st, events, RAY_HIT)
 
 
 def empty_top_columns(st: InvadersState) -> list[int]:

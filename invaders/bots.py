@@ -15,6 +15,7 @@ the search's play-outs (no view, no square names) and from the view for a seat a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from common.bots import Search
@@ -25,7 +26,7 @@ from invaders.state import ALIENS, ATTACK, HUMANS, InvadersState
 
 # what a side discards first at its hand limit (the lowest value goes)
 KEEP = {"fire": 3.0, "shield": 2.0, "maneuver2": 1.5, "maneuver1": 1.2, "maneuver3": 1.0,
-        "reinforcements": 2.5, "maneuver": 2.0, "gunner": 1.6, "thrusters": 1.4, "spread": 3.5}
+        "reinforcements": 2.5, "maneuver": 2.0, "ray": 3.0, "gunner": 1.6, "thrusters": 1.4, "spread": 3.5}
 REACH = 5  # the outpost shoots at a column once its lowest ship is this low (row 1 = the Moon)
 # the most iterations ``hard`` searches a decision when it is given a think time (the table's
 # 1 s bought about 2,000 here): as strong as 2,000 (invaders/rules.md, "The table's default"),
@@ -50,6 +51,7 @@ class Sight:
     shields: int
     hand: list[str]
     alien_deck: int
+    rays: int = 0  # Death Rays the fleet may still hold (its deck's, less those discarded)
 
     @classmethod
     def of_state(cls, st: InvadersState, seat: str) -> Sight:
@@ -57,7 +59,8 @@ class Sight:
         if st.fresh:
             red, blue = (red + st.fresh, blue) if st.phase == ATTACK else (red, blue + st.fresh)
         return cls(st.width, st.height, st.ships, red, blue, st.defender, len(st.shields),
-                   st.hands[seat], len(st.decks[ALIENS]))
+                   st.hands[seat], len(st.decks[ALIENS]),
+                   st.composition[ALIENS].get("ray", 0) - st.discards[ALIENS].count("ray"))
 
     @classmethod
     def of_view(cls, view: dict[str, Any]) -> Sight:
@@ -66,7 +69,8 @@ class Sight:
         (red if view["fresh_colour"] == "red" else blue).extend(at[n] for n in view["fresh"])
         return cls(view["width"], view["height"], [at[n] for n in view["ships"]], red, blue,
                    ord(view["defender"]) - 97 if view["defender"] else -1, view["shields"],
-                   view["hand"] or [], view["deck_sizes"][ALIENS])
+                   view["hand"] or [], view["deck_sizes"][ALIENS],
+                   view["composition"][ALIENS].get("ray", 0) - view["discards"][ALIENS].count("ray"))
 
     def name(self, sq: int) -> str:
         return square_names(self.width, self.height)[0][sq]
@@ -112,10 +116,48 @@ class Sight:
         w = self.width
         return w + col in self.red and col not in self.blue
 
+    def lowest(self, col: int) -> int | None:
+        """The lowest ship of a column (the one whose Death Ray no ship stops), if any."""
+        return min((sq for sq in self.ships if sq % self.width == col), default=None)
+
+    def ray_open(self, col: int) -> int | None:
+        """The ship whose Death Ray would reach the lunar square of ``col`` now (near enough,
+        no blue bullet below it), if any."""
+        sq = self.lowest(col)
+        if sq is None or sq // self.width > ray_reach() or any(br < sq // self.width for br in self.column(col, self.blue)):
+            return None
+        return sq
+
+    def ray_takes(self, sq: int) -> bool:
+        """A Death Ray from the ship at ``sq`` would burn a blue bullet on its way down."""
+        w, r = self.width, sq // self.width
+        below = [br for br in self.column(sq % w, self.blue) if br < r]
+        ships = [sr for sr in self.column(sq % w, self.ships) if sr < r]
+        return bool(below) and r - max(below) <= ray_reach() and (not ships or max(ships) < max(below))
+
+    def exposed(self, col: int) -> bool:
+        """A ship above the column that a Death Ray may strike from at the next attack phase
+        (while the fleet may hold one): no more blue bullets beneath its lowest ship than red
+        ones there to eat them."""
+        sq = self.lowest(col)
+        if not self.rays or sq is None or sq // self.width > ray_reach() + 1:  # (it descends first)
+            return False
+        r = sq // self.width
+        reds = sum(1 for rr in self.column(col, self.red) if rr <= r)
+        return sum(1 for br in self.column(col, self.blue) if br < r) <= reds
+
     def above(self, col: int) -> list[int]:
         """Ships in the column with no red bullet already falling beneath them."""
         reds = self.column(col, self.red)
         return [sq for sq in self.ships if sq % self.width == col and not any(r < sq // self.width for r in reds)]
+
+
+@lru_cache(maxsize=1)
+def ray_reach() -> int:
+    """How far down a Death Ray strikes (its card's ``reach``, invaders/decks.toml)."""
+    from invaders.catalog import load_catalog
+
+    return load_catalog().cards[ALIENS]["ray"].reach
 
 
 def keep_last(st: Any, seat: str, legal: list[Move]) -> bool:
@@ -146,8 +188,9 @@ def discard(legal: list[Move]) -> Move:
 
 def sensible(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> list[Move]:
     """The moves ``hard`` weighs: never a shot into a column with no ship and no red bullet
-    to stop, no ship slid into a rising blue bullet, and no phase ended while Fire! is held
-    with a ship right above the Defender (each seen in a searched game, issue 22)."""
+    to stop, no ship slid into a rising blue bullet, no phase ended while Fire! is held with a
+    ship right above the Defender (each seen in a searched game, issue 22), and no Death Ray
+    that strikes nothing."""
     if legal[0][0] in ("discard", "place"):
         return legal
     if seat == ALIENS and keep_last_view(view) and ("end",) in legal:
@@ -168,6 +211,10 @@ def sensible(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> 
                 continue
         if verb == "end" and seat == ALIENS and "fire" in s.hand and s.above(here):
             continue
+        if verb == "ray":
+            sq = square_names(s.width, s.height)[1][move[1]]
+            if not s.ray_takes(sq) and s.ray_open(here) != sq:
+                continue  # a ray that strikes nothing
         out.append(move)
     return out or legal
 
@@ -212,16 +259,23 @@ class HeuristicBot:
         """The rules of thumb on a seat's view (no randomness)."""
         if legal[0][0] == "discard":
             return discard(legal)
-        if legal[0][0] == "place":
-            return ("place", view["width"] // 2)
         return cls.decide_sight(Sight.of_view(view), seat, legal)
 
     @classmethod
     def decide_sight(cls, s: Sight, seat: str, legal: list[Move]) -> Move:
         if legal[0][0] == "place":
-            return ("place", s.width // 2)
+            return ("place", HeuristicBot._post(s))
         pick = cls._humans(s, legal) if seat == HUMANS else cls._aliens(s, legal)
         return pick if pick in legal else ("end",)
+
+    @staticmethod
+    def _post(s: Sight) -> int:
+        """Where the Defender starts: the middle, or, when the fleet has Death Rays, the
+        column nearest it with no ship above (a ray may strike at the first attack phase)."""
+        middle = s.width // 2
+        free = [c for c in range(s.width) if s.lowest(c) is None] if s.rays else []
+        free = free or [middle]
+        return min(free, key=lambda c: (abs(c - middle), c))
 
     @staticmethod
     def _humans(s: Sight, legal: list[Move]) -> Move:
@@ -251,7 +305,7 @@ class HeuristicBot:
         urgent = sorted(((s.need(c), -r, c) for c, r in lowest.items()), reverse=True)
         target = next((c for need, _low, c in urgent if need > 0), None)
         if target is None:
-            return ("end",)
+            return HeuristicBot._guard(s, legal, moves)
         if ("spread",) in legal and abs(target - here) <= 1:
             return ("spread",)  # three bullets side by side: the target and what may slide aside
         if target == here and ("fire",) in legal:
@@ -261,13 +315,29 @@ class HeuristicBot:
             return closer
         if ("fire",) in legal and s.need(here) > 0:
             return ("fire",)
-        return ("end",)
+        return HeuristicBot._guard(s, legal, moves)
+
+    @staticmethod
+    def _guard(s: Sight, legal: list[Move], moves: list[Move]) -> Move:
+        """Before ending the phase: not under a ship a Death Ray may strike from, unless a
+        shield is up (a shield, a shot up the column, or a step aside)."""
+        here = s.defender
+        if s.shields or not s.exposed(here):
+            return ("end",)
+        for answer in (("shield",), ("fire",), ("spread",)):
+            if answer in legal:
+                return answer
+        aside = [m for m in moves if not s.exposed(here + m[1] * m[2]) and not s.incoming(here + m[1] * m[2])]
+        return min(aside, key=lambda m: m[1]) if aside else ("end",)
 
     @staticmethod
     def _aliens(s: Sight, legal: list[Move]) -> Move:
         if s.alien_deck == 0 and len(s.hand) <= 1:
             return ("end",)  # the last card is the fleet's lifeline: no cards at all loses
         w, target = s.width, s.defender
+        strike = HeuristicBot._ray(s, legal)
+        if strike is not None:
+            return strike
         danger = s.danger()
         if len(danger) >= 2 and ("fire",) in legal:
             return ("fire",)  # one volley covers every threatened ship
@@ -278,6 +348,8 @@ class HeuristicBot:
                     return ("drift", s.name(sq), d)
             if ("snipe", s.name(sq)) in legal:
                 return ("snipe", s.name(sq))
+            if ("ray", s.name(sq)) in legal and s.ray_takes(sq):
+                return ("ray", s.name(sq))  # the ray burns the bullet on its way
         if danger and ("fire",) in legal:
             return ("fire",)
         shifted = Sight(w, s.height, [sq + 1 if sq % w < w - 1 else sq - 2 * w + 1 for sq in s.ships],
@@ -295,7 +367,28 @@ class HeuristicBot:
             return ("snipe", s.name(above[0]))  # one gun will do
         if above and ("fire",) in legal:
             return ("fire",)
+        ray = s.ray_open(target)
+        if ray is not None and ("ray", s.name(ray)) in legal:
+            return ("ray", s.name(ray))  # a shield is up: the ray spends it
         reinforce = [m for m in legal if m[0] == "reinforce" and m[1] >= 0]
         if reinforce:
             return max(reinforce, key=lambda m: (abs(m[1] - target), m[1]))
         return ("end",)
+
+    @staticmethod
+    def _ray(s: Sight, legal: list[Move]) -> Move | None:
+        """With no shield up: a Death Ray on the Defender, or Side Thrusters that bring a ship
+        over it with nothing below to stop the ray (played at the next decision)."""
+        if s.shields or not any(m[0] == "ray" for m in legal):
+            return None
+        w, target = s.width, s.defender
+        ray = s.ray_open(target)
+        if ray is not None:
+            return ("ray", s.name(ray))
+        for sq in s.ships:
+            d = target - sq % w
+            if abs(d) == 1 and ("drift", s.name(sq), d) in legal and not s.shot_at(sq + d):
+                moved = [sq + d if x == sq else x for x in s.ships]
+                if Sight(w, s.height, moved, s.red, s.blue, target, 0, s.hand, s.alien_deck).ray_open(target) == sq + d:
+                    return ("drift", s.name(sq), d)
+        return None

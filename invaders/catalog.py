@@ -25,6 +25,7 @@ class Card:
     effect: str
     steps: int
     text: str
+    reach: int = 0  # a Death Ray's reach in squares below its ship
 
 
 # the hand settings a side may have (rulings I3): option key -> (low, high)
@@ -71,14 +72,14 @@ def load_catalog(path: str = DECKS_FILE) -> Catalog:
             if effect not in known:  # (the registry, invaders/effects.py, is the vocabulary)
                 raise CardDataError(f"{where}: card {cid!r}: field 'effect': {effect!r} is not an effect "
                                     f"of the {seat}' cards (effects: {', '.join(known)})")
-            steps = 0
-            for key in effects.REGISTRY[effect].fields:  # (only 'steps' so far)
-                steps = require(cid, entry, key, int, where)
-                if steps < 1:
+            numbers = {"steps": 0, "reach": 0}
+            for key in effects.REGISTRY[effect].fields:  # ('steps' of a Maneuver, 'reach' of a ray)
+                numbers[key] = require(cid, entry, key, int, where)
+                if numbers[key] < 1:
                     raise CardDataError(f"{where}: card {cid!r}: field {key!r} must be at least 1")
             cards[seat][cid] = Card(cid, seat, require(cid, entry, "name", str, where),
-                                    entry.get("italian", ""), effect, steps,
-                                    require(cid, entry, "text", str, where))
+                                    entry.get("italian", ""), effect, numbers["steps"],
+                                    require(cid, entry, "text", str, where), numbers["reach"])
     decks = {seat: validate_deck(cards[seat], data.get("decks", {}).get(seat, {}), where, seat) for seat in SEATS}
     settings = {seat: validate_settings(data.get("settings", {}).get(seat), where, seat) for seat in SEATS}
     book = data.get("book", {})

@@ -28,6 +28,9 @@ class Card(Protocol):
     @property
     def steps(self) -> int: ...
 
+    @property
+    def reach(self) -> int: ...
+
 
 Plays = Callable[[InvadersState, Card], list[Move]]
 Resolve = Callable[[InvadersState, str, Card, Move, list[Event]], None]
@@ -85,8 +88,9 @@ def _reinforce_moves(st: InvadersState, card: Card) -> list[Move]:
     return [("reinforce", c) for c in board.empty_top_columns(st)] or [("reinforce", -1)]
 
 
-def _snipe_moves(st: InvadersState, card: Card) -> list[Move]:
-    return [("snipe", board.square_name(st, sq)) for sq in sorted(st.ships)]
+def _aimed(verb: str) -> Plays:
+    """One move per ship: the card acts on the ship the move names."""
+    return lambda st, card: [(verb, board.square_name(st, sq)) for sq in sorted(st.ships)]
 
 
 def _drift_moves(st: InvadersState, card: Card) -> list[Move]:
@@ -153,10 +157,16 @@ def _reinforce(st: InvadersState, seat: str, card: Card, move: Move, events: lis
         events.append(Event("reinforced", (chr(97 + move[1]),)))
 
 
-@effect("snipe", (ALIENS,), "snipe", N_("Snipe"), _snipe_moves, check=_a_ship_at)
+@effect("snipe", (ALIENS,), "snipe", N_("Snipe"), _aimed("snipe"), check=_a_ship_at)
 def _snipe(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
     """One ship of the fleet's choice fires."""
     board.fire(st, seat, events, only=board.square_at(st, move[1]))
+
+
+@effect("ray", (ALIENS,), "ray", N_("Death Ray"), _aimed("ray"), check=_a_ship_at, fields=("reach",))
+def _ray(st: InvadersState, seat: str, card: Card, move: Move, events: list[Event]) -> None:
+    """One ship's death ray strikes down its column at once, ``reach`` squares (board.ray)."""
+    board.ray(st, board.square_at(st, move[1]), card.reach, events)
 
 
 @effect("drift", (ALIENS,), "drift", N_("Drift"), _drift_moves, check=_check_drift)

@@ -14,11 +14,12 @@ from invaders import N_, _
 MOVE_WORDS = {
     "it": {"fuoco": "fire", "fuoco!": "fire", "manovra": "maneuver", "rinforzi": "reinforce",
            "scudo": "shield", "fine": "end", "passo": "end", "piazza": "place", "scarta": "discard",
-           "raffica": "spread", "ventaglio": "spread", "tiratore": "snipe", "propulsori": "drift"},
+           "raffica": "spread", "ventaglio": "spread", "tiratore": "snipe", "propulsori": "drift",
+           "raggio": "ray"},
     "ru": {"огонь": "fire", "манёвр": "maneuver", "маневр": "maneuver", "подкрепление": "reinforce",
            "щит": "shield", "конец": "end", "пас": "end", "готово": "end", "поставить": "place",
            "сбросить": "discard", "сброс": "discard", "залп": "spread", "веер": "spread",
-           "стрелок": "snipe", "двигатели": "drift"},
+           "стрелок": "snipe", "двигатели": "drift", "луч": "ray"},
 }
 _ALIASES = {
     "f": "fire", "fire!": "fire",
@@ -27,6 +28,7 @@ _ALIASES = {
     "s": "shield", "deflector": "shield",
     "e": "end", "pass": "end", "done": "end", "p": "place", "d": "discard",
     "gunner": "snipe", "shoot": "snipe", "thrusters": "drift", "thrust": "drift",
+    "deathray": "ray", "beam": "ray",
     **{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()},
 }
 _CARD_ALIASES = {"reinforce": "reinforcements", "deflectorshield": "shield",
@@ -45,6 +47,7 @@ HELP = N_("""    place d            the humans put the Defender on column d of t
     shield             put a Deflector Shield into play
     spread             the humans' Spread Shot (three bullets side by side)
     snipe b6           the aliens' Lone Gunner: the ship at b6 fires
+    ray b6             the aliens' Death Ray: the ship at b6 strikes straight down at once
     drift b6 left      the aliens' Side Thrusters: the ship at b6 steps one square left
     end                end your phase
     discard fire       discard a card (down to the hand limit at the end of a phase)
@@ -179,12 +182,13 @@ def parse(text: str) -> Move:
         return place(rest[0])
     if verb == "reinforce" and len(rest) <= 1:
         return reinforce(rest[0]) if rest else ("reinforce", -1)
-    if verb == "snipe" and len(rest) == 1:
-        return ("snipe", square(rest[0]))
+    if verb in ("snipe", "ray") and len(rest) == 1:
+        return (verb, square(rest[0]))
     if verb == "drift" and len(rest) == 2 and rest[1] in _DIRS:
         return ("drift", square(rest[0]), _DIRS[rest[1]])
-    if verb in ("snipe", "drift"):
-        raise NotationError(_("a Lone Gunner is 'snipe SQUARE', Side Thrusters 'drift SQUARE left|right'"))
+    if verb in ("snipe", "drift", "ray"):
+        raise NotationError(_("a Lone Gunner is 'snipe SQUARE', a Death Ray 'ray SQUARE', Side Thrusters "
+                              "'drift SQUARE left|right'"))
     if verb == "discard" and rest:
         return ("discard", card_id(rest))
     raise NotationError(_("{text!r} is not a move; try 'help moves'").format(text=text.strip()))
@@ -198,8 +202,8 @@ def format_move(move: Move) -> str:
         return "reinforce" if move[1] < 0 else f"reinforce {chr(97 + move[1])}"
     if verb == "maneuver" and len(move) == 3:
         return f"maneuver {move[1]} {'left' if move[2] < 0 else 'right'}"
-    if verb == "snipe":
-        return f"snipe {move[1]}"
+    if verb in ("snipe", "ray"):
+        return f"{verb} {move[1]}"
     if verb == "drift":
         return f"drift {move[1]} {'left' if move[2] < 0 else 'right'}"
     if verb == "discard":

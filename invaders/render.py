@@ -327,7 +327,26 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
                           "wraps it onto the moon, and the aliens win.") if seat == "humans" else
                         _("After phase 3 your ship stands at {square}: a Maneuver next turn "
                           "wraps it onto the moon, and you win.")).format(square=edge))
+        out += _ray_callout(_after, seat)
     return out
+
+
+def _ray_callout(after: dict[str, Any], seat: str) -> list[str]:
+    """After phases 1–3, a ship whose Death Ray would reach the unshielded Defender while the
+    fleet may still hold one: the one threat no card played later can answer."""
+    from invaders.bots import Sight
+
+    sight = Sight.of_view(after)
+    if not sight.rays or sight.shields or sight.defender < 0:
+        return []
+    ship = sight.ray_open(sight.defender)
+    if ship is None:
+        return []
+    return [(_("After next turn's phase 3 the ship at {square} can strike the Defender with a Death "
+               "Ray (the fleet may still hold {n}): raise a shield, shoot up the column or step aside.")
+             if seat == "humans" else
+             _("After next turn's phase 3 your ship at {square} can strike the Defender with a Death Ray."))
+            .format(square=sight.name(ship), n=sight.rays)]
 
 
 def discard_pile(view: dict[str, Any]) -> str:

@@ -161,6 +161,8 @@ def narrate(rules: HasCatalog, ev: Event) -> str:
         ).format(n=d[1]),
         "reinforced": lambda: _("A new ship arrives on the top row, column {column}.").format(column=d[0]),
         "snipe": lambda: _("The ship at {square} fires alone.").format(square=d[0]),
+        "ray": lambda: _("The ship at {square} fires a death ray straight down.").format(square=d[0]),
+        "ray_stopped": lambda: _("A blue bullet at {square} takes the death ray.").format(square=d[0]),
         "drift": lambda: _("The ship at {square} fires its side thrusters and slides to {to}.").format(
             square=d[0], to=d[1]),
         "moved": lambda: _("The Defender moves to column {column}.").format(column=d[0]),

@@ -57,11 +57,11 @@ def test_invaders_one_line_per_bot_move_and_the_board_at_the_decision(tmp_path):
     seen = text(child)
     # the humans' move and the aliens' whole turn: each move on one line, marked
     assert re.search(r"^\+ The humans place the Defender on column d\.", seen, re.M), seen
-    assert re.search(r"^\+ The aliens play Side Thrusters\. \+ The ship at d7 fires its side thrusters", seen,
+    assert re.search(r"^\+ The aliens play Side Thrusters\. \+ The ship at f6 fires its side thrusters", seen,
                      re.M), seen
     assert seen.count(LEGEND) == 1  # one board: at the humans' decision, not after every move
     send(child, "end")
-    child.expect("The humans must discard 3 cards")
+    child.expect("The humans must discard 6 cards")
     child.expect("Your hand")
     child.expect("humans>")
     text(child)
@@ -70,7 +70,7 @@ def test_invaders_one_line_per_bot_move_and_the_board_at_the_decision(tmp_path):
     child.expect("humans>")
     assert LEGEND not in text(child)
     send(child, "log 2")
-    child.expect("\u2212 The humans must discard 3 cards\\.")
+    child.expect("\u2212 The humans must discard 6 cards\\.")
     shown = [line for line in text(child).splitlines() if line.strip(" \x08") and "humans>" not in line]
     assert len(shown) == 2 and shown[0].startswith("+ The humans draw 3 cards"), shown
     send(child, "log all")

@@ -10,19 +10,23 @@ import pytest
 
 from common.bots import make_bot
 from common.selfplay import play_game
-from invaders.bots import HeuristicBot, Sight, guided, sensible
+from invaders.bots import HeuristicBot, Sight, guided, ray_reach, sensible
 from invaders.rules import RULES
 from invaders.state import ALIENS, HUMANS
 
 # explicit decks, so that retuning the defaults moves none of these positions
 DECKS = {"deck.aliens": "fire:2,maneuver:1,reinforcements:2,gunner:2,thrusters:3",
          "deck.humans": "fire:9,maneuver1:4,maneuver2:7,maneuver3:2,shield:2,spread:7",
-         "draw.aliens": "1", "draw.humans": "2"}
+         "draw.aliens": "1", "draw.humans": "2", "hand": "4"}
 
 
-def position(seat: str, *directives: str, defender: str = "d", seed: int = 3):
+# the same with two Death Rays in the fleet (issue 21)
+RAYS = {**DECKS, "deck.aliens": "fire:2,maneuver:1,reinforcements:2,gunner:2,thrusters:3,ray:2"}
+
+
+def position(seat: str, *directives: str, defender: str = "d", seed: int = 3, decks=DECKS):
     """A game at ``seat``'s phase of turn 1 (or 2), then the record ``setup`` directives."""
-    st = RULES.setup(DECKS, seed)
+    st = RULES.setup(decks, seed)
     RULES.apply(st, HUMANS, ("place", ord(defender) - 97))
     if seat == HUMANS:
         RULES.scenario(st, "hand aliens: reinforcements")  # (no discarding at the hand limit)
@@ -165,3 +169,49 @@ def test_hard_at_the_table_searches_at_most_its_measured_count():
     bot.choose(RULES, RULES.view(st, ALIENS), ALIENS, legal)
     assert bot.done == TABLE_ITERATIONS == 400, bot.done
     assert make_bot("hard", RULES, seed=1, iterations=900).iterations == 900
+
+
+# -- the Death Ray (issue 21) ------------------------------------------------------------------
+
+def test_the_outpost_places_the_defender_clear_of_the_ships():
+    """Under a ship the Defender is one Death Ray from losing before it has played a card."""
+    st = RULES.setup(RAYS, 3)
+    move = HeuristicBot.decide(RULES.view(st, HUMANS), HUMANS, RULES.legal_moves(st, HUMANS))
+    assert move[0] == "place" and not Sight.of_state(st, HUMANS).column(move[1], st.ships), move
+    assert move == ("place", 2)  # b, d and f hold ships: c is the free column nearest the middle
+
+
+@pytest.mark.parametrize("hand, answer", [("shield, maneuver1", ("shield",)), ("fire, maneuver1", ("fire",)),
+                                          ("maneuver1", "aside")])
+def test_the_normal_outpost_does_not_end_under_a_ship_a_ray_reaches(hand, answer):
+    """A ship low above the Defender and nothing below it: the outpost used to end its phase
+    there. Now it raises a shield, shoots up the column or steps aside."""
+    low = f"d{ray_reach() + 1}"
+    st = position(HUMANS, f"ships: {low}", f"hand humans: {hand}", decks=RAYS)
+    move = normal_move(st, HUMANS)
+    if answer == "aside":
+        assert move[0] == "maneuver", move
+    else:
+        assert move == answer, move
+
+
+def test_the_normal_fleet_rays_an_unshielded_defender_and_burns_a_rising_bullet():
+    low = f"d{ray_reach() + 1}"
+    st = position(ALIENS, f"ships: b6 {low}", "hand aliens: ray, gunner", decks=RAYS)
+    assert normal_move(st, ALIENS) == ("ray", low)
+    RULES.apply(st, ALIENS, ("ray", low))
+    assert st.winner == ALIENS
+    # b5 is about to be shot: the ray takes the blue bullet below it
+    st = position(ALIENS, "ships: b5 f7", "blue: b3", "hand aliens: ray, reinforcements", decks=RAYS)
+    assert normal_move(st, ALIENS) == ("ray", "b5")
+    RULES.apply(st, ALIENS, ("ray", "b5"))
+    assert st.blue == []
+
+
+def test_hard_never_plays_a_ray_that_strikes_nothing():
+    """A ray from a ship with no blue bullet in reach, not above the Defender, is a card thrown
+    away: `hard` does not weigh it."""
+    st = position(ALIENS, "ships: b6 f7", "hand aliens: ray, reinforcements", decks=RAYS)
+    view, legal = RULES.view(st, ALIENS), RULES.legal_moves(st, ALIENS)
+    rays = [m for m in legal if m[0] == "ray"]
+    assert rays and not set(rays) & set(sensible(RULES, view, ALIENS, legal))

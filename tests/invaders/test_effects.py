@@ -69,3 +69,35 @@ def test_each_side_plays_its_own_effect_for_a_shared_move_word():
     assert effects.for_verb("humans", "maneuver").name == "shift"
     assert effects.for_verb("humans", "snipe") is None
     assert effects.for_verb("aliens", "fire") is effects.for_verb("humans", "fire")
+
+
+def test_a_death_ray_needs_its_reach(tmp_path):
+    path = _with(tmp_path, 'effect = "ray"\nreach = 4', 'effect = "ray"')
+    with pytest.raises(CardDataError, match="card 'ray': missing field 'reach'"):
+        load_catalog(path)
+
+
+@pytest.mark.parametrize("setup, struck", [
+    (["ships: d5"], "Defender"),  # d5's ray (4 squares): d4, d3, d2, then the lunar square d1
+    (["ships: d6"], None),  # 5 squares up: the ray ends in space at d2
+    (["ships: d5", "blue: d2"], "bullet"),
+    (["ships: d5 d3"], None),  # the ship below stops it
+    (["ships: d5", "red: d3"], "Defender"),  # red bullets do not
+    (["ships: d5", "shields: 1"], "shield"),
+])
+def test_a_death_ray_strikes_at_once_down_its_column(setup, struck):
+    """The fleet's one threat that no card played after it can answer (issue 21)."""
+    options = {"deck.aliens": "ray:4", "hand": "4"}
+    st = RULES.setup(options, 5)
+    RULES.apply(st, "humans", ("place", 3))
+    for line in setup:
+        RULES.scenario(st, line)
+    assert RULES.catalog.cards["aliens"]["ray"].reach == 4
+    events = RULES.apply(st, "aliens", ("ray", setup[0].split()[1]))
+    kinds = [e.kind for e in events]
+    assert kinds[:2] == ["play", "ray"], kinds
+    assert (st.winner == "aliens") == (struck == "Defender"), (st.winner, kinds)
+    assert ("ray_stopped" in kinds) == (struck == "bullet") and (struck != "bullet" or not st.blue)
+    assert ("shielded" in kinds) == (struck == "shield")
+    if struck == "Defender":
+        assert st.reason == "a death ray destroyed the Defender"

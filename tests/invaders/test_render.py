@@ -13,6 +13,7 @@ seed 11
 option deck.aliens fire:3,maneuver:2,reinforcements:1
 option deck.humans fire:12,maneuver1:4,maneuver2:7,maneuver3:2,shield:2
 option draw 2
+option hand 4
 seats aliens=human humans=human
 humans: place d
 aliens: fire
@@ -100,3 +101,23 @@ def test_a_red_bullet_on_a_ship_is_red_and_reads_on_dark_space():
     for ink in ("bright_red", "bright_cyan", "bright_white"):  # WCAG's contrast ratio
         ratio = (luminance(ink) + 0.05) / (luminance("navy_blue") + 0.05)
         assert ratio >= 4.5, (ink, ratio)
+
+
+def test_the_forecast_warns_of_a_death_ray_the_defender_cannot_answer_later():
+    """A ship that will stand within a Death Ray's reach over the unshielded Defender after
+    phases 1-3: the outpost is told while it can still act (raise a shield, shoot, step)."""
+    from invaders.bots import ray_reach
+
+    st = RULES.setup({}, 3)
+    RULES.apply(st, "humans", ("place", 3))
+    RULES.scenario(st, "hand aliens: reinforcements")
+    RULES.apply(st, "aliens", ("end",))
+    high = ray_reach() + 2  # one row down in phase 3: just within reach
+    RULES.scenario(st, f"ships: d{high} b7")
+    said = render.callouts(None, RULES.view(st, "humans"), "humans")
+    assert any("Death Ray" in line and f"d{high - 1}" in line for line in said), said
+    RULES.scenario(st, f"ships: d{high + 1} b7")  # out of reach after phase 3
+    assert not any("Death Ray" in line for line in render.callouts(None, RULES.view(st, "humans"), "humans"))
+    RULES.scenario(st, f"ships: d{high} b7")
+    RULES.scenario(st, "shields: 1")
+    assert not any("Death Ray" in line for line in render.callouts(None, RULES.view(st, "humans"), "humans"))

@@ -98,8 +98,9 @@ def test_soak_random_games_keep_every_invariant():
     assert games >= 2000
     # every way a game can end, and every kind of event, happened somewhere in the soak
     assert set(reasons) == {"a ship landed on the moon", "a red bullet destroyed the Defender",
-                            "the last alien ship was destroyed", "the aliens ran out of cards"}
-    for kind in ("fire", "moved", "reinforced", "bullets_collide", "ship_destroyed", "shielded",
+                            "a death ray destroyed the Defender", "the last alien ship was destroyed",
+                            "the aliens ran out of cards"}
+    for kind in ("fire", "moved", "reinforced", "bullets_collide", "ship_destroyed", "shielded", "ray", "ray_stopped",
                  "reshuffle", "must_discard", "discard", "win"):
         assert rules.events[kind] > 0, f"no {kind!r} event in {games} games"
 

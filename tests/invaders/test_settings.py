@@ -78,6 +78,6 @@ def test_the_hand_settings_are_part_of_the_card_checksum():
     default = RULES.card_checksum({})
     assert RULES.card_checksum({"draw.aliens": "1"}) != default
     assert RULES.card_checksum({"draw": "3"}) != RULES.card_checksum({"draw": "2"})
-    composition = RULES.composition({"draw": "2"})
+    composition = RULES.composition({"draw": "2", "hand": "4"})
     base = checksum([RULES.catalog.source(composition), canonical(composition)])
-    assert RULES.card_checksum({"draw": "2"}) == base
+    assert RULES.card_checksum({"draw": "2", "hand": "4"}) == base
