@@ -4,6 +4,7 @@ and ``gros+gr2``; 2–6 players."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from common.cards import CardDataError
@@ -314,7 +315,7 @@ class GrosRules(Rules[GrosState]):
 RULES = GrosRules()
 
 
-def _names_card(typed: str, target: str, seats: list[str]) -> bool:
+def _names_card(typed: str, target: str, seats: Sequence[str]) -> bool:
     """Whether ``typed`` (a target without its owner, 'little-brother') names the card in play
     ``target`` ('ray/the-annoying-little-brother'): every typed word is one of its words. A seat's
     name stays a seat."""
