@@ -92,10 +92,9 @@ def reason(spec: Any, view: dict[str, Any], seat: str, found: coach.Hint) -> str
         return _("{move}: the search found nothing better in {n} play-outs from what you can "
                  "see").format(move=best.move, n=found.playouts)
     runner = found.candidates[1]
-    return _("{move}: {share} in {n} play-outs from what you can see, {gap} points ahead of "
+    return _("{move}: {share} in {n} play-outs from what you can see, against {other_share} for "
              "{other}").format(move=best.move, share=_percent(best.estimate), n=best.visits,
-                               gap=round(100 * (best.estimate - runner.estimate)),
-                               other=runner.move)
+                               other_share=_percent(runner.estimate), other=runner.move)
 
 
 def show_hint(spec: Any, session: Any, seat: str, *, iterations: int | None = None) -> None:
