@@ -280,6 +280,8 @@ class Commands:
             say(f"  {name:<{width}}{what}")
         say("  " + _("anything else is a move: 'help moves' explains the notation, Tab "
                      "completes it"))
+        say("  " + _("several moves on one line, between ';', are played in order, up to the "
+                     "first one refused"))
         if local_words():
             say("  " + _("the English command words work too (help, board, quit, ...); the moves "
                          "are always written as 'moves' lists them"))

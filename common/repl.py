@@ -332,8 +332,33 @@ class Ui(Prompting, Commands, Reacting, HandOff):
         return None
 
     def play(self, seat: str, text: str) -> None:
+        """A move; or, where the line as a whole is none, its parts between ';' in order
+        ('discard fire; discard maneuver 1; end'), stopping at the first one refused or when
+        the decision passes to someone else (what was not played is said)."""
+        parts = [p.strip() for p in text.split(";")]
+        if len(parts) < 2 or not all(parts):
+            self.play_one(seat, text)
+            return
+        try:  # a line that is one move as a whole (horror's 'say c7: run; hide') stays one
+            self.lines(self.session.play(seat, text))
+            return
+        except GameError:
+            pass
+        for n, part in enumerate(parts):
+            if n and self.session.waiting_for() != seat:
+                say(_("Not played, as the decision is no longer yours: {moves}").format(
+                    moves="; ".join(parts[n:])), "dim")
+                return
+            if not self.play_one(seat, part):
+                if parts[n + 1:]:
+                    say(_("Not played: {moves}").format(moves="; ".join(parts[n + 1:])), "dim")
+                return
+
+    def play_one(self, seat: str, text: str) -> bool:
+        """One move, played or refused with a one-line reason and the nearest legal moves."""
         try:
             self.lines(self.session.play(seat, text))
+            return True
         except GameError as exc:
             legal = self.session.legal(seat)
             shape = re.sub(r"\d+", "#", text.lower())
@@ -346,6 +371,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
                 moves=_(" or ").join(repr(n) for n in near)) if near else
                 _("Type 'moves' for your options."))
             error(f"{exc}.{hint}" if not str(exc).endswith(".") else f"{exc}{hint}")
+            return False
 
     def finish(self, out: dict[str, Any]) -> int:
         """The last board (each game's drawing says how it ended), then the end screen: the

@@ -126,3 +126,20 @@ def test_a_prompt_the_network_ends_plays_no_enter_move(monkeypatch, cut_short):
     ui.loop()
     kind = ui.session.view(seat)["decision"]["kind"]
     assert kind == ("draw" if cut_short else "turn")
+
+
+def test_moves_between_semicolons_are_played_in_order_up_to_the_first_refused(capsys):
+    """'draw; end; done' is three moves (the Invaders' discards down to the hand limit were one
+    line each); a refused part stops the line and the rest is said not played."""
+    table = Table(SPEC.rules, seed=3, variant="gros", options={"players": "2"})
+    ray, dana = table.seats
+    ui = Ui(SPEC, LocalSession(SPEC, table, {ray: "human", dana: "human"}, 1, None))
+    ui.command(ray, "title")
+    ui.command(ray, "draw; fly; end")
+    out = capsys.readouterr().out
+    assert [line.text for line in table.record.body[-1:]] == ["draw"]
+    assert "Not played: end" in out
+    ui.command(ray, "end; done; draw")
+    assert [line.text for line in table.record.body[-2:]] == ["end", "done"]
+    assert "Not played, as the decision is no longer yours: draw" in capsys.readouterr().out
+    assert table.decisions()[0].seat == dana
