@@ -435,9 +435,13 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
         return []
     out = []
     lost = _cast(before, seat) - _cast(after, seat)
+    back = Counter(after.get("hand") or []) - Counter(before.get("hand") or [])
     a = before.get("attack")
     for cid in lost.elements():
-        if a and a["target"] == seat:
+        if back[cid]:  # sent back to the hand (Continuity Error): not killed, whatever attacks
+            back[cid] -= 1
+            out.append(_("Your {card} has gone back to your hand.").format(card=thing(cid)))
+        elif a and a["target"] == seat:
             out.append(_("{seat}'s {creature} killed your {card}.").format(
                 seat=a["attacker"], creature=thing(a["creature"]), card=thing(cid)))
         else:

@@ -77,3 +77,22 @@ def test_invaders_forecasts_a_ship_one_maneuver_from_landing():
     assert any("your ship stands at g2" in line for line in callouts(None, t.view("aliens"), "aliens"))
     t = _defence_phase("ships: f4 b7")  # f2 after phase 3: a Maneuver takes it to g2 only
     assert not any("onto the moon" in line for line in callouts(None, t.view("humans"), "humans"))
+
+
+def test_gros_a_character_sent_back_to_the_hand_during_an_attack_was_not_killed():
+    """Seen in tmux: Continuity Error sent ray's Little Brother back to his hand while the
+    Wolfman attacked, and the board said the Wolfman had killed him."""
+    from gros.render import callouts
+    from gros.rules import RULES
+
+    t = Table(RULES, seed=3, options={"players": "2"}, variant="gros", setup=list(enumerate([
+        "movie ray: the-annoying-little-brother", "movie dana: the-robot", "hand ray: the-car-keys",
+        "hand dana: the-wolfman, continuity-error", "turn: dana 3"], 1)))
+    t.play("dana", "attack ray with the-wolfman")
+    before = t.view("ray")
+    while t.facts()["to_move"] == "ray":
+        t.play("ray", "pass")
+    t.play("dana", "play continuity-error on ray/the-annoying-little-brother")
+    said = callouts(before, t.view("ray"), "ray")
+    assert "Your The Annoying Little Brother has gone back to your hand." in said, said
+    assert not any("killed" in line for line in said), said
