@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from common.cli import build, guard
+from common.cli import build
+from common.guard import guard
 from common.spec import GameSpec
 from horror import N_
 
