@@ -17,6 +17,7 @@ from typing import Any
 from common import _, coach, ngettext
 from common.engine import GameError
 from common.render import console, error, plain, say
+from common.spoken import spoken
 
 BAR_AFTER = 0.3  # seconds of thinking before a hint shows a progress bar
 
@@ -86,15 +87,19 @@ def reason(spec: Any, view: dict[str, Any], seat: str, found: coach.Hint) -> str
     best = found.candidates[0]
     hook = reason_hook(spec)
     words = hook(view, seat, best.move) if hook else None
+    shown = spoken(spec.rules.notation, best.move)
     if words:
-        return f"{best.move}: {words}"
+        return f"{shown}: {words}"
     if len(found.candidates) < 2:
-        return _("{move}: the search found nothing better in {n} play-outs from what you can "
-                 "see").format(move=best.move, n=found.playouts)
+        return ngettext("{move}: the search found nothing better in {n} play-out from what you can see",
+                        "{move}: the search found nothing better in {n} play-outs from what you can see",
+                        found.playouts).format(move=shown, n=found.playouts)
     runner = found.candidates[1]
-    return _("{move}: {share} in {n} play-outs from what you can see, against {other_share} for "
-             "{other}").format(move=best.move, share=_percent(best.estimate), n=best.visits,
-                               other_share=_percent(runner.estimate), other=runner.move)
+    return ngettext("{move}: {share} in {n} play-out from what you can see, against {other_share} for {other}",
+                    "{move}: {share} in {n} play-outs from what you can see, against {other_share} for {other}",
+                    best.visits).format(move=shown, share=_percent(best.estimate), n=best.visits,
+                                        other_share=_percent(runner.estimate),
+                                        other=spoken(spec.rules.notation, runner.move))
 
 
 def show_hint(spec: Any, session: Any, seat: str, *, iterations: int | None = None) -> None:
@@ -120,11 +125,13 @@ def show_hint(spec: Any, session: Any, seat: str, *, iterations: int | None = No
         error(_("the coach found no move to suggest"))
         return
     label = estimate_label(spec)
+    notation = spec.rules.notation
     say(_("Hint ({sure}): {move}").format(sure=sureness_words(found.sureness),
-                                          move=found.candidates[0].move), "bold")
+                                          move=spoken(notation, found.candidates[0].move)), "bold")
     for c in found.candidates:
-        say("  " + _("{move}  {label} {share} ({n} play-outs)").format(
-            move=c.move, label=label, share=_percent(c.estimate), n=c.visits))
+        say("  " + ngettext("{move}  {label} {share} ({n} play-out)", "{move}  {label} {share} ({n} play-outs)",
+                            c.visits).format(move=spoken(notation, c.move), label=label,
+                                             share=_percent(c.estimate), n=c.visits))
     say("  " + reason(spec, view, seat, found))
 
 

@@ -130,8 +130,10 @@ class Commands:
         return None
 
     def on_moves(self, seat: str, rest: str) -> str | None:
+        from common.spoken import spoken
+
         say(_("Moves now:"))
-        for line in grouped(self.session.legal(seat)):
+        for line in grouped([spoken(self.spec.rules.notation, m) for m in self.session.legal(seat)]):
             say("  " + line)
         return None
 

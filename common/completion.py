@@ -9,10 +9,13 @@ from prompt_toolkit.completion import Completer, Completion
 
 
 def localized(moves: list[str], notation: Any, lang: str) -> list[str]:
-    """Each move again with its first word in ``lang``, once per word the game's ``MOVE_WORDS``
-    has for that verb ('gioca c3', 'сыграть c3', 'играть c3' for 'play c3'); the rest of the move
-    stays as written, which the notation accepts too. Nothing in English or for a game without
-    the table."""
+    """Each move again in ``lang``: whole, as the game's notation says it there
+    (``common.spoken``: 'gioca acqua-santa su ray/sensitiva'), then with only its first word
+    changed, once per word the game's ``MOVE_WORDS`` has for that verb ('gioca c3', 'сыграть
+    c3', 'играть c3' for 'play c3'); the notation accepts all of them. Nothing in English or
+    for a game without the table."""
+    from common.spoken import spoken
+
     table: dict[str, str] = getattr(notation, "MOVE_WORDS", {}).get(lang, {})
     words: dict[str, list[str]] = {}
     for word, verb in table.items():
@@ -20,7 +23,9 @@ def localized(moves: list[str], notation: Any, lang: str) -> list[str]:
     out = []
     for move in moves:
         verb, sep, rest = move.partition(" ")
-        out += [word + sep + rest for word in words.get(verb, ())]
+        whole = spoken(notation, move, lang) if table else move
+        out += ([whole] if whole != move else []) + [word + sep + rest for word in words.get(verb, ())
+                                                     if word + sep + rest != whole]
     return out
 
 

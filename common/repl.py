@@ -81,7 +81,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
 
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
-        moves = moves + localized(moves, self.spec.rules.notation, current())
+        moves = localized(moves, self.spec.rules.notation, current()) + moves  # the player's words first
         return (moves + words() + self.toggle_names() + self.game_command_names()
                 + [f"card {n}" for n in self.card_names(seat)])
 

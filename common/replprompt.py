@@ -11,6 +11,7 @@ from typing import Any
 from common import _
 from common.paths import state_dir
 from common.private import private_file
+from common.spoken import spoken
 
 
 class Prompting:
@@ -59,7 +60,8 @@ class Prompting:
             self.cut_short = False
             enter = self.enter_move(seat)  # shown, dimmed, on the empty line: what Enter plays
             # (an empty placeholder, not None: None keeps the session's last one)
-            shown: Any = [("fg:ansibrightblack", _("Enter: {move}").format(move=enter))] if enter else ""
+            shown: Any = [("fg:ansibrightblack", _("Enter: {move}").format(
+                move=spoken(self.spec.rules.notation, enter)))] if enter else ""
             if live is None:
                 return prompt.prompt(text, default=typed, placeholder=shown)
             from prompt_toolkit.patch_stdout import patch_stdout

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from common.i18n import current
 from gros import N_, _, flow, ngettext, zones
 from gros import moves as mv
 from gros import strength as sx
 from gros.lang import TYPE_NAMES, card_name, decision_kind, title_word
+from gros.notation import spelling
 from gros.state import HAND_SIZE, GrosState
 
 KIND_WORDS = {"title": N_("the title must be agreed first ('title')"),
@@ -164,7 +166,7 @@ def _why_play(st: GrosState, seat: int, kind: str, card, move: tuple) -> str | N
     action = card.action if t == "sfx" else card.as_sfx
     if action is None:
         return _("{card} attacks ('attack SEAT with {id}'); it cannot be played as an SFX").format(
-            card=_name(card.id), id=card.id)
+            card=_name(card.id), id=spelling(card.id, current()))
     return _why_targets(st, seat, action, move)
 
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 
 from common.engine import Move, NotationError
+from common.i18n import current
 from common.safetext import clean
 from gros import N_, _, pgettext
 from gros.catalog import all_aliases, shared_names, slug
@@ -89,13 +91,19 @@ def card(words: str) -> str:
             if len(found) > 1:
                 raise NotationError(_("{words!r} fits {n} cards: {cards}; say which")
                                     .format(words=words.strip(), n=len(found),
-                                            cards=", ".join(sorted(found)[:6])))
+                                            cards=", ".join(_typed(cid) for cid in sorted(found)[:6])))
     near = difflib.get_close_matches(key, list(owners), n=3, cutoff=0.6)
     if near:
-        ids = pgettext("between card names", " or ").join(dict.fromkeys(cid for n in near for cid in sorted(owners[n])))
+        ids = pgettext("between card names", " or ").join(dict.fromkeys(_typed(cid) for n in near
+                                                                         for cid in sorted(owners[n])))
         raise NotationError(_("no card called {words!r} (did you mean {cards})")
                             .format(words=words.strip(), cards=ids))
     raise NotationError(_("no card called {words!r}").format(words=words.strip()))
+
+
+def _typed(cid: str) -> str:
+    """A card as the player may type it, in their language ('torcia-fiammeggiante')."""
+    return spelling(cid, current())
 
 
 def ref(text: str) -> str:
@@ -231,24 +239,87 @@ def _not_a_verb(raw: str, rest: str) -> None:
 
 
 def format_move(move: Move) -> str:
+    return _written(move, lambda word: word, lambda ref: ref)
+
+
+def _written(move: Move, word: Callable[[str], str], name: Callable[[str], str]) -> str:
+    """The move as text, its move words and keywords through ``word`` and its cards and cards
+    in play through ``name`` (both unchanged: the notation, records and the wire)."""
     verb = move[0]
     if verb == "title":
-        return f"title {move[1]}: {' '.join(move[2])}" if move[1] else "title"
+        return f"{word('title')} {move[1]}: {' '.join(move[2])}" if move[1] else word("title")
     if verb in ("play", "use"):
-        out = f"{verb} {move[1]}"
+        out = f"{word(verb)} {name(move[1])}"
         if move[3]:
-            out += f" take {move[3]}"
+            out += f" {word('take')} {name(move[3])}"
         if move[2]:
-            out += " on " + ", ".join(move[2])
+            out += f" {word('on')} " + ", ".join(name(t) for t in move[2])
         if move[4]:
-            out += " paying " + ", ".join(move[4])
+            out += f" {word('paying')} " + ", ".join(name(p) for p in move[4])
         return out
     if verb == "attack":
-        return f"attack {move[2]} with {move[1]}"
+        return f"{word('attack')} {name(move[2])} {word('with')} {name(move[1])}"
     if verb == "combine":
-        return f"combine {move[1]} on {move[2]}"
+        return f"{word('combine')} {name(move[1])} {word('on')} {name(move[2])}"
     if verb == "move":
-        return f"move {move[1]} to {move[2]}"
-    if verb in ("discard", "victim") or verb == "draw" and len(move) > 1:
-        return f"{verb} {move[1]}"
-    return verb
+        return f"{word('move')} {name(move[1])} {word('to')} {name(move[2])}"
+    if verb in ("discard", "victim"):
+        return f"{word(verb)} {name(move[1])}"
+    if verb == "draw" and len(move) > 1:
+        return f"{word(verb)} {move[1]}"
+    return word(verb)
+
+
+def spoken(text: str, lang: str) -> str:
+    """A move as a player of ``lang`` reads and may type it: 'gioca acqua-santa su ray/sensitiva'
+    for 'play the-holy-water on ray/the-psychic', the first of that language's move words and
+    keywords and each card by its name there, which ``parse`` reads back as the same move (a
+    card whose name there would not, by its id). English, and a title's own text, as written."""
+    if lang not in MOVE_WORDS:
+        return text
+    try:
+        move = parse(text)
+    except NotationError:
+        return text
+    words = {**_first_words(MOVE_WORDS[lang]), **_first_words(KEYWORD_WORDS[lang])}
+    return _written(move, lambda word: words.get(word, word), lambda ref: _spoken_ref(ref, lang))
+
+
+def _first_words(table: dict[str, str]) -> dict[str, str]:
+    """English word -> the first word of a language that stands for it."""
+    out: dict[str, str] = {}
+    for word, english in table.items():
+        out.setdefault(english, word)
+    return out
+
+
+def _spoken_ref(ref: str, lang: str) -> str:
+    """SEAT/CARD[.k][/PROP[.k]], a card id or a seat with each card named in ``lang``."""
+    parts = ref.split("/")
+    out = []
+    for i, part in enumerate(parts):
+        cid, dot, copy = part.partition(".")
+        seat_alone = i == 0 and len(parts) > 1
+        out.append(part if seat_alone else spelling(cid, lang) + dot + copy)
+    return "/".join(out)
+
+
+def spelling(cid: str, lang: str) -> str:
+    """A card as a player of ``lang`` types it: its name there, lower case, words joined by
+    hyphens, without its article where the rest still names this card alone ('acqua-santa',
+    'пылающий-факел'); its id where no such spelling does (and in English)."""
+    from gros import MESSAGES
+
+    name = MESSAGES.cards(lang).get(cid, {}).get("name") if lang != "en" else None
+    if not name:
+        return cid
+    whole = re.sub(r"[^\w'’]+", "-", name.lower()).strip("-")
+    bare = _ARTICLE.sub("", whole)
+    aliases, shared = all_aliases(), shared_names()
+    for spelled in dict.fromkeys((bare, whole)):
+        if spelled and aliases.get(slug(spelled)) == cid and slug(spelled) not in shared:
+            return spelled
+    return cid
+
+
+_ARTICLE = re.compile(r"^(?:il|lo|la|i|gli|le)-|^l['’]")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 
 from common.engine import Move, NotationError
 from invaders import N_, _
@@ -37,7 +38,7 @@ _DIRS = {"left": -1, "l": -1, "right": 1, "r": 1,
          "sinistra": -1, "sin": -1, "destra": 1, "des": 1,
          "влево": -1, "налево": -1, "вправо": 1, "направо": 1}
 
-# Translators: the move words (place, fire, ...) stay English: they are the notation
+# Translators: the examples in your language's move words (MOVE_WORDS), as 'moves' shows them
 HELP = N_("""    place d            the humans put the Defender on column d of the lunar row (also: place d1)
     fire               play a Fire! card
     maneuver           the aliens' Maneuver (the whole fleet steps right)
@@ -195,18 +196,62 @@ def parse(text: str) -> Move:
 
 
 def format_move(move: Move) -> str:
+    return _written(move, lambda word: word, lambda seat, cid: _card_words(cid))
+
+
+# the word each language shows a move with (the first its MOVE_WORDS has), and the directions
+_SHOWN_DIRS = {"it": {"left": "sinistra", "right": "destra"}, "ru": {"left": "влево", "right": "вправо"}}
+
+
+def _written(move: Move, word: Callable[[str], str], card: Callable[[str | None, str], str]) -> str:
+    """The move as text, its words through ``word`` and a discarded card through ``card``."""
     verb = move[0]
+    side = "left" if len(move) == 3 and move[2] < 0 else "right"
     if verb == "place":
-        return f"place {chr(97 + move[1])}"
+        return f"{word('place')} {chr(97 + move[1])}"
     if verb == "reinforce":
-        return "reinforce" if move[1] < 0 else f"reinforce {chr(97 + move[1])}"
+        return word("reinforce") if move[1] < 0 else f"{word('reinforce')} {chr(97 + move[1])}"
     if verb == "maneuver" and len(move) == 3:
-        return f"maneuver {move[1]} {'left' if move[2] < 0 else 'right'}"
+        return f"{word('maneuver')} {move[1]} {word(side)}"
     if verb in ("snipe", "ray"):
-        return f"{verb} {move[1]}"
+        return f"{word(verb)} {move[1]}"
     if verb == "drift":
-        return f"drift {move[1]} {'left' if move[2] < 0 else 'right'}"
+        return f"{word('drift')} {move[1]} {word(side)}"
     if verb == "discard":
-        card = move[1]
-        return f"discard {card[:-1]} {card[-1]}" if card[-1].isdigit() else f"discard {card}"
-    return verb
+        return f"{word('discard')} {card(None, move[1])}"
+    return word(verb)
+
+
+def _card_words(cid: str) -> str:
+    """A card id as the notation writes it: 'maneuver 2' for the id maneuver2."""
+    return f"{cid[:-1]} {cid[-1]}" if cid[-1].isdigit() else cid
+
+
+def spoken(text: str, lang: str) -> str:
+    """A move as a player of ``lang`` reads and may type it ('manovra 2 sinistra', 'сбросить
+    отражающий щит' for 'maneuver 2 left', 'discard shield'): that language's first move word
+    and a discarded card by its name there, which ``parse`` reads back as the same move."""
+    if lang not in MOVE_WORDS:
+        return text
+    try:
+        move = parse(text)
+    except NotationError:
+        return text
+    words: dict[str, str] = {}
+    for word, english in MOVE_WORDS[lang].items():
+        words.setdefault(english, word)
+    words.update(_SHOWN_DIRS[lang])
+    return _written(move, lambda word: words.get(word, word), lambda seat, cid: _card_in(cid, lang))
+
+
+def _card_in(cid: str, lang: str) -> str:
+    """A card's name in ``lang`` as a discard names it, lower case; its id where that name
+    would not name this card alone."""
+    from invaders import MESSAGES
+    from invaders.catalog import load_catalog
+
+    for seat in load_catalog().cards:
+        name = MESSAGES.cards(lang).get(f"{seat}.{cid}", {}).get("name")
+        if name and card_ids(name) == {cid}:
+            return name.lower()
+    return _card_words(cid)

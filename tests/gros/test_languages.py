@@ -230,3 +230,38 @@ def test_title_words_may_be_typed_as_the_board_shows_them(text, written):
     """The board lists the six words in the player's language; typed so, they are the same
     words, and the record writes them in English."""
     assert RULES.format(RULES.parse(text)) == written
+
+
+@pytest.mark.parametrize(("lang", "typed", "names", "english"), [
+    ("it", "gioca laboratorio su ray", ("assistente-di-laboratorio", "laboratorio-del-pazzo"), "the-lab-assistant"),
+    ("ru", "сыграть факел", ("пылающий-факел",), "flaming-torch"),  # a Russian part fits one card
+    ("ru", "сыграть torcia", ("пылающий-факел", "фонарик"), "the-flashlight"),
+    ("it", "gioca robto", ("robot",), "the-robot")])
+def test_a_name_that_fits_several_cards_or_none_is_answered_with_the_players_names(lang, typed, names, english):
+    """'laboratorio' fits two cards: the error offers 'assistente-di-laboratorio', which an
+    Italian player may type, not the ids 'the-lab-assistant, the-mad-lab'."""
+    with language(lang):
+        try:
+            RULES.parse(typed)
+        except NotationError as exc:
+            said = str(exc)
+        else:
+            assert len(names) == 1  # the one name that fits
+            return
+    assert all(name in said for name in names) and english not in said, said
+
+
+@pytest.mark.parametrize(("lang", "spelled"), [("it", "'attacca GIOCATORE con mummia'"),
+                                               ("ru", "мумия"), ("en", "the-mummy")])
+def test_a_creature_played_as_an_sfx_is_refused_with_the_attack_in_the_players_words(lang, spelled):
+    """'La Mummia attacca ('attacca POSTO con the-mummy')' told an Italian player to type an
+    English id: the refusal names the card as the player types it."""
+    table = Table(RULES, seed=7, variant="gros", options={"players": "3"})
+    while table.decisions()[0].kind != "turn":  # the title, the first draw
+        seat = table.decisions()[0].seat
+        table.play(seat, table.legal(seat)[0])
+    seat = table.decisions()[0].seat
+    RULES.scenario(table.state, f"hand {seat}: the-mummy")
+    with language(lang), pytest.raises(IllegalMove) as refused:
+        table.play(seat, "play the-mummy")
+    assert spelled in str(refused.value), str(refused.value)

@@ -1,0 +1,18 @@
+"""Moves as a player reads them: in the player's language where the game's notation can say
+them so ('gioca acqua-santa su ray/sensitiva', 'манёвр 2 влево'). A notation module's
+optional ``spoken(text, lang)`` writes a move in that language's move words and card names,
+which its ``parse`` reads back as the same move; records, logs and the wire keep the English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.i18n import DEFAULT, current
+
+
+def spoken(notation: Any, move: str, lang: str | None = None) -> str:
+    """``move`` (the notation's English) as a player of ``lang`` (the current language) reads
+    it; as written in English or for a game without ``spoken``."""
+    lang = lang or current()
+    hook = getattr(notation, "spoken", None)
+    return hook(move, lang) if hook is not None and lang != DEFAULT else move
