@@ -315,8 +315,16 @@ def _subject(raw: tuple) -> Named:
     return thing(who) if who else Named(_("It"))
 
 
+def _opening(what: Named, who: str) -> Named:
+    """What starts a sentence, with a capital: Italian 'Il Film di ray', Russian 'Фильм
+    игрока ray' (a seat's own name, 'ray's Movie', stays as the seat wrote it)."""
+    if not what or str(what).startswith(who.split("/")[0]) or not what[0].islower():
+        return what
+    return Named(what[0].upper() + what[1:], what.grammar)
+
+
 def _strength(raw: tuple) -> str:
-    what, n = _subject(raw), raw[3]
+    what, n = _opening(_subject(raw), raw[1]), raw[3]
     if raw[0] == "movie":
         return _("{what} gets {n} Defence for this attack.").format(what=what, n=n)
     if raw[0] == "creature":
@@ -327,7 +335,7 @@ def _strength(raw: tuple) -> str:
 
 
 def _granted(raw: tuple) -> str:
-    what, t = _subject(raw), trait(raw[3])
+    what, t = _opening(_subject(raw), raw[1]), trait(raw[3])
     if raw[0] == "creature":
         return _("{what} gains {trait} for this attack.").format(what=what, trait=t)
     return _("{what} gains {trait}.").format(what=what, trait=t)

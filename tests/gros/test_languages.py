@@ -265,3 +265,17 @@ def test_a_creature_played_as_an_sfx_is_refused_with_the_attack_in_the_players_w
     with language(lang), pytest.raises(IllegalMove) as refused:
         table.play(seat, "play the-mummy")
     assert spelled in str(refused.value), str(refused.value)
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+@pytest.mark.parametrize("event", [("strength", ("movie", "ray", (), "+4")), ("granted", ("movie", "ray", (), "Undead")),
+                                   ("strength", ("location", "ray", ("the-tomb",), "+2"))])
+def test_a_sentence_that_opens_with_a_movie_opens_with_a_capital(lang, event):
+    """'· il Film di ray: Difesa +4 per questo attacco.' began in lower case (seen in tmux)."""
+    from common.engine import Event
+
+    with language(lang):
+        said = RULES.narrate(Event(event[0], event[1], None))
+    assert not said[0].islower(), said
+    with language("en"):  # a seat's name opens the English as the seat wrote it
+        assert RULES.narrate(Event(event[0], event[1], None)).startswith("ray")
