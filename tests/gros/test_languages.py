@@ -279,3 +279,14 @@ def test_a_sentence_that_opens_with_a_movie_opens_with_a_capital(lang, event):
     assert not said[0].islower(), said
     with language("en"):  # a seat's name opens the English as the seat wrote it
         assert RULES.narrate(Event(event[0], event[1], None)).startswith("ray")
+
+
+@pytest.mark.parametrize(("lang", "credits"), [("it", "titoli di coda"), ("ru", "титры")])
+def test_the_credits_are_named_once_when_they_end_the_game(lang, credits):
+    """'Идут титры (dana пускает титры)' and 'Scorrono i titoli di coda (ray ha mandato i Titoli
+    di Coda)' said the credits twice in one sentence."""
+    from common.engine import Event
+
+    with language(lang):
+        said = RULES.narrate(Event("scores", ("dana rolled the credits", (("ray", 32), ("dana", 33))), None))
+    assert said.lower().count(credits) == 1 and "dana" in said, said
