@@ -11,6 +11,8 @@ from invaders import MESSAGES, N_, _, ngettext
 SHIP, DEFENDER, RED, BLUE = "▼", "▲", "●", "◆"  # bullets differ in shape, not only colour
 # a line of its own: '— Turn 2: ... —' and 'Turn 2: the aliens attack.' (and their Italian
 # and Russian: 'Turno 2: ...', 'Ход 2: ...')
+# the end screen's word before the winning side ("Vince: umani" read as broken Italian)
+WINNER_LABEL = N_("Victory")
 HEADER = r"^\s*(\u2014.*\u2014|(Turn|Turno|Ход) \d+: [^.!]+\.)\s*$"
 # the narration's marks (common/story.py), English first, then the Italian and Russian words
 MARKS = ((r"\b(explodes|destroy|destroyed|stops a red bullet)\b", "\u2212"),

@@ -263,3 +263,18 @@ def test_records_replay_the_same_in_every_language(lang):
             other = replay(RULES, rec)
         assert other.failures == english.failures == [], (path.name, other.failures)
         assert other.table.facts() == english.table.facts(), path.name
+
+
+@pytest.mark.parametrize(("lang", "opens"), [("it", ("Gli alieni hanno vinto", "Gli umani hanno vinto")),
+                                             ("ru", ("Пришельцы победили", "Люди победили"))])
+def test_the_end_says_who_won_as_a_sentence(lang, opens):
+    """The end screen said 'Come: gli umani hanno vinto...', 'Как: пришельцы победили...' and
+    'корабль сел на Луну на a1'; a sentence now says who won, and where a ship landed."""
+    view = {"ships": [], "shields": 0, "turn": 6, "deck_sizes": {"aliens": 1, "humans": 2},
+            "hand_sizes": {"aliens": 3, "humans": 4}}
+    with language(lang):
+        for winner, reason, start in (("aliens", LANDED.format(square="a1"), opens[0]),
+                                      ("humans", LAST_SHIP, opens[1])):
+            how = render.end_summary({**view, "winner": winner, "reason": reason}, {})[0]
+            assert how.startswith(start), how
+            assert not re.search(r"\bна \w+ на\b", how), how

@@ -39,12 +39,13 @@ def test_a_side_may_be_typed_in_any_language(lang):
     assert "you play aliens against humans (easy)" in out, out
 
 
-@pytest.mark.parametrize(("lang", "line"), [("it", "Vince: umani"), ("ru", "Победитель: люди"),
-                                            ("en", "Winner: humans")])
+@pytest.mark.parametrize(("lang", "line"), [("it", "Vittoria: umani"), ("ru", "Победа: люди"),
+                                            ("en", "Victory: humans")])
 def test_the_result_names_the_winning_side_in_the_players_language(lang, line):
+    """'Vince: umani' and 'Победитель: люди' put a plural side after a singular word."""
     with language(lang):
         said = result_line({"winners": ["humans"], "reason": "the aliens have no cards left"},
-                           word=SPEC.text, reason_text=SPEC.render.reason_text, seat_name=SPEC.seat_name)
+                           SPEC.render.WINNER_LABEL, word=SPEC.text, reason_text=SPEC.render.reason_text, seat_name=SPEC.seat_name)
     assert said.startswith(line), said
 
 
