@@ -94,7 +94,7 @@ class Prompting:
                            "'reactions' sets which you are asked").format(
                 title=self.title, seat=self.spec.seat_name(seat)) + " "
         return " " + _("{title} · {seat} to decide · Tab lists moves · 'help' for "
-                       "commands").format(title=self.title, seat=self.spec.seat_name(seat) if seat else "—") + " "
+                       "commands").format(title=self.title, seat=self.spec.seat_name(seat or "—")) + " "
 
 
 def _keys(reacting: Any) -> Any:

@@ -96,9 +96,14 @@ class GameSpec:
     def seat_name(self, seat: str) -> str:
         """A seat as the player reads it: a side of Invaders in the player's language
         ('umani', 'люди'), through the game's render hook ``seat_name``; a player's name as it
-        is. Records, the notation and the protocol keep the seat itself."""
+        is. Records, the notation and the protocol keep the seat itself. A ``Named``, so that a
+        translation may agree with it ('решают люди', 'ray решает'; ``common.agree``): a
+        player's name is singular, a game's hook says what its names are."""
+        from common.agree import Named
+
         shown = getattr(self.render, "seat_name", None) if self.has_seat_names else None
-        return shown(seat) if shown else seat
+        name = shown(seat) if shown else seat
+        return name if isinstance(name, Named) else Named(name)
 
     @cached_property
     def has_seat_names(self) -> bool:

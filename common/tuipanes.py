@@ -155,7 +155,7 @@ class Panes:
             question = self.waiting.is_set() and asking is None  # save? play again? hand over?
             scrolled = " · " + ngettext("log scrolled back {n} line", "log scrolled back {n} lines",
                                         self.offset).format(n=self.offset) if self.offset else ""
-            status = self.status or ("" if question else _("{seat} to decide").format(seat=self.spec.seat_name(asking) if asking else "—"))
+            status = self.status or ("" if question else _("{seat} to decide").format(seat=self.spec.seat_name(asking or "—")))
             keys = "" if self.ending is not None else _("PgUp/PgDn the log · Tab completes · 'help'")
             return " " + " · ".join(part for part in (self.title, status + scrolled, keys) if part) + " "
 

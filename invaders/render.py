@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from common.agree import Named
 from common.i18n import DEFAULT, current
 from common.render import plain
 from invaders import MESSAGES, N_, _, ngettext
@@ -39,6 +40,16 @@ def reason_text(reason: str) -> str:
 def side(seat: str) -> str:
     """A side's name as players read it (the seat's own name stays English in commands)."""
     return _(SIDES[seat]) if seat in SIDES else seat
+
+
+# both sides are plural nouns in every language (alieni, umani; пришельцы, люди): the words
+# of a shared sentence agree ('решают люди', common.agree)
+SIDE_GRAMMAR = {"it": "m.pl", "ru": "pl"}
+
+
+def seat_name(seat: str) -> Named:
+    """A side as the shared front-ends show it (``common.spec.GameSpec.seat_name``)."""
+    return Named(side(seat), SIDE_GRAMMAR.get(current(), "m") if seat in SIDES else "m")
 
 
 def name(seat: str, cid: str) -> str:
@@ -380,5 +391,3 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
                          hand_aliens=view["hand_sizes"]["aliens"], hand_humans=view["hand_sizes"]["humans"])]
 
 
-# the shared front-ends show a seat through this hook (common.spec.GameSpec.seat_name)
-seat_name = side

@@ -53,3 +53,22 @@ def test_every_language_names_each_side_once():
     aliases = SPEC.seat_aliases()
     assert {aliases[w] for w in ("aliens", *SIDES["it"][:1], *SIDES["ru"][:1])} == {"aliens"}
     assert {aliases[w] for w in ("humans", SIDES["it"][1], SIDES["ru"][1])} == {"humans"}
+
+
+@pytest.mark.parametrize(("lang", "decides", "thinks", "hand_over"), [
+    ("it", "decidono umani", "umani stanno pensando", "Passa la tastiera agli umani"),
+    ("ru", "решают люди", "люди думают", "Ходят люди: передайте клавиатуру")])
+def test_the_shared_lines_agree_with_a_side_that_is_plural(lang, decides, thinks, hand_over):
+    """'решает люди', 'люди думает…' (the toolbar, the bots' progress bar): a side is a plural
+    noun, a player's name is not; both go through ``GameSpec.seat_name``, which carries it."""
+    from common import _ as common_text
+    from gros.cli import SPEC as GROS
+
+    with language(lang):
+        humans, ray, nobody = SPEC.seat_name("humans"), GROS.seat_name("ray"), GROS.seat_name("—")
+        assert common_text("{seat} to decide").format(seat=humans) == decides
+        assert common_text("{seat} is thinking…").format(seat=humans).startswith(thinks)
+        assert common_text("Hand the keyboard to {seat} and press Enter.").format(seat=humans).startswith(hand_over)
+        assert common_text("{seat} to decide").format(seat=ray) == ("decide ray" if lang == "it" else "решает ray")
+        assert common_text("{title} · {seat} to decide · Tab lists moves · 'help' for commands").format(
+            title="t", seat=nobody).startswith("t · ")  # no seat: a dash, and no error
