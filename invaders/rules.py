@@ -238,11 +238,20 @@ class InvadersRules(Rules[InvadersState]):
             effect.check(st, card, move)
         return card
 
+    def _card_name(self, seat: str, cid: str) -> str:
+        """A card as a refusal names it, in the reader's language ('Отражающий щит'); a card of
+        the other side's, or none, by what was typed."""
+        from invaders import MESSAGES
+
+        cards = self.catalog.cards
+        side = seat if cid in cards[seat] else next((s for s in cards if cid in cards[s]), None)
+        return MESSAGES.card(f"{side}.{cid}", "name", cards[side][cid].name) if side else cid
+
     def _discard(self, st: InvadersState, seat: str, cid: str, events: list[Event]) -> None:
         hand = st.hands[seat]
         if cid not in hand:
-            raise IllegalMove(_("you hold no {card!r} card (hand: {hand})").format(
-                card=cid, hand=", ".join(sorted(hand))))
+            raise IllegalMove(_("you hold no {card} card (hand: {hand})").format(
+                card=self._card_name(seat, cid), hand=", ".join(dict.fromkeys(self._card_name(seat, c) for c in hand))))
         hand.remove(cid)
         st.discards[seat].append(cid)
         events.append(Event("discard", (seat, cid)))

@@ -278,3 +278,19 @@ def test_the_end_says_who_won_as_a_sentence(lang, opens):
             how = render.end_summary({**view, "winner": winner, "reason": reason}, {})[0]
             assert how.startswith(start), how
             assert not re.search(r"\bна \w+ на\b", how), how
+
+
+@pytest.mark.parametrize(("lang", "card", "held"), [("ru", "«Отражающий щит»", "Огонь!"),
+                                                    ("it", "«Scudo deflettore»", "Fuoco!"),
+                                                    ("en", "Deflector Shield", "Fire!")])
+def test_a_discard_of_a_card_not_held_names_the_cards_in_the_readers_language(lang, card, held):
+    """'у вас нет карты 'shield' (на руке: fire, fire, maneuver2, ...)' showed a Russian player
+    the cards' ids (seen in tmux)."""
+    from common.engine import IllegalMove
+
+    state = RULES.setup({}, 1)
+    state.hands["humans"] = ["fire", "fire", "maneuver2"]
+    with language(lang), pytest.raises(IllegalMove) as refused:
+        RULES._discard(state, "humans", "shield", [])
+    said = str(refused.value)
+    assert card in said and held in said and "maneuver2" not in said and said.count(held) == 1, said
