@@ -153,13 +153,13 @@ def card_id(words: list[str]) -> str:
         return found.pop()
     if found:
         raise NotationError(_("{text!r} fits several cards ({cards}): say which").format(
-            text=text, cards=", ".join(sorted(found))))
+            text=text, cards=", ".join(_typed(cid) for cid in sorted(found))))
     names = card_names()
     near = difflib.get_close_matches(fold(text), list(names), n=3, cutoff=0.6)
     ids = sorted({cid for n in near for cid in names[n]})
     if ids:
         raise NotationError(_("no card called {text!r} (did you mean {cards}?)").format(
-            text=text, cards=", ".join(ids)))
+            text=text, cards=", ".join(_typed(cid) for cid in ids)))
     raise NotationError(_("no card called {text!r}").format(text=text))
 
 
@@ -242,6 +242,13 @@ def spoken(text: str, lang: str) -> str:
         words.setdefault(english, word)
     words.update(_SHOWN_DIRS[lang])
     return _written(move, lambda word: words.get(word, word), lambda seat, cid: _card_in(cid, lang))
+
+
+def _typed(cid: str) -> str:
+    """A card as the reader may type it: its name in their language, lower case."""
+    from common.i18n import DEFAULT, current
+
+    return _card_words(cid) if current() == DEFAULT else _card_in(cid, current())
 
 
 def _card_in(cid: str, lang: str) -> str:

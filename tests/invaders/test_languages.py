@@ -294,3 +294,12 @@ def test_a_discard_of_a_card_not_held_names_the_cards_in_the_readers_language(la
         RULES._discard(state, "humans", "shield", [])
     said = str(refused.value)
     assert card in said and held in said and "maneuver2" not in said and said.count(held) == 1, said
+
+
+@pytest.mark.parametrize(("lang", "typed", "names"), [("it", "scarta ma", "manovra, manovra 1"),
+                                                      ("ru", "сбросить м", "манёвр, манёвр 1")])
+def test_a_start_that_fits_several_cards_is_answered_with_the_readers_names(lang, typed, names):
+    """'manovra' fits four cards: the answer lists them as the player types them, not as ids."""
+    with language(lang), pytest.raises(NotationError) as refused:
+        RULES.parse(typed)
+    assert names in str(refused.value) and "maneuver" not in str(refused.value), str(refused.value)
