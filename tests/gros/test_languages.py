@@ -290,3 +290,18 @@ def test_the_credits_are_named_once_when_they_end_the_game(lang, credits):
     with language(lang):
         said = RULES.narrate(Event("scores", ("dana rolled the credits", (("ray", 32), ("dana", 33))), None))
     assert said.lower().count(credits) == 1 and "dana" in said, said
+
+
+@pytest.mark.parametrize(("lang", "n", "said"), [
+    ("it", 1, "(Ho passato per te 1 volta: non ti riguardava;"), ("it", 5, "(Ho passato per te 5 volte: non ti riguardavano;"),
+    ("ru", 2, "(пас за вас — 2 раза: это было не против вас;"), ("ru", 5, "(пас за вас — 5 раз: это было")])
+def test_the_reactions_passed_for_a_player_are_counted_in_plain_words(lang, n, said):
+    """'(5 reazioni passate per te: non erano rivolte a te ...)', '(за вас пропущено 5 реакций: не
+    на вас ...)' read as machine talk (seen in tmux at every attack on another player)."""
+    from common import ngettext as common_ngettext
+
+    with language(lang):
+        line = common_ngettext("({n} reaction passed for you: not aimed at you; 'reactions all' asks every time.)",
+                               "({n} reactions passed for you: not aimed at you; 'reactions all' asks every time.)",
+                               n).format(n=n)
+    assert line.startswith(said), line
