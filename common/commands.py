@@ -309,9 +309,9 @@ def grouped(moves: list[str]) -> list[str]:
     """The legal moves as a player reads them: moves that differ only in their last word share a
     line ('play the-shotgun on ray/the-robot | ray/the-sheriff'), in the order they come, so
     thirty ways to move three Props read as a handful of lines."""
-    groups: dict[str, list[str]] = {}
+    groups: dict[tuple[str, bool], list[str]] = {}
     for move in moves:
         head, sep, last = move.rpartition(" ")
-        groups.setdefault(head if sep else move, []).append(last if sep else "")
-    return [head + (" " + " | ".join(ends) if ends != [""] else "")
-            for head, ends in groups.items()]
+        # a one-word move ('draw') keeps its own line: 'draw  | 1 | 0' read as a broken list
+        groups.setdefault((head, True) if sep else (move, False), []).append(last)
+    return [head + (" " + " | ".join(ends) if several else "") for (head, several), ends in groups.items()]

@@ -39,6 +39,8 @@ def test_moves_that_differ_in_their_last_word_share_a_line():
         "move ray/the-robot/the-shovel to ray/the-reporter | ray/the-sheriff | ray/the-colonel",
         "move ray/the-robot/the-crucifix to ray/the-reporter | ray/the-sheriff | ray/the-colonel",
         "end"]
+    # a one-word move keeps its line ('draw  | 1 | 0' read as a broken list; seen in tmux)
+    assert grouped(["draw", "draw 1", "draw 0", "end"]) == ["draw", "draw 1 | 0", "end"]
 
 
 def test_the_first_tab_after_victim_chooses_no_victim(tmp_path):
