@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from common.i18n import current
 from common.safetext import markup
 from gros import _, ngettext, pgettext
 from gros.catalog import Card, load_catalog, slug
@@ -345,6 +346,7 @@ def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
     name may be given in any language, or in part when it fits one card."""
     from common.engine import NotationError
     from gros.notation import card as card_id
+    from gros.notation import spelling
 
     cards = _cards()
     aliases = load_catalog("gros+gr2").aliases
@@ -359,13 +361,16 @@ def describe_card(name: str, view: dict[str, Any] | None = None) -> str | None:
     shown = card_text(card, "name")
     other = card.name if shown != card.name else card.italian
     also = f" ({other})" if other and other != shown else ""
-    values = {"name": shown + also, "id": card.id, "type": type_name(card.type), "strength": card.strength,
+    values = {"name": shown + also, "id": spelling(card.id, current()), "type": type_name(card.type),
+              "strength": card.strength,
               "traits": ", ".join(sorted(trait(t) for t in card.traits)), "word": title_word(card.title),
               "text": card_text(card, "text"), "quote": card_text(card, "quote")}
     if card.type in ("sfx", "credits"):
         head = _("{name} [{id}] — {type}").format(**values)
+    elif card.type == "creature":  # the books: 'Blob (Attacco 9)', a Location '(Difesa +5)'
+        head = _("{name} [{id}] — {type}, Attack {strength}").format(**values)
     else:
-        head = _("{name} [{id}] — {type}, strength {strength}").format(**values)
+        head = _("{name} [{id}] — {type}, Defence {strength}").format(**values)
     if card.traits:
         head += _(", traits: {traits}").format(**values)
     out = head + _("; title word: {word}. {text} \u201c{quote}\u201d").format(**values)

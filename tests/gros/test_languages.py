@@ -305,3 +305,15 @@ def test_the_reactions_passed_for_a_player_are_counted_in_plain_words(lang, n, s
                                "({n} reactions passed for you: not aimed at you; 'reactions all' asks every time.)",
                                n).format(n=n)
     assert line.startswith(said), line
+
+
+@pytest.mark.parametrize(("lang", "mummy", "shovel"), [
+    ("it", "[mummia] — Creatura, Attacco 5", "[pala] — Elemento di Scena, Difesa 1"),
+    ("ru", "[мумия] — Существо, атака 5", "[лопата] — Реквизит, защита 1"),
+    ("en", "[the-mummy] — Creature, Attack 5", "[the-shovel] — Prop, Defence 1")])
+def test_a_cards_detail_gives_its_attack_or_defence_and_the_name_to_type(lang, mummy, shovel):
+    """'La Mummia (The Mummy) [the-mummy] — Creatura, valore 5': the books say 'Blob (Attacco
+    9)', and the bracket showed an Italian player an English id to type."""
+    with language(lang):
+        assert mummy in rd.describe_card("the-mummy")
+        assert shovel in rd.describe_card("the-shovel")
