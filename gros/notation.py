@@ -6,8 +6,10 @@ in the player's language.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from common.engine import Move, NotationError
 from common.i18n import current
@@ -92,6 +94,13 @@ def card(words: str) -> str:
                 raise NotationError(_("{words!r} fits {n} cards: {cards}; say which")
                                     .format(words=words.strip(), n=len(found),
                                             cards=", ".join(_typed(cid) for cid in sorted(found)[:6])))
+    declined = _declined(key)
+    if len(declined) == 1:
+        return declined.pop()
+    if declined:
+        raise NotationError(_("{words!r} fits {n} cards: {cards}; say which")
+                            .format(words=words.strip(), n=len(declined),
+                                    cards=", ".join(_typed(cid) for cid in sorted(declined)[:6])))
     near = difflib.get_close_matches(key, list(owners), n=3, cutoff=0.6)
     if near:
         ids = pgettext("between card names", " or ").join(dict.fromkeys(_typed(cid) for n in near
@@ -99,6 +108,41 @@ def card(words: str) -> str:
         raise NotationError(_("no card called {words!r} (did you mean {cards})")
                             .format(words=words.strip(), cards=ids))
     raise NotationError(_("no card called {words!r}").format(words=words.strip()))
+
+
+def _declined(key: str) -> set[str]:
+    """The cards a Russian player named in the case the sentence needs: 'сыграть святую воду на
+    шерифа' plays «Святая вода» on «Шериф». The typed words stand for as many words of a card's
+    Russian name, in order, each with the same stem (``_same_stem``)."""
+    typed = key.split("-")
+    if not key or not any("а" <= c <= "я" for c in key):
+        return set()
+    found = set()
+    for cid, words in _russian_names().items():
+        for start in range(len(words) - len(typed) + 1):
+            if all(_same_stem(a, b) for a, b in zip(typed, words[start:start + len(typed)], strict=True)):
+                found.add(cid)
+    return found
+
+
+def _same_stem(typed: str, word: str) -> bool:
+    """Two forms of one Russian word: the same word, or a common start of three letters or more
+    that leaves at most two letters of ending on the shorter and three on the longer ('святую'
+    and 'святая', 'шерифа' and 'шериф', 'муравьями' and 'муравьи'; not 'капусту' and 'капля')."""
+    if typed == word:
+        return True
+    common = len(os.path.commonprefix([typed, word]))
+    shorter, longer = sorted((len(typed), len(word)))
+    return common >= 3 and common >= shorter - 2 and common >= longer - 3
+
+
+@lru_cache(maxsize=1)
+def _russian_names() -> dict[str, list[str]]:
+    """Each card's Russian name as words in the notation's spelling."""
+    from gros import MESSAGES
+
+    return {cid: slug(entry["name"]).split("-") for cid, entry in MESSAGES.cards("ru").items()
+            if isinstance(entry, dict) and entry.get("name") and cid in all_aliases()}
 
 
 def _typed(cid: str) -> str:
@@ -136,6 +180,8 @@ def _target(text: str) -> str:
     key = slug(text)
     if key in shared_names():  # a name of two cards: asked, never guessed
         return card(text)
+    if key and key not in all_aliases() and _declined(key):  # 'на шерифа': a card, declined
+        return card(text)
     return all_aliases().get(key, key) if key else key
 
 
@@ -164,7 +210,7 @@ def _keyword(words: list[str], i: int) -> str | None:
 
 def _in_a_name(*words: str) -> bool:
     part = f"-{slug(' '.join(words))}-"
-    return any(part in f"-{alias}-" for alias in all_aliases())
+    return any(part in f"-{alias}-" for alias in all_aliases()) or bool(_declined(part.strip("-")))
 
 
 def _clauses(words: list[str]) -> tuple[str, dict[str, str]]:
@@ -212,6 +258,9 @@ def parse(text: str) -> Move:
         return ("victim", ref(head))
     if verb == "attack" and head and set(cl) == {"with"}:
         return ("attack", card(cl["with"]), ref(head))
+    if verb == "attack" and " " in head and not cl:  # Russian says it without 'с': 'атаковать dana каплей'
+        seat, _sp, creature = head.partition(" ")
+        return ("attack", card(creature), ref(seat))
     if verb == "combine" and head and set(cl) == {"on"}:
         return ("combine", card(head), ref(cl["on"]))
     if verb == "move" and head and set(cl) == {"to"}:

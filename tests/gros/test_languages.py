@@ -317,3 +317,23 @@ def test_a_cards_detail_gives_its_attack_or_defence_and_the_name_to_type(lang, m
     with language(lang):
         assert mummy in rd.describe_card("the-mummy")
         assert shovel in rd.describe_card("the-shovel")
+
+
+@pytest.mark.parametrize(("text", "move"), [
+    ("сыграть святую воду на шерифа", ("play", "the-holy-water", ("the-sheriff",), "", ())),
+    ("сыграть святую воду на ray/шерифа", ("play", "the-holy-water", ("ray/the-sheriff",), "", ())),
+    ("атаковать dana гигантскими муравьями", ("attack", "the-giant-ants", "dana")),
+    ("атаковать dana с каплей", ("attack", "the-blob", "dana")),
+    ("сыграть маньяка с топором", ("play", "the-axe-maniac", (), "", ())),
+    ("сбросить капусту", ("discard", "the-carnivorous-cabbage")),
+    ("attack dana the blob", ("attack", "the-blob", "dana"))])
+def test_a_russian_player_may_name_a_card_in_the_case_the_sentence_needs(text, move):
+    """'сыграть святую воду на шерифа' was 'нет карты «святую воду»' (seen in tmux): Russian
+    puts a name in the accusative or the instrumental; the words' stems name the card."""
+    with language("ru"):
+        assert RULES.parse(text) == move
+
+
+def test_a_declined_name_that_fits_no_card_is_refused_in_the_players_words():
+    with language("ru"), pytest.raises(NotationError, match="зелёную капусту"):
+        RULES.parse("сбросить зелёную капусту")
