@@ -67,10 +67,14 @@ MOVE_WORDS = {
 # read as the name's when the words around it are part of one (``_keyword``).
 KEYWORD_WORDS = {
     "it": {"su": "on", "contro": "on", "con": "with", "prendendo": "take", "prendi": "take",
-           "pagando": "paying", "a": "to", "verso": "to"},
+           "pagando": "paying", "a": "to", "verso": "to",
+           # with the article a player puts before a card's name: 'sulla sensitiva', 'al giornalista'
+           **dict.fromkeys(("sul", "sullo", "sulla", "sull'", "sui", "sugli", "sulle"), "on"),
+           **dict.fromkeys(("al", "allo", "alla", "all'", "ai", "agli", "alle"), "to")},
     "ru": {"на": "on", "против": "on", "с": "with", "со": "with", "взяв": "take", "забрав": "take",
            "заплатив": "paying", "сбросив": "paying", "к": "to"},
 }
+_ELIDED = re.compile(r"\b(sull|all)'(?=\w)")
 _KEYWORDS = {word: key for words in KEYWORD_WORDS.values() for word, key in words.items()}
 _VERBS = {"p": "pass", "e": "end", "d": "discard", "a": "attack", "u": "use", "m": "move",
           **{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()}}
@@ -83,6 +87,9 @@ def card(words: str) -> str:
     aliases = all_aliases()
     if key in aliases:
         return aliases[key]
+    bare = _ARTICLE.sub("", key)  # 'le pistole a raggi': an article the name itself has not
+    if bare != key and bare in aliases:
+        return aliases[bare]
     owners: dict[str, set[str]] = {alias: {cid} for alias, cid in aliases.items()}
     owners.update((alias, set(ids)) for alias, ids in shared_names().items())
     if key:  # part of a name, when it fits one card only: 'brain', "rabbit's foot"
@@ -177,6 +184,9 @@ def _target(text: str) -> str:
     text = text.strip().lower()
     if "/" in text:
         return ref(text)
+    movie = _MOVIE.match(text)
+    if movie:  # 'sul film di dana', 'на фильм игрока dana': the seat's Movie
+        return movie.group(1)
     key = slug(text)
     if key in shared_names():  # a name of two cards: asked, never guessed
         return card(text)
@@ -244,7 +254,8 @@ def parse(text: str) -> Move:
         # free text another player and every onlooker read: no escape code, no control or bidi
         # character, one line (common.safetext)
         return ("title", clean(title), tuple(_title_word(w) for w in named.split()))
-    words = rest_raw.lower().replace(",", " , ").split()
+    # "sull'ingenua": the preposition and its article, then the name
+    words = _ELIDED.sub(r"\1' ", rest_raw.lower().replace("’", "'")).replace(",", " , ").split()
     if verb in ("pass", "end", "done", "draw") and not words:
         return (verb,)
     if verb == "draw":
@@ -371,4 +382,5 @@ def spelling(cid: str, lang: str) -> str:
     return cid
 
 
-_ARTICLE = re.compile(r"^(?:il|lo|la|i|gli|le)-|^l['’]")
+_ARTICLE = re.compile(r"^(?:il|lo|la|i|gli|le)-|^l['’-]")
+_MOVIE = re.compile(r"^(?:il |the )?(?:film|movie|фильм) (?:di |игрока |of )?([^\s/]+)$")

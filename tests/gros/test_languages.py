@@ -337,3 +337,16 @@ def test_a_russian_player_may_name_a_card_in_the_case_the_sentence_needs(text, m
 def test_a_declined_name_that_fits_no_card_is_refused_in_the_players_words():
     with language("ru"), pytest.raises(NotationError, match="зелёную капусту"):
         RULES.parse("сбросить зелёную капусту")
+
+
+@pytest.mark.parametrize(("text", "move"), [
+    ("gioca l'acqua santa sulla sensitiva", ("play", "the-holy-water", ("the-psychic",), "", ())),
+    ("gioca istruzzito sull'ingenua", ("play", "istruzzito", ("the-ingenue",), "", ())),
+    ("gioca la torcia fiammeggiante sul robot", ("play", "flaming-torch", ("the-robot",), "", ())),
+    ("gioca le pistole a raggi sul film di dana", ("play", "ray-guns", ("dana",), "", ())),
+    ("сыграть склеп на фильм игрока dana", ("play", "the-tomb", ("dana",), "", ()))])
+def test_an_italian_player_may_write_the_preposition_with_its_article(text, move):
+    """'gioca l'acqua santa sulla sensitiva' was 'nessuna carta si chiama «l'acqua santa sulla
+    sensitiva»': Italian joins 'su' and the name's article; a Movie is 'il film di dana'."""
+    with language("it"):
+        assert RULES.parse(text) == move
