@@ -17,8 +17,9 @@ from common.i18n import language
 
 # the notation's English words, which a prompt in another language must not quote
 ENGLISH = {"gros": {"title", "pass", "victim", "discard", "done", "draw", "end", "play", "attack", "moves",
-                    "combine", "use", "move"},
-           "invaders": {"fire", "maneuver", "place", "end", "discard", "reinforce", "shield", "moves"}}
+                    "combine", "use", "move", "take", "paying"},  # the keywords too ('take CARTA' was left)
+           "invaders": {"fire", "maneuver", "place", "end", "discard", "reinforce", "shield", "moves", "spread",
+                        "snipe", "drift", "ray", "left", "right"}}
 
 
 @pytest.mark.parametrize("game", ["gros", "invaders", "horror"])
