@@ -375,15 +375,15 @@ def discard_pile(view: dict[str, Any]) -> str:
 
 def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
     """How the game was won, and where it stood."""
-    from invaders.views import reason_text
 
     ships, shields = len(view["ships"]), view["shields"]
-    how = (_("How: the aliens won on turn {turn}: {reason}.") if view["winner"] == "aliens"
-           else _("How: the humans won on turn {turn}: {reason}."))
+    # the result line above says why; this one when (it said the reason a third time)
+    how = (_("The aliens won on turn {turn}.") if view["winner"] == "aliens"
+           else _("The humans won on turn {turn}."))
     # Translators: {ships} is '3 alien ships left', {shields} '1 Deflector Shield up' (below)
     where = _("At the end: {ships}, {shields}, decks aliens {deck_aliens} · humans {deck_humans}, "
               "cards in hand aliens {hand_aliens} · humans {hand_humans}.")
-    return [how.format(turn=view["turn"], reason=reason_text(view["reason"])),
+    return [how.format(turn=view["turn"]),
             where.format(ships=ngettext("{n} alien ship left", "{n} alien ships left", ships).format(n=ships),
                          shields=ngettext("{n} Deflector Shield up", "{n} Deflector Shields up",
                                           shields).format(n=shields),
