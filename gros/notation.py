@@ -295,7 +295,7 @@ def _not_a_verb(raw: str, rest: str) -> None:
         cid = aliases.get(slug(words))
         if cid:
             raise NotationError(_("{text!r} is not a move; 'card {card}' tells what a card does, "
-                                  "'help moves' how moves are written").format(text=raw, card=cid))
+                                  "'help moves' how moves are written").format(text=raw, card=_typed(cid)))
 
 
 def format_move(move: Move) -> str:

@@ -29,19 +29,21 @@ def test_not_a_move_names_the_help_words_of_the_players_language(game, lang):
     with language(lang), pytest.raises(NotationError) as err:
         notation.parse("xyzzy plugh")
     with language(lang):
-        words = f"'{local_word('help')} {local_word('moves')}'"
-    assert words in str(err.value), str(err.value)
+        words = f"{local_word('help')} {local_word('moves')}"
+    # Italian quotes a command in '', Russian in «» as its other text does
+    assert f"'{words}'" in str(err.value) or f"«{words}»" in str(err.value), str(err.value)
     assert "help moves" not in str(err.value)
 
 
 @pytest.mark.parametrize("lang", ["it", "ru"])
 def test_a_line_naming_a_card_points_to_the_card_command_in_the_players_language(lang):
-    from gros.notation import parse
+    from gros.notation import parse, spelling
 
     with language(lang), pytest.raises(NotationError) as err:
         parse("the robot")
     with language(lang):
-        assert f"'{local_word('card')} the-robot'" in str(err.value), str(err.value)
+        said = f"{local_word('card')} {spelling('the-robot', lang)}"  # the card as the player types it
+        assert f"'{said}'" in str(err.value) or f"«{said}»" in str(err.value), str(err.value)
 
 
 @pytest.mark.parametrize("game", ["gros", "invaders"])
@@ -55,7 +57,8 @@ def test_prompts_quote_the_players_move_words_and_those_words_parse(game, lang):
         if not msg.id or msg.id == notation.HELP:
             continue
         for form in msg.string if isinstance(msg.string, (list, tuple)) else [msg.string]:
-            for phrase in re.findall(r"'([^']+)'", form or ""):
+            for phrase in re.findall(r"'([^']+)'|«([^»]+)»", form or ""):
+                phrase = phrase[0] or phrase[1]
                 first = phrase.split()[0].lower()
                 if first in ENGLISH[game]:
                     english.append(f"{phrase!r} in {form!r}")

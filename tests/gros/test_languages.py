@@ -350,3 +350,21 @@ def test_an_italian_player_may_write_the_preposition_with_its_article(text, move
     sensitiva»': Italian joins 'su' and the name's article; a Movie is 'il film di dana'."""
     with language("it"):
         assert RULES.parse(text) == move
+
+
+@pytest.mark.parametrize("package", ["gros", "invaders"])
+def test_russian_quotes_a_command_or_a_typed_word_in_guillemets(package):
+    """'ваш ход: играйте карты, атакуйте или 'конец'' beside «ходы» in the next line: Russian
+    quotes with «», and a typed word is not shown as Python's repr ('привет')."""
+    import re
+
+    from common import catalogs
+
+    bad = []
+    for msg in catalogs._read(package, "ru"):
+        if not msg.id:
+            continue
+        for form in msg.string if isinstance(msg.string, (list, tuple)) else [msg.string]:
+            if re.search(r"(?<![\w«])'[^'\n]+'(?!\w)|!r\}", form or ""):
+                bad.append(form)
+    assert not bad, bad[:5]
