@@ -124,7 +124,7 @@ def _near_the_end(tmp_path, game: str, seats: str, seed: int, options: dict[str,
 
 
 @pytest.mark.parametrize("game, options, shows", [
-    ("invaders", {}, "How: the "),
+    ("invaders", {}, " won on turn "),
     ("gros", {"players": "2"}, "title words"),
     ("horror", {}, "Fates: "),
 ])
@@ -133,7 +133,7 @@ def test_the_end_screen_then_play_again(tmp_path, game, options, shows):
     child = spawn(tmp_path, game, "--load", str(path), "--seats", kinds)
     child.expect(f"{seat}>")
     child.sendline(move)
-    child.expect("Winner|Top billing")
+    child.expect("Winner|Top billing|Victory")  # Invaders: "Victory: humans"
     child.expect(shows)
     child.expect("Game over")
     child.expect(r"Save the record\? File name \[" + game + r"-\d{8}-\d{4}\.rec\]")

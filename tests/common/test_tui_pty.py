@@ -150,7 +150,7 @@ def test_the_end_screen_then_quit(tmp_path):
     term = Term(tmp_path, "invaders", "--load", str(path), "--seats", kinds, cols=100, rows=40)
     term.shows(f"{seat}>")
     term.type(move)
-    term.shows("Winner: ", "How: the ", "Save the record?")
+    term.shows("Victory: ", " won on turn ", "Save the record?")
     term.type("n")
     term.shows("Not saved", "q) quit")
     term.type("q")
