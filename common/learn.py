@@ -23,6 +23,7 @@ from common.render import error, say
 from common.repl import Ui
 from common.session import LocalSession
 from common.spec import HUMAN, GameSpec
+from common.spoken import spoken
 
 SCRIPT = "learn.toml"
 
@@ -145,7 +146,7 @@ class LearnUi(Ui):
             self.told = self.session.at
             if step.text:
                 say(self.session.script.say(step.text), "bold cyan")
-            say(_("Type: {move}").format(move=step.move), "bold")
+            say(_("Type: {move}").format(move=spoken(self.spec.rules.notation, step.move)), "bold")
         return super().read(seat)
 
     def command(self, seat: str, text: str) -> str | None:
@@ -163,7 +164,8 @@ class LearnUi(Ui):
                 wrong = self.session.script.say(step.text, "wrong") if step.text else ""
                 if wrong or step.text:
                     say(wrong or self.session.script.say(step.text), "yellow")
-                say(_("In this guided game, type: {move}").format(move=step.move), "bold")
+                say(_("In this guided game, type: {move}").format(
+                    move=spoken(self.spec.rules.notation, step.move)), "bold")
             return
         super().play(seat, step.move)
         self.session.at += 1
