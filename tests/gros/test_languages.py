@@ -370,17 +370,20 @@ def test_russian_quotes_a_command_or_a_typed_word_in_guillemets(package):
     assert not bad, bad[:5]
 
 
+@pytest.mark.parametrize("game", ["gros", "invaders"])
 @pytest.mark.parametrize("lang", ["it", "ru"])
-def test_the_guided_game_quotes_the_players_words(lang):
+def test_the_guided_game_quotes_the_players_words(lang, game):
     """'gros learn' in Italian told the player to type 'end', 'done', 'draw', 'attack dana with
     the-blob' and 'board', 'moves'; every move it quotes is in the player's words, and parses."""
+    import importlib
     import re
 
     from common.commands import local_words
-    from gros.notation import MOVE_WORDS
 
-    english = {"play", "attack", "pass", "end", "done", "draw", "discard", "on", "board", "card", "moves", "rules"}
-    text = (Path(__file__).resolve().parents[2] / "gros" / "locale" / lang / "learn.toml").read_text(encoding="utf-8")
+    notation = importlib.import_module(f"{game}.notation")
+    english = {"play", "attack", "pass", "end", "done", "draw", "discard", "on", "board", "card", "moves", "rules",
+               "place", "fire", "maneuver", "shield"}
+    text = (Path(__file__).resolve().parents[2] / game / "locale" / lang / "learn.toml").read_text(encoding="utf-8")
     with language(lang):
         commands = set(local_words())
     quoted = [a or b for a, b in re.findall(r"(?<!\w)'([^'\n]+?)'(?!\w)|«([^»\n]+)»", text.split("\n", 2)[2])]
@@ -388,8 +391,9 @@ def test_the_guided_game_quotes_the_players_words(lang):
     for phrase in quoted:
         first = phrase.split()[0].lower()
         assert first not in english, phrase
-        if first in MOVE_WORDS[lang]:
+        if first in notation.MOVE_WORDS[lang]:
             if not any(word.isupper() for word in phrase.split()):  # 'scarta CARTA': a template
-                RULES.parse(phrase)
-        else:  # a command, a card's name or a shell command ('gros rules')
-            assert first in commands or first in ("su", "на", "gros") or not first.isascii(), phrase
+                notation.parse(phrase)
+        else:  # a command, a toggle, a card's name, an option or a shell command ('gros rules')
+            assert first in commands or first in ("su", "на", "gros", "invaders", "preview", "--seats") \
+                or not first.isascii(), phrase
