@@ -56,7 +56,7 @@ def test_every_language_names_each_side_once():
 
 
 @pytest.mark.parametrize(("lang", "decides", "thinks", "hand_over"), [
-    ("it", "decidono umani", "umani stanno pensando", "Passa la tastiera agli umani"),
+    ("it", "decidono gli umani", "gli umani stanno pensando", "Passa la tastiera agli umani"),
     ("ru", "решают люди", "люди думают", "Ходят люди: передайте клавиатуру")])
 def test_the_shared_lines_agree_with_a_side_that_is_plural(lang, decides, thinks, hand_over):
     """'решает люди', 'люди думает…' (the toolbar, the bots' progress bar): a side is a plural
