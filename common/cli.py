@@ -38,6 +38,7 @@ from common.options import (
     game_options,
     given_language,
     lang_option,
+    speak_placeholders,
     variant_option,
     wrapped,
 )
@@ -89,7 +90,8 @@ class GameGroup(click.Group):
             for name, command in self.commands.items():  # a game's own (horror screenplay)
                 if name not in fresh.commands:
                     fresh.add_command(command, name)
-            for attr in ("help", "epilog", "params", "commands", "built_in"):
+            for attr in ("help", "epilog", "params", "commands", "built_in", "options_metavar",
+                         "subcommand_metavar"):
                 setattr(self, attr, getattr(fresh, attr))
         return super().main(*args, **kwargs)
 
@@ -107,6 +109,7 @@ class GameGroup(click.Group):
             for param, text in zip(cmd.params, english[1:], strict=True):
                 if text and param.name != "lang":
                     param.help = self.spec.text(text)
+        speak_placeholders(cmd)
         super().add_command(cmd, name)
 
 
@@ -233,7 +236,7 @@ def _build(spec: GameSpec) -> GameGroup:
     @group.command(help=_("Step through a record, move by move, in the game's rendering."),
                    epilog=epilog)
     @click.argument("file", type=click.Path())
-    @click.option("--seat", default=None, help=_("whose view to show (default: everything "
+    @click.option("--seat", default=None, metavar="SEAT", help=_("whose view to show (default: everything "
                                                  "public)"))
     @click.option("--step/--no-step", default=True, help=_("wait for Enter between moves"))
     @click.option("--coach", "coached", is_flag=True,
@@ -268,7 +271,7 @@ def _build(spec: GameSpec) -> GameGroup:
     @click.option("--port", type=click.IntRange(0, 65535), metavar="PORT", default=4747,
                   show_default=True,
                   help=_("TCP port to listen on (0: any free one, printed at start)"))
-    @click.option("--bind", default="0.0.0.0", show_default=True, help=_("address to listen on"))
+    @click.option("--bind", default="0.0.0.0", metavar="ADDRESS", show_default=True, help=_("address to listen on"))
     @click.option("--seats", default=None, metavar="SEATS",
                   shell_complete=complete_seats(spec, "remote"),
                   help=_("seat kinds, as for play; 'remote' seats wait for join [default: all "
@@ -341,8 +344,8 @@ def _build(spec: GameSpec) -> GameGroup:
                                                            "to rejoin (default 120)")),
                                    ENV_STATE, ("USER", N_("the default --name")))))
     @click.argument("address", metavar="HOST:PORT")
-    @click.option("--name", default=None, help=_("your name at the table [default: $USER]"))
-    @click.option("--seat", default=None, help=_("take this seat at once ('any': the first free "
+    @click.option("--name", default=None, metavar="NAME", help=_("your name at the table [default: $USER]"))
+    @click.option("--seat", default=None, metavar="SEAT", help=_("take this seat at once ('any': the first free "
                                                  "one)"))
     @click.option("--bot", default=None, metavar="BOT", shell_complete=complete_bots(spec),
                   help=_("play with this bot instead of the keyboard"))
@@ -355,7 +358,7 @@ def _build(spec: GameSpec) -> GameGroup:
                          "TOKEN)"))
     @click.option("--password", default=None, envvar="BMOVIE_NET_PASSWORD",
                   help=_("the host's password, if it has one"))
-    @click.option("--table", default=None, help=_("which table, on a host of several"))
+    @click.option("--table", default=None, metavar="NAME", help=_("which table, on a host of several"))
     @click.option("--pace", type=SECONDS, metavar="SECONDS", default=0.0, show_default=True,
                   help=_("seconds a --bot waits before each move"))
     @click.option("--tui", is_flag=True, help=_("play or watch at a full-screen table"))
@@ -467,4 +470,5 @@ def _build(spec: GameSpec) -> GameGroup:
             return 0
         guard(go)
 
+    speak_placeholders(group)
     return group

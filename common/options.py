@@ -172,3 +172,34 @@ def complete_cards(spec: GameSpec) -> Callable:
                        if slug.startswith(low)})
 
     return complete
+
+
+# what --help shows an option or argument takes, and its usage line's [OPTIONS]: in the
+# player's language like the rest of the help (the English words are the table's keys)
+PLACEHOLDERS = {word: word for word in (
+    N_("SECONDS"), N_("SEATS"), N_("SEAT"), N_("ADDRESS"), N_("LEVEL"), N_("BOT"), N_("PORT"), N_("HOST:PORT"),
+    N_("[TOKEN]"), N_("KEY=VALUE"), N_("N|NAMES"), N_("DECK"), N_("SCORE"), N_("NAME"),
+    N_("PLACE"), N_("TEXT"), N_("INTEGER"), N_("FILE"), N_("FILES"), N_("RECORD"), N_("QUERY"),
+    N_("PATH"), N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))}
+
+
+def speak_placeholders(command: click.Command) -> None:
+    """Word ``command``'s placeholders (``--think SECONDS``, ``FILES...``) in the language of
+    the moment; one not in the table (``N``, a Choice's ``[gros|gr2]``) stays as it is."""
+    def said(word: str) -> str:
+        return _(PLACEHOLDERS[word]) if word in PLACEHOLDERS else word
+
+    if command.options_metavar:
+        command.options_metavar = said("[OPTIONS]")
+    if isinstance(command, click.Group):
+        command.subcommand_metavar = said("COMMAND [ARGS]...")
+    for param in command.params:
+        english = vars(param).setdefault("english_metavar", param.metavar)
+        if isinstance(param, click.Argument):
+            word = said(english or param.name.upper())
+            word = word if english or param.required else f"[{word}]"
+            param.metavar = word + ("..." if param.nargs != 1 and not english else "")
+        elif english is not None:
+            param.metavar = said(english)
+        elif not getattr(param, "is_flag", False) and param.type.name.upper() in PLACEHOLDERS:
+            param.metavar = said(param.type.name.upper())

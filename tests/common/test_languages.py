@@ -6,6 +6,7 @@ finds every message of the checked domains in the catalogs. ``--help`` stays qui
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -70,6 +71,29 @@ def test_russian_help_is_russian():
         assert english not in text, english
     top = _help(invaders_main, ["--help"], env={"BMOVIE_LANG": "ru"})
     assert "Команды:" in top and "Начните с «invaders play»" in top
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+@pytest.mark.parametrize("game", MAINS)
+def test_help_names_what_an_option_takes_in_the_players_language(game, lang):
+    """--think SECONDI, [ОПЦИИ], FILES...: no English placeholder in an Italian or Russian
+    --help (the usage line, the options, the arguments), and English keeps its own."""
+    from common.options import PLACEHOLDERS
+
+    main = MAINS[game]
+    english_words = {w.strip("[]").split(" ")[0] for w in PLACEHOLDERS if w != "BOT"}  # 'BOT' is Italian too
+    for name in [None, *main.commands]:
+        args = ["--lang", lang] + ([name] if name else []) + ["--help"]
+        text = _help(main, args)
+        usage = text.split("\n\n")[0]
+        options = [line.split()[1] for line in text.splitlines()
+                   if line.startswith("  -") and len(line.split()) > 1 and line.split()[1].isupper()]
+        shown = " ".join([usage, *options])
+        for word in english_words:
+            if word != "FILE" or lang == "ru":  # 'FILE' is Italian too
+                assert not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w])", shown), (name, word, shown)
+    english = _help(main, ["play", "--help"])
+    assert "Usage: " + game + " play [OPTIONS]" in english and "--think SECONDS" in english
 
 
 def test_click_errors_and_our_own_follow_the_language(tmp_path):
