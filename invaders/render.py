@@ -353,13 +353,21 @@ def _ray_callout(after: dict[str, Any], seat: str) -> list[str]:
     if not sight.rays or sight.shields or sight.defender < 0:
         return []
     ship = sight.ray_open(sight.defender)
-    if ship is None:
+    if ship is None or seat == "aliens" and not _holds_ray(after):
         return []
     return [(_("After next turn's phase 3 the ship at {square} can strike the Defender with a Death "
                "Ray (the fleet may still hold {n}): raise a shield, shoot up the column or step aside.")
              if seat == "humans" else
              _("After next turn's phase 3 your ship at {square} can strike the Defender with a Death Ray."))
             .format(square=sight.name(ship), n=sight.rays)]
+
+
+def _holds_ray(view: dict[str, Any]) -> bool:
+    """The fleet's own view holds a Death Ray: its player is told only of a ray it can fire."""
+    from invaders.rules import RULES
+
+    cards = RULES.catalog.cards["aliens"]
+    return any(cards[cid].effect == "ray" for cid in view.get("hand") or () if cid in cards)
 
 
 def discard_pile(view: dict[str, Any]) -> str:

@@ -121,3 +121,20 @@ def test_the_forecast_warns_of_a_death_ray_the_defender_cannot_answer_later():
     RULES.scenario(st, f"ships: d{high} b7")
     RULES.scenario(st, "shields: 1")
     assert not any("Death Ray" in line for line in render.callouts(None, RULES.view(st, "humans"), "humans"))
+
+
+def test_the_fleet_is_told_of_a_death_ray_strike_only_when_it_holds_a_ray():
+    """The aliens' forecast spoke of a ray they did not hold (seen in tmux, Italian)."""
+    from invaders.bots import ray_reach
+
+    st = RULES.setup({}, 3)
+    RULES.apply(st, "humans", ("place", 3))
+    RULES.scenario(st, "hand aliens: reinforcements")
+    RULES.scenario(st, f"ships: d{ray_reach() + 2} b7")
+
+    def told() -> bool:
+        return any("Death Ray" in line for line in render.callouts(None, RULES.view(st, "aliens"), "aliens"))
+
+    assert not told()
+    RULES.scenario(st, "hand aliens: reinforcements, ray")
+    assert told()
