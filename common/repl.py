@@ -323,7 +323,8 @@ class Ui(Prompting, Commands, Reacting, HandOff):
             say((_("{option}: on.") if self.toggles[word] else _("{option}: off.")).format(
                 option=word))
             self.board(seat)
-        elif word in self.game_command_names():  # horror's 'script', 'screenplay FILE'
+        elif self.game_command_word(word) in self.game_command_names():  # horror's 'script', 'screenplay FILE'
+            word = self.game_command_word(word)
             hook = self.spec.render.GAME_COMMANDS[word][1]
             takes_rest = "rest" in inspect.signature(getattr(self.spec.render, hook)).parameters
             say(self._render_hook(hook, seat, *((rest,) if takes_rest else ())) or "")

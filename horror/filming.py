@@ -15,6 +15,7 @@ from horror import _, chair, climax, dice, ledger, scene, script, trades
 from horror.elements import CHARACTER_KINDS
 from horror.ledger import emit, find
 from horror.narration import conflict_name, director_action
+from horror.notation import word_for
 from horror.state import CLIMAX, MONSTER, OVER, Film
 
 
@@ -96,7 +97,7 @@ def direct(st: Film, seat: str, move: Move, events: list[Event]) -> None:
     elif verb == "move":
         raise IllegalMove(_('a chase moves to an adjacent set between its rolls'))
     else:
-        raise IllegalMove(_("'{verb}' is not something the director does in a scene").format(verb=verb))
+        raise IllegalMove(_("'{verb}' is not something the director does in a scene").format(verb=word_for(verb)))
 
 
 def _refuse_one_player(st: Film, kind: str, a: str, b: str) -> None:

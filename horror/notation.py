@@ -13,7 +13,10 @@ from common.engine import Move, NotationError
 from horror import N_, _
 from horror.freetext import NAME_MAX, TEXT_MAX, clean, limited
 
-# Translators: keep the move words, ids and the column layout; translate the explanations.
+# Translators: keep the ids and the column layout; write each move word, and the words inside a
+# move ('near', 'for', 'vs', 'none', a pool's 'monster' and 'plan'), as MOVE_WORDS and the parser
+# take them in your language (tests/horror/test_native_words.py parses every item against the
+# English), and translate the explanations.
 HELP = N_("""The Creature Feature move language: one notation for the REPL, records, the wire and logs.
 
 A card is named by its id (c3 a character, s2 a set, t5 a trope, p4 a subplot, m the
@@ -35,12 +38,12 @@ monster) or by its name. Free text follows a colon or the verb.
             help CHAR · move SET (during a chase) · drop SUBPLOT · ruling TEXT · cut
   dice      stake N · roll
   climax    pool monster N plan N · plan TEXT · spring · escape
-  any time  say TEXT (narration) · say CHAR: "LINE" (that character speaks) · screenplay
-            FILE (the film so far, into FILE on your computer; 'chat TEXT' over the network
-            stays out of the film)
+  any time  say TEXT (narration) · say CHAR: "LINE" (that character speaks)
+            screenplay FILE (the film so far, into FILE on your computer; 'chat TEXT' over
+            the network stays out of the film)
   a veto    veto (strike a line or action written for your character by another) · pass
 
-The move words may also be typed in Italian or Russian (gioca, verifica,
+The move words may also be typed in Italian or Russian (gioca, prova,
 insegui; сыграть, проверка, погоня); records always write the English ones.
 """)
 
@@ -52,14 +55,15 @@ insegui; сыграть, проверка, погоня); records always write t
 MOVE_WORDS = {
     "it": {"gioca": "play", "passo": "pass", "passa": "pass", "attacca": "attack", "aiuta": "help",
            "sposta": "move", "taglia": "cut", "tira": "roll", "punta": "stake", "rilancia": "bid",
-           "reclama": "claim", "verifica": "check", "prova": "check", "sfida": "contest", "insegui": "chase",
+           "reclama": "claim", "prova": "check", "verifica": "check", "sfida": "contest", "insegui": "chase",
            "offri": "offer", "accetta": "accept", "rifiuta": "decline", "fatto": "done",
            "racconta": "say", "comparsa": "extra", "titolo": "title", "fuggi": "escape",
            "scatta": "spring", "concordo": "agree", "mostro": "monster", "comprimario": "supporting",
            "protagonista": "star", "cliché": "trope", "cliche": "trope", "sottotrama": "subplot",
            "chiudi": "close", "alza": "raise", "clausola": "armour", "capacità": "ability",
            "innesco": "trigger", "ambientazione": "setting", "piano": "plan", "mucchi": "pool",
-           "decisione": "ruling"},
+           "decisione": "ruling", "oggetto": "prop", "vicino": "near", "basta": "quiet",
+           "abbandona": "drop", "sceneggiatura": "screenplay"},
     "ru": {"сыграть": "play", "играть": "play", "пас": "pass", "атаковать": "attack",
            "помочь": "help", "перейти": "move", "снято": "cut", "бросок": "roll", "бросить": "roll",
            "ставка": "stake", "проверка": "check", "состязание": "contest", "погоня": "chase",
@@ -69,8 +73,17 @@ MOVE_WORDS = {
            "монстр": "monster", "второстепенный": "supporting", "вето": "veto", "штамп": "trope",
            "закрыть": "close", "поднять": "raise", "оговорка": "armour", "способность": "ability",
            "окружение": "setting", "план": "plan", "горсти": "pool", "решение": "ruling",
-           "претендовать": "claim"},
+           "претендовать": "claim", "крючок": "trigger", "линия": "subplot", "запустить": "spring",
+           "рядом": "near", "хватит": "quiet", "свернуть": "drop", "сценарий": "screenplay"},
 }
+# the words inside a move, as each language's players type them ('set NOME vicino s1',
+# 'проверка c1 против монстр', 'mucchi mostro 2 piano 1', 'capacità nessuna')
+_NEAR_WORDS = "near|vicino|рядом"
+_VERSUS_WORDS = r"vs\.?|against|contro|против"
+_FOR_WORDS = "for|per|за|на"
+_NONE_WORDS = ("none", "nessuna", "nessuno", "нет")
+_POOL_WORDS = {"monster": "monster", "mostro": "monster", "монстр": "monster",
+               "plan": "plan", "piano": "plan", "план": "plan"}
 _ALIASES = {**{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()},
             "armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
             "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot",
@@ -85,7 +98,7 @@ _NAMES = ("monster", "title", "extra", "supporting", "star", "set")  # the rest 
 CHARACTER_VERBS = ("extra", "supporting", "star")
 _LINE = re.compile(r'^([^:"“”«»]+?)\s*:\s*(?:"(.*)"|“(.*)”|«(.*)»)$')  # typographic quotes too
 _SPEAKER = re.compile(r"^\s*(c\d+)\s*:\s*(\S.*)$", re.IGNORECASE)  # 'c7: words' (no quotes)
-_ID = re.compile(r"^(?:[cstp]\d+|m|monster)$", re.IGNORECASE)
+_ID = re.compile(r"^(?:[cstp]\d+|m|monster|mostro|монстр)$", re.IGNORECASE)
 
 
 def trade_type(word: str) -> str:
@@ -105,6 +118,14 @@ def trade_type(word: str) -> str:
                 if type_name(t).lower() == word:
                     return t
     return word
+
+
+def word_for(verb: str) -> str:
+    """A move's first word as the player's language types it ('check' is 'prova' in Italian):
+    what a message quotes to a player (records and the wire keep the English)."""
+    from common.i18n import current
+
+    return next((word for word, english in MOVE_WORDS.get(current(), {}).items() if english == verb), verb)
 
 
 def _number(word: str, what: str) -> int:
@@ -131,7 +152,7 @@ def _refs(text: str) -> tuple[str, ...]:
 def _canon(ref: str) -> str:
     ref = " ".join(ref.split())
     if _ID.match(ref):
-        return "m" if ref.lower() in ("m", "monster") else ref.lower()
+        return "m" if ref.lower() in ("m", "monster", "mostro", "монстр") else ref.lower()
     return ref
 
 
@@ -148,8 +169,9 @@ def _count(rest: str, what: str) -> tuple[str, int]:
 def _free(verb: str, text: str) -> str:
     """Free text within its length limit: a name is short, a sentence longer."""
     if verb in _NAMES:
-        return limited(text, _("a title") if verb == "title" else _("a {verb}'s name").format(verb=verb), NAME_MAX)
-    return limited(text, _("the text of '{verb}'").format(verb=verb), TEXT_MAX)
+        return limited(text, _("a title") if verb == "title" else _("a {verb}'s name").format(verb=word_for(verb)),
+                       NAME_MAX)
+    return limited(text, _("the text of '{verb}'").format(verb=word_for(verb)), TEXT_MAX)
 
 
 def parse(text: str) -> Move:
@@ -158,40 +180,42 @@ def parse(text: str) -> Move:
     if not text:
         raise NotationError(_('empty move'))
     head, _sep, rest = text.partition(" ")
-    verb = head.lower()
-    verb = _ALIASES.get(verb, verb)
+    said = head.lower()  # the word as the player typed it: what an error quotes back
+    verb = _ALIASES.get(said, said)
     rest = rest.strip()
     if verb in _BARE:
         if rest:
-            raise NotationError(_("'{verb}' takes nothing after it").format(verb=verb))
+            raise NotationError(_("'{verb}' takes nothing after it").format(verb=said))
         return (verb,)
     if verb == "trigger":
         return ("trigger", _free(verb, rest))
     if verb in CHARACTER_VERBS and ":" in rest:  # a character with its concept line
         name, _sep, concept = rest.partition(":")
         if not name.strip() or not concept.strip():
-            raise NotationError(_("a {verb} with a concept reads '{verb} NAME: CONCEPT'").format(verb=verb))
+            raise NotationError(_("a {verb} with a concept reads '{verb} NAME: CONCEPT'").format(verb=said))
         return (verb, _free(verb, name), _free("concept", concept))
     if verb == "say":
-        return _say(rest)
+        return _say(rest, said)
     if verb in _TEXT:
         if not rest:
-            raise NotationError(_("'{verb}' needs some text after it").format(verb=verb))
+            raise NotationError(_("'{verb}' needs some text after it").format(verb=said))
+        if verb == "ability" and rest.lower() in _NONE_WORDS:  # 'capacità nessuna': none
+            return ("ability", "none")
         return (verb, _free(verb, rest))
     if verb in _NUMBER:
-        return (verb, _number(rest, verb))
+        return (verb, _number(rest, said))
     if verb in _ONE_REF:
         if not rest:
-            raise NotationError(_("'{verb}' names a card, e.g. '{verb} c3'").format(verb=verb))
+            raise NotationError(_("'{verb}' names a card, e.g. '{verb} c3'").format(verb=said))
         return (verb, _canon(rest))
     if verb in ("armour", "raise"):
-        ref, n = _count(rest, verb)
+        ref, n = _count(rest, said)
         return (verb, ref, n)
     if verb in ("check", "contest"):
         rest, _sep, about = rest.partition(":")
-        parts = re.split(r"\s+(?:vs\.?|against)\s+", rest.strip(), maxsplit=1, flags=re.IGNORECASE)
+        parts = re.split(rf"\s+(?:{_VERSUS_WORDS})\s+", rest.strip(), maxsplit=1, flags=re.IGNORECASE)
         if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-            raise NotationError(_("a {verb} reads '{verb} CHARACTER vs CHARACTER|SET|monster[: WHAT ABOUT]'").format(verb=verb))
+            raise NotationError(_("a {verb} reads '{verb} CHARACTER vs CHARACTER|SET|monster[: WHAT ABOUT]'").format(verb=said))
         about = _free("about", about)
         return (verb, _canon(parts[0]), _canon(parts[1]), *((about,) if about else ()))
     if verb == "set":
@@ -199,13 +223,13 @@ def parse(text: str) -> Move:
     if verb == "near":
         refs = _refs(rest)
         if len(refs) != 2:
-            raise NotationError(_("'near' joins two sets, e.g. 'near s1, s2'"))
+            raise NotationError(_("'{verb}' joins two sets, e.g. '{verb} s1, s2'").format(verb=said))
         return ("near", refs[0], refs[1])
     if verb in ("prop", "trope", "subplot"):
-        return _colon(verb, rest)
+        return _colon(verb, rest, said)
     if verb == "offer":
         # 'for' also as the players say it: 'offri c3 per set', 'предложить c3 за сет'
-        m = re.match(r"^(.+?)\s+(?:for|per|за|на)\s+(\w+(?:\s\w+)?)$", rest, re.IGNORECASE)
+        m = re.match(rf"^(.+?)\s+(?:{_FOR_WORDS})\s+(\w+(?:\s\w+)?)$", rest, re.IGNORECASE)
         if not m:
             raise NotationError(_("an offer reads 'offer CARD for role|set|trope|subplot|monster'"))
         return ("offer", _canon(m.group(1)), trade_type(m.group(2)))
@@ -214,7 +238,7 @@ def parse(text: str) -> Move:
     raise NotationError(_("{text!r} is not a move; try 'help moves'").format(text=text))
 
 
-_NEAR = re.compile(r"\s+near\s+", re.IGNORECASE)
+_NEAR = re.compile(rf"\s+(?:{_NEAR_WORDS})\s+", re.IGNORECASE)
 
 
 def _set(rest: str) -> Move:
@@ -226,7 +250,7 @@ def _set(rest: str) -> Move:
                               '\'set "The house near the cove"\', or the name without quotes'))
     if quoted:
         name, tail = quoted.group(1), quoted.group(2)
-        m = re.match(r"^near\s+(.+)$", tail, re.IGNORECASE)
+        m = re.match(rf"^(?:{_NEAR_WORDS})\s+(.+)$", tail, re.IGNORECASE)
         if tail and not m:
             raise NotationError(_("after a quoted set name only 'near SET, SET' may follow"))
         near = m.group(1) if m else ""
@@ -240,7 +264,7 @@ def _set(rest: str) -> Move:
     return ("set", _free("set", name), _refs(near))
 
 
-def _say(rest: str) -> Move:
+def _say(rest: str, said: str = "say") -> Move:
     """'say TEXT' is narration (action in the screenplay); 'say CHARACTER: "LINE"', the line
     in double quotes, is that character's dialogue."""
     m = _LINE.match(rest)
@@ -248,21 +272,21 @@ def _say(rest: str) -> Move:
     if m and line.strip():
         return ("say", _free("say", line), _canon(m.group(1)))
     if not rest:
-        raise NotationError(_("'say' needs some text after it"))
+        raise NotationError(_("'{verb}' needs some text after it").format(verb=said))
     speaker = _SPEAKER.match(rest)
     if speaker:  # a character's id and a colon: a line whose quotes were left out, never narration
-        raise NotationError(_('a character\'s line goes in double quotes: say {id}: "{line}" '
+        raise NotationError(_('a character\'s line goes in double quotes: {verb} {id}: "{line}" '
                               '(narration names no character first)').format(
-            id=speaker.group(1).lower(), line=speaker.group(2).strip().strip('"')))
+            verb=said, id=speaker.group(1).lower(), line=speaker.group(2).strip().strip('"')))
     return ("say", _free("say", rest))
 
 
-def _colon(verb: str, rest: str) -> Move:
+def _colon(verb: str, rest: str, said: str) -> Move:
     head, sep, body = rest.partition(":")
     body = _free(verb, body)
     if not sep or not body:
-        example = {"prop": "prop s1: a crowbar", "trope": "trope 1 c1, c2: the car will not start",
-                   "subplot": "subplot c1, c2: an old grudge"}[verb]
+        example = {"prop": _("{verb} s1: a crowbar"), "trope": _("{verb} 1 c1, c2: the car will not start"),
+                   "subplot": _("{verb} c1, c2: an old grudge")}[verb].format(verb=said)
         raise NotationError(_("the text goes after a colon, e.g. '{example}'").format(example=example))
     if verb == "prop":
         return ("prop", _canon(head), body)
@@ -270,7 +294,8 @@ def _colon(verb: str, rest: str) -> Move:
         return ("subplot", _refs(head), body)
     words = head.split(None, 1)
     if not words or words[0] not in ("1", "2", "3"):
-        raise NotationError(_("a trope names its act (1, 2 or 3) first, e.g. 'trope 1 c1: a scream'"))
+        raise NotationError(_("a trope names its act (1, 2 or 3) first, e.g. '{verb} 1 c1: a scream'").format(
+            verb=said))
     return ("trope", int(words[0]), _refs(words[1] if len(words) > 1 else ""), body)
 
 
@@ -281,10 +306,10 @@ def _pool(rest: str) -> Move:
     if len(words) == 2 and all(w.isdigit() for w in words):
         return ("pool", int(words[0]), int(words[1]))
     got = {"monster": 0, "plan": 0}
-    if len(words) % 2 or any(k not in got for k in words[::2]) or not all(w.isdigit() for w in words[1::2]):
+    if len(words) % 2 or any(k not in _POOL_WORDS for k in words[::2]) or not all(w.isdigit() for w in words[1::2]):
         raise NotationError(_("pools read 'pool monster N plan N' (either may be left out)"))
     for key, n in zip(words[::2], words[1::2], strict=True):
-        got[key] = int(n)
+        got[_POOL_WORDS[key]] = int(n)
     return ("pool", got["monster"], got["plan"])
 
 

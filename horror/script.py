@@ -22,10 +22,11 @@ from horror.elements import (
 )
 from horror.ledger import CHAR, CHAR_OR_MONSTER, emit, find
 from horror.narration import kind_name
+from horror.notation import word_for
 from horror.scene import same_words, trigger_trope
 from horror.state import MEETING, MONSTER, Element, Film
 
-_LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|plan)$", re.IGNORECASE)
+_LOOKS_LIKE_ID = re.compile(r"^(?:[cstp]\d+|m|monster|mostro|монстр|plan)$", re.IGNORECASE)
 
 
 # -- the premise ----------------------------------------------------------------------------
@@ -174,7 +175,7 @@ def create(st: Film, seat: str, move: Move, events: list[Event], filming: bool) 
         st.armour[el.id] += n
         emit(st, events, "armour", seat, el.id, el.name, st.armour[el.id], cost)
         return True
-    raise IllegalMove(_("'{verb}' creates nothing").format(verb=verb))
+    raise IllegalMove(_("'{verb}' creates nothing").format(verb=word_for(verb)))
 
 
 def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
@@ -211,7 +212,7 @@ def free_element(st: Film, seat: str, move: Move, events: list[Event]) -> None:
         st.near.append(pair)  # type: ignore[arg-type]
         emit(st, events, "near", seat, a.name, b.name)
     else:
-        raise IllegalMove(_("'{verb}' is not something to write at a meeting").format(verb=verb))
+        raise IllegalMove(_("'{verb}' is not something to write at a meeting").format(verb=word_for(verb)))
 
 
 def _one_trigger(st: Film, text: str) -> None:

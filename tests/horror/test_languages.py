@@ -74,7 +74,7 @@ def test_a_whole_film_is_told_drawn_and_written_in_the_language(lang):
         said += [out["reason"], _(render.WINNER_LABEL), *[_(w) for w, _h in render.GAME_COMMANDS.values()]]
         shown = _(notation.HELP)  # what common's 'help moves' says
         assert shown != notation.HELP and "offer CARD" not in shown
-        assert "offer" in shown and "c3" in shown  # the move words stay
+        assert notation.word_for("offer") in shown and "c3" in shown  # the move words are the language's
         markdown, fountain = screenplay.markdown(final), screenplay.fountain(final)
         assert f"> {screenplay.the_end()} <" in fountain and f"**{screenplay.the_end()}**" in markdown
     assert not _misses(lang), _misses(lang)[:20]
