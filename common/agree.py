@@ -4,9 +4,11 @@ A translated sentence names the forms of a word that agrees with a card in the c
 placeholder, as a format spec: ``{card:viene rimosso|viene rimossa|vengono rimossi|vengono
 rimosse}`` puts the form that fits the card, not the card's name. The forms follow the
 language's grammatical classes (``CLASSES``: Italian masculine, feminine, masculine plural,
-feminine plural; Russian masculine, feminine, neuter, plural). A card's class is data: the
-``gender`` and ``plural`` fields of its table in ``<package>/locale/<lang>/cards.toml``
-(``card_grammar``). English sentences use no spec, and need no class.
+feminine plural; Russian masculine, feminine, neuter, plural; English singular and plural). A
+card's class is data: the ``gender`` and ``plural`` fields of its table in
+``<package>/locale/<lang>/cards.toml`` (``card_grammar``); a horror monster's, of its premise in
+the studio's pools. English sentences use a spec only where a name may be plural (horror's
+"{monster:is|are} loose"); the others need no class.
 
 Why a spec rather than one message per class: a translator sees the whole sentence once, and
 ``common.catalogs`` checks that each spec gives exactly one form per class of its language.
@@ -17,7 +19,7 @@ from __future__ import annotations
 from common.i18n import DEFAULT, Domain, current
 
 # the grammatical classes of each language, in the order a spec lists their forms
-CLASSES: dict[str, tuple[str, ...]] = {"en": ("m",), "it": ("m", "f", "m.pl", "f.pl"),
+CLASSES: dict[str, tuple[str, ...]] = {"en": ("m", "pl"), "it": ("m", "f", "m.pl", "f.pl"),
                                        "ru": ("m", "f", "n", "pl")}
 GENDERS: dict[str, tuple[str, ...]] = {"en": ("m",), "it": ("m", "f"), "ru": ("m", "f", "n")}
 SEPARATOR = "|"
@@ -29,7 +31,7 @@ def grammar(lang: str, gender: str, plural: bool) -> str:
         return "pl" if plural else gender
     if lang == "it":
         return f"{gender}.pl" if plural else gender
-    return "m"
+    return "pl" if plural else "m"  # English: a plural name ("The Pale Miners") takes a plural verb
 
 
 def card_grammar(domain: Domain, card_id: str) -> str:

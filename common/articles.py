@@ -66,7 +66,7 @@ def fill(template: str, *args: Any, **kwargs: Any) -> str:
         if before and joined is not None:
             out[-1] = literal[:before.start()]
             text = joined
-        elif _MID_SENTENCE.search(literal) and _CAPITAL_ARTICLE.match(text):
+        elif _MID_SENTENCE.search("".join(out)[-2:]) and _CAPITAL_ARTICLE.match(text):  # after a word, or a form
             text = text[0].lower() + text[1:]
         out.append(text)
     return "".join(out)

@@ -14,7 +14,7 @@ from typing import Any
 
 from common.engine import Event
 from horror import MESSAGES, _, ngettext, pgettext
-from horror.pooltext import localized
+from horror.pooltext import localized, named
 
 # the English of an element kind (the cards.toml of each language holds its name there)
 KIND_WORDS = {"extra": "extra", "supporting": "supporting", "star": "star", "set": "set",
@@ -147,16 +147,17 @@ def ending(key: str) -> str:
 
 def _roll(d: tuple) -> str:
     kind, sides, loser, lost, a_left, b_left = d
-    parts = [ngettext("{name} (Screen Time {st}) rolls {dice}: {n} success",
-                      "{name} (Screen Time {st}) rolls {dice}: {n} successes", hits).format(
-        name=side(name), st=st_, dice=" ".join(map(str, rolled)) or _("nothing"), n=hits)
+    # a side may be the monster, whose name may be plural ("The Pale Miners roll"): names agree
+    parts = [ngettext("{name} (Screen Time {st}) {name:rolls|roll} {dice}: {n} success",
+                      "{name} (Screen Time {st}) {name:rolls|roll} {dice}: {n} successes", hits).format(
+        name=named(side(name)), st=st_, dice=" ".join(map(str, rolled)) or _("nothing"), n=hits)
         for name, st_, rolled, hits in sides]
     if loser >= 0 and lost:
-        tail = _("{name} loses {dice}").format(name=side(sides[loser][0]), dice=dice(lost))
+        tail = _("{name} {name:loses|lose} {dice}").format(name=named(side(sides[loser][0])), dice=dice(lost))
     elif loser < 0:
         tail = _("a draw, nobody loses a die")
     else:
-        tail = _("{name} has nothing left to lose").format(name=side(sides[loser][0]))
+        tail = _("{name} {name:has|have} nothing left to lose").format(name=named(side(sides[loser][0])))
     return _("{rolls} — {outcome} (stakes {a} and {b}).").format(
         rolls="; ".join(parts), outcome=tail, a=a_left, b=b_left)
 
@@ -165,14 +166,14 @@ def _conflict(d: tuple) -> str:
     kind, a, b, seat_a, seat_b, st_a, st_b = d[:7]
     if kind == "plan":
         return _("The plan is sprung: {monster} (Screen Time {st_a}) against the plan (Screen Time "
-                 "{st_b}), pool against pool.").format(monster=a, st_a=st_a, st_b=st_b)
+                 "{st_b}), pool against pool.").format(monster=named(a), st_a=st_a, st_b=st_b)
     about = d[7] if len(d) > 7 else ""
-    fields = dict(a=a, b=side(b), seat_a=seat_a, seat_b=seat_b, st_a=st_a, st_b=st_b, about=about)
-    if kind == "chase":
-        text = (_("A chase: {a} ({seat_a}, Screen Time {st_a}) goes after {b} ({seat_b}, Screen Time "
-                  "{st_b}), over {about}.") if about else
-                _("A chase: {a} ({seat_a}, Screen Time {st_a}) goes after {b} ({seat_b}, Screen Time "
-                  "{st_b})."))
+    fields = dict(a=named(a), b=named(side(b)), seat_a=seat_a, seat_b=seat_b, st_a=st_a, st_b=st_b, about=about)
+    if kind == "chase":  # the monster goes after a character
+        text = (_("A chase: {a} ({seat_a}, Screen Time {st_a}) {a:goes|go} after {b} ({seat_b}, Screen "
+                  "Time {st_b}), over {about}.") if about else
+                _("A chase: {a} ({seat_a}, Screen Time {st_a}) {a:goes|go} after {b} ({seat_b}, Screen "
+                  "Time {st_b})."))
     elif kind == "contest":
         text = (_("A contest: {a} ({seat_a}, Screen Time {st_a}) against {b} ({seat_b}, Screen Time "
                   "{st_b}), over {about}.") if about else
@@ -192,18 +193,18 @@ def _result(d: tuple) -> str:
     kind, name, a, b = d[:4]
     winner = d[5] if len(d) > 5 else (0 if name == a else 1 if name else -1)
     if kind == "plan":
-        return (_("{monster} beats the plan.") if winner == 0 else _("The plan beats {monster}!")
-                if winner == 1 else _("The plan and {monster} wear each other out.")).format(monster=a)
+        return (_("{monster} {monster:beats|beat} the plan.") if winner == 0 else _("The plan beats {monster}!")
+                if winner == 1 else _("The plan and {monster} wear each other out.")).format(monster=named(a))
     if kind == "chase":
-        return (_("{monster} catches {name}.") if winner == 0
-                else _("{name} gets away from {monster}.")).format(monster=a, name=b)
-    a, b = side(a), side(b)
+        return (_("{monster} {monster:catches|catch} {name}.") if winner == 0
+                else _("{name} gets away from {monster}.")).format(monster=named(a), name=named(b))
+    a, b = named(side(a)), named(side(b))
     if winner < 0:
         return (_("The contest between {a} and {b} is a draw.") if kind == "contest"
                 else _("The check between {a} and {b} is a draw.")).format(a=a, b=b)
     won, other = (a, b) if winner == 0 else (b, a)
-    return (_("{winner} wins the contest against {loser}.") if kind == "contest"
-            else _("{winner} wins the check against {loser}.")).format(winner=won, loser=other)
+    return (_("{winner} {winner:wins|win} the contest against {loser}.") if kind == "contest"
+            else _("{winner} {winner:wins|win} the check against {loser}.")).format(winner=won, loser=other)
 
 
 def _premise_set(d: tuple) -> str:
@@ -295,8 +296,9 @@ def _f(message: Callable[[], str], **keys: int) -> Callable[[tuple], str]:
 
 
 NARRATION: dict[str, Callable[[tuple], str]] = {
-    "premise": lambda d: _("“{title}”: {monster} ({abilities}) appears once {trigger}. Setting: {setting}.").format(
-        title=d[0], monster=d[1], abilities="; ".join(d[2]) or _("no special abilities"), trigger=d[3],
+    "premise": lambda d: _("“{title}”: {monster} ({abilities}) {monster:appears|appear} once {trigger}. "
+                           "Setting: {setting}.").format(
+        title=d[0], monster=named(d[1]), abilities="; ".join(d[2]) or _("no special abilities"), trigger=d[3],
         setting=d[4]),
     "premise_set": _premise_set,
     "agree": _f(lambda: _("{seat} agrees to the premise."), seat=0),

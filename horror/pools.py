@@ -104,6 +104,20 @@ def load(lang: str) -> tuple[tuple[Theme, ...], Words]:
     return themes, words
 
 
+@cache
+def monster_classes(lang: str) -> dict[str, tuple[str, bool]]:
+    """Each studio monster's name in ``lang`` (case aside) -> its gender and whether it is
+    plural: its premise's ``gender`` and ``plural`` fields, masculine singular where they are
+    left out ('La Mantide Gigante' is feminine, 'Бледные шахтёры' plural)."""
+    if lang not in LANGUAGES:
+        return {}
+    out: dict[str, tuple[str, bool]] = {}
+    for theme in read(lang)["themes"].values():
+        for premise in theme.get("premises", {}).values():
+            out[premise["monster"].casefold()] = (premise.get("gender", "m"), bool(premise.get("plural", False)))
+    return out
+
+
 THEMES, WORDS = load("en")
 TAGS: dict[str, Tag] = {name: Tag(tuple(t["keywords"]), frozenset(t["texts"]))
                         for name, t in read("en").get("tags", {}).items()}

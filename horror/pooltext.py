@@ -22,6 +22,7 @@ from collections.abc import Callable
 from functools import cache, lru_cache, wraps
 from typing import Any, TypeVar
 
+from common.agree import Named, grammar
 from common.articles import fill
 from common.i18n import current
 from horror import pools
@@ -141,6 +142,23 @@ def shown(text: str, lang: str | None = None) -> str:
     if not text or lang not in pools.LANGUAGES:
         return text
     return _shown(text, lang)
+
+
+_ITALIAN_ARTICLES = (("la ", "f", False), ("le ", "f", True), ("gli ", "m", True), ("i ", "m", True))
+
+
+def named(text: str, lang: str | None = None) -> Named:
+    """A name (the monster's, a side of a conflict) in ``lang`` as a sentence holds it, knowing
+    its grammatical class, so that the words about it agree ("Gli Striscianti afferrano",
+    "Капля повержена"): a studio monster's from its premise; a name a person typed, in Italian
+    from its article; else masculine singular (a character's gender is never guessed)."""
+    lang = lang or current()
+    text = shown(text, lang)
+    found = pools.monster_classes(lang).get(text.casefold())
+    if found is None and lang == "it":
+        found = next(((g, pl) for article, g, pl in _ITALIAN_ARTICLES if text.lower().startswith(article)), None)
+    gender, plural = found or ("m", False)
+    return Named(text, grammar(lang, gender, plural))
 
 
 def localized(value: Any, lang: str | None = None) -> Any:

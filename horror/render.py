@@ -29,7 +29,7 @@ from horror.narration import (
     phase_name,
     side,
 )
-from horror.pooltext import in_reader_language
+from horror.pooltext import in_reader_language, named
 from horror.storymarks import HEADER, HEADER_KINDS, KIND_MARKS, MARKS  # noqa: F401  (read by common.story)
 
 # read by common (which says them in the player's language through this game's catalog)
@@ -327,7 +327,7 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
     for e in mine:
         cid, name = e[0], e[2]
         if cid in after["gone"] and cid not in before["gone"]:
-            out.append(_("{monster} killed your {name}.").format(monster=after["monster"], name=name))
+            out.append(_("{monster} killed your {name}.").format(monster=named(after["monster"]), name=name))
         elif after["armour"].get(cid, 0) < before["armour"].get(cid, 0):
             left = after["armour"].get(cid, 0)
             out.append(_("Your {name} spent a level of Plot Armour and lives ({left} left).").format(
@@ -336,7 +336,8 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
     if lost > 0:
         out.append(ngettext("You lost {n} die in the roll.", "You lost {n} dice in the roll.", lost).format(n=lost))
     if after["triggered"] and not before["triggered"]:
-        out.append(_("{monster} is loose: {trigger}.").format(monster=after["monster"], trigger=after["trigger"]))
+        out.append(_("{monster} {monster:is|are} loose: {trigger}.").format(monster=named(after["monster"]),
+                                                                          trigger=after["trigger"]))
     if after["director"] == seat and before["director"] != seat:
         out.append(_("You are in the director's chair."))
     return out

@@ -8,7 +8,7 @@ from common.engine import Event, IllegalMove
 from horror import _, chair, ledger
 from horror.elements import CHARACTER_KINDS
 from horror.ledger import CHAR, emit, find
-from horror.pooltext import shown
+from horror.pooltext import named, shown
 from horror.state import CLIMAX, MONSTER, Film
 
 
@@ -44,7 +44,7 @@ def no_new_action(st: Film) -> None:
 
 def monster_here(st: Film) -> None:
     if MONSTER not in st.screen:
-        raise IllegalMove(_('{monster} is not in this scene').format(monster=st.monster))
+        raise IllegalMove(_('{monster} {monster:is|are} not in this scene').format(monster=named(st.monster)))
 
 
 def other_side(st: Film, ref: str, a: str) -> str:
@@ -88,7 +88,8 @@ def play(st: Film, seat: str, ref: str, events: list[Event]) -> None:
     elif kind == "monster":
         need_started(st, _("the monster can appear"))
         if not st.triggered:
-            raise IllegalMove(_("{monster} cannot appear before its trigger ({trigger}) has happened ('trigger')").format(monster=st.monster, trigger=st.trigger))
+            raise IllegalMove(_("{monster} cannot appear before its trigger ({trigger}) has happened ('trigger')").format(
+                monster=named(st.monster), trigger=shown(st.trigger)))
         to_screen(st, seat, MONSTER, events, "")
         chair.open_window(st)
     elif kind == "trope":
@@ -141,8 +142,8 @@ def may_trigger(st: Film, seat: str) -> None:
         raise IllegalMove(_("the trigger is the trope {id} (“{text}”): it happens when that trope is played").format(
             id=trope, text=st.elements[trope].name))
     if MONSTER not in st.hands[seat]:
-        raise IllegalMove(_("the trigger comes just before {monster} appears: only a director who holds "
-                            "{monster} declares it").format(monster=st.monster))
+        raise IllegalMove(_("the trigger comes just before {monster} {monster:appears|appear}: only a director "
+                            "who holds {monster} declares it").format(monster=named(st.monster)))
 
 
 def is_trigger(st: Film, trope: str) -> bool:
@@ -167,7 +168,8 @@ def _forced(st: Film, names: tuple[str, ...], triggers: bool = False) -> list[tu
         if card in st.gone or card in st.screen:
             continue  # dead characters are skipped; those on screen are already there
         if card == MONSTER and not st.triggered and not triggers:
-            raise IllegalMove(_('it names {monster}, whose trigger ({trigger}) has not happened yet').format(monster=st.monster, trigger=st.trigger))
+            raise IllegalMove(_('it names {monster}, whose trigger ({trigger}) has not happened yet').format(
+                monster=named(st.monster), trigger=shown(st.trigger)))
         who = ledger.holder(st, card)
         if who is not None:
             out.append((who, card))

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from common.engine import GameError
 from horror import _, ngettext, pgettext
 from horror.narration import role_name
-from horror.pooltext import in_reader_language
+from horror.pooltext import in_reader_language, named
 from horror.speech import struck
 from horror.views import narrate
 
@@ -125,14 +125,14 @@ def _conflict(data: tuple, monster: str) -> str:
     kind, a, b = data[0], data[1], data[2]
     about = data[7] if len(data) > 7 else ""
     if kind == "plan":
-        return _("The plan is sprung: {monster} against it.").format(monster=monster)
-    if kind == "chase":
-        text = _("{a} goes after {b}, over {about}!") if about else _("{a} goes after {b}!")
+        return _("The plan is sprung: {monster} against it.").format(monster=named(monster))
+    if kind == "chase":  # the monster goes after a character
+        text = _("{a} {a:goes|go} after {b}, over {about}!") if about else _("{a} {a:goes|go} after {b}!")
     elif kind == "contest":
         text = _("{a} and {b} clash, over {about}.") if about else _("{a} and {b} clash.")
     else:
         text = _("{a} tries {b}, over {about}.") if about else _("{a} tries {b}.")
-    return text.format(a=a, b=b, about=about)
+    return text.format(a=named(a), b=named(b), about=about)
 
 
 class _Writer:
@@ -221,7 +221,7 @@ class _Writer:
         elif kind == "trigger":
             if _plain(d[1]) != _plain(self.last_trope):
                 self.add("action", _sentence(d[1]))
-            self.add("action", _("Somewhere close, {monster} stirs.").format(monster=self.monster))
+            self.add("action", _("Somewhere close, {monster} {monster:stirs|stir}.").format(monster=named(self.monster)))
         elif kind == "subplot":
             self.add("action", _("Meanwhile: {text}.").format(text=d[2]))
         elif kind == "say":
@@ -234,9 +234,10 @@ class _Writer:
             self.flush_entering()
             self.rolls.append(d)
         elif kind == "help":
-            self.add("action", _("{name} throws themself at {monster}!").format(name=d[1], monster=self.monster))
-            self.add("dice", ngettext("({n} success: {monster} loses {lost})", "({n} successes: {monster} loses {lost})",
-                                      d[3]).format(n=d[3], monster=self.monster, lost=d[4]))
+            self.add("action", _("{name} throws themself at {monster}!").format(name=d[1], monster=named(self.monster)))
+            self.add("dice", ngettext("({n} success: {monster} {monster:loses|lose} {lost})",
+                                      "({n} successes: {monster} {monster:loses|lose} {lost})",
+                                      d[3]).format(n=d[3], monster=named(self.monster), lost=d[4]))
         elif kind == "ruling":
             self.add("ruling", _("Ruling ({seat}): {text}").format(seat=d[0], text=d[1]))
         elif kind == "unfilmed":
@@ -338,8 +339,8 @@ def cast(view: dict[str, Any]) -> list[tuple[str, str, str]]:
 def _front(view: dict[str, Any]) -> tuple[str, str]:
     abilities = "; ".join(view["abilities"]) or _("no special abilities")
     return (_("Setting: {setting}.").format(setting=view["setting"]),
-            _("The monster: {monster} ({abilities}); it appears once {trigger}.").format(
-                monster=view["monster"], abilities=abilities, trigger=view["trigger"]))
+            _("The monster: {monster} ({abilities}); {monster:it appears|they appear} once {trigger}.").format(
+                monster=named(view["monster"]), abilities=abilities, trigger=view["trigger"]))
 
 
 @in_reader_language

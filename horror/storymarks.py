@@ -11,7 +11,7 @@ MARKS = ((r"\b(is caught and killed|knocked out|loses \d+|closes the subplot|"
           r"crea|scrive|mette|d\u00e0|porta|alza|gioca|punta|rivendica|offre|ricevi|"
           r"создаёт|пишет|кладёт|даёт|поднимает|разыгрывает|ставит|претендует|получаете)\b", "+"),
          (r"\b(trade|chase runs on|makes .+ adjacent|scambiano|inseguimento prosegue|rende adiacenti|"
-          r"меняются|погоня перемещается|делает соседними)\b", "\u2192"))
+          r"меняются|меняют|погоня перемещается|делает соседними)\b", "\u2192"))
 # what each event did to the table, by its kind (common.story marks a sentence by its event,
 # never by its words: a name, a line or narration may say 'plays' or 'dies'); kinds not
 # listed are marked '·'. MARKS and HEADER stay for sentences without a kind (an old host's).

@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-from common.engine import Event, NotationError
+from common.engine import Event, IllegalMove, NotationError
 from common.i18n import language
-from horror import _, notation
+from horror import _, notation, pools, pooltext
 from horror.rules import RULES
 from tests.common.netkit import ROOT
 
@@ -123,3 +123,98 @@ def test_the_screenplay_command_is_typed_and_listed_in_the_players_language(tmp_
     assert "sceneggiatura sceneggiatura FILE: scrive" in said  # help's row, in the player's word
     assert "per esempio: sceneggiatura " in said and "La sceneggiatura è in film.md." in said
     assert (tmp_path / "film.md").exists() and "Traceback" not in out.stdout + out.stderr
+
+
+# what a film says about its monster: (event kind, data with M for the monster's English name)
+MONSTER_EVENTS = (
+    ("premise", ("Title", "M", ("smells fear",), "the fog rolls in", "a lighthouse, 1957")),
+    ("conflict", ("chase", "M", "Vera Crane", "p1", "p2", 4, 2)),
+    ("conflict", ("chase", "M", "Vera Crane", "p1", "p2", 4, 2, "the last boat")),
+    ("conflict", ("plan", "M", "the plan", "p1", "p2", 4, 3)),
+    ("roll", ("chase", (("M", 4, (1, 2), 2), ("Vera Crane", 2, (5,), 0)), 0, 0, 3, 2)),
+    ("roll", ("check", (("Vera Crane", 2, (5,), 0), ("M", 4, (1, 2), 2)), 1, 2, 1, 3)),
+    ("result", ("chase", "M", "M", "Vera Crane", 0, 0)),
+    ("result", ("chase", "Vera Crane", "M", "Vera Crane", 0, 1)),
+    ("result", ("plan", "M", "M", "the plan", 0, 0)),
+    ("result", ("plan", "the plan", "M", "the plan", 0, 1)),
+    ("result", ("check", "M", "Vera Crane", "M", 0, 1)),
+)
+# what each language says of a plural, a feminine and a neuter monster (where it has a form)
+AGREEING = {
+    ("en", "The Pale Miners"): ("The Pale Miners catch Vera Crane.", "The Pale Miners beat the plan.",
+                                "The Pale Miners (Screen Time 4) roll 1 2", "The Pale Miners win the check"),
+    ("it", "The Pale Miners"): ("I Minatori Pallidi afferrano Vera Crane.", "I Minatori Pallidi sconfiggono il piano.",
+                                "sfugge ai Minatori Pallidi", "danno la caccia a Vera Crane", "i Minatori Pallidi perdono 2 dadi"),
+    ("it", "The Giant Mantis"): ("La Mantide Gigante afferra Vera Crane.", "Vera Crane sfugge alla Mantide Gigante.",
+                                 "«Title»: La Mantide Gigante (fiuta la paura) compare quando"),
+    ("ru", "The Pale Miners"): ("Бледные шахтёры настигают добычу", "План сработал: Бледные шахтёры повержены!",
+                                "Бледные шахтёры (p1, Экранное Время 4) идут по следу", "Проверку выигрывают Бледные шахтёры"),
+    ("ru", "The Blob"): ("План сработал: Капля повержена!", "Вера Крейн ускользает, и Капля остаётся ни с чем."),
+    ("ru", "The Doctor's Creature"): ("План сработал: Создание доктора повержено!",),
+}
+UNFUSED = re.compile(r"(?:^|\s)(?:di|a|da|in|su) [“«\"]?(?:Il|Lo|La|I|Gli|Le|L['’])\W", re.IGNORECASE)
+
+
+def _told(monster: str, lang: str) -> str:
+    with language(lang):
+        said = []
+        for kind, data in MONSTER_EVENTS:
+            data = tuple(monster if x == "M" else tuple(monster if y == "M" else y for y in x)
+                         if isinstance(x, tuple) and kind == "roll" else x for x in data)
+            if kind == "roll":
+                data = (data[0], tuple((monster if s[0] == "M" else s[0], *s[1:]) for s in data[1]), *data[2:])
+            said.append(RULES.narrate(Event(kind, data, None)))
+        return "\n".join(said)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_every_studio_monster_agrees_with_every_sentence_about_it(lang):
+    monsters = [p[0] for theme in pools.THEMES for p in theme.premises]
+    for monster in monsters:
+        told = _told(monster, lang)
+        assert pooltext.shown(monster, lang) in told
+        if lang == "it":
+            assert not UNFUSED.search(told), told  # "di Il Blob", "a La Mantide"
+    for (where, monster), lines in AGREEING.items():
+        if where == lang:
+            told = _told(monster, lang)
+            for line in lines:
+                assert line in told, (line, told)
+
+
+@pytest.mark.parametrize(("lang", "monster", "loose", "absent"), [
+    ("en", "The Pale Miners", "The Pale Miners are loose", "The Pale Miners are not in this scene"),
+    ("it", "The Giant Mantis", "La Mantide Gigante è libera", "La Mantide Gigante non è in questa scena"),
+    ("it", "The Sand Crawlers", "Gli Striscianti delle Sabbie sono liberi", "non sono in questa scena"),
+    ("ru", "The Sand Crawlers", "Песчаные ползуны на свободе", "Песчаные ползуны не участвуют в этой сцене"),
+])
+def test_the_monster_agrees_in_callouts_and_refusals_too(lang, monster, loose, absent):
+    from types import SimpleNamespace
+
+    from horror import render, scene
+
+    before = {"seats": ["p1"], "elements": [], "gone": [], "armour": {}, "lost": {}, "triggered": False,
+              "director": None, "monster": monster, "trigger": "the fog rolls in"}
+    after = {**before, "triggered": True}
+    st = SimpleNamespace(screen=[], monster=monster)  # what the refusal reads of a film
+    with language(lang):
+        assert any(loose in line for line in render.callouts(before, after, "p1"))
+        with pytest.raises(IllegalMove) as refused:
+            scene.monster_here(st)
+    assert absent in str(refused.value)
+
+
+def test_no_russian_sentence_hangs_a_name_on_a_verb_and_a_colon():
+    """"Капля настигает жертву: Опал Бошан" reads as a form, not a story: a Russian sentence
+    names its people as a native would ("Опал Бошан не успевает скрыться — Капля настигает
+    добычу"), never a verb (or a preposition) and a colon before a name."""
+    from common import catalogs
+
+    verb = re.compile(r"[а-яё]+(?:ет|ит|ют|ят|тся|ёт|ут)(?: [а-яё]+)?: \{[a-z_]+(?:![rs])?\}[.!]?(?:$|[;)])")
+    preposition = re.compile(r"(?:^|\s)(?:на|за|из-за|от|для|с|к|по): \{", re.IGNORECASE)
+    fine = {"реквизит: {props}; соседние сеты: {near}",  # a noun, a label
+            "Все, кто остался, собираются вместе: {names}."}  # a list after a whole clause
+    found = [s for m in catalogs._read("horror", "ru") if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if (verb.search(s) or preposition.search(s)) and s not in fine]
+    assert not found, found
