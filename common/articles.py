@@ -43,6 +43,12 @@ _MID_SENTENCE = re.compile(r"[^\s.!?:]\s$")  # a word (or a comma) and a space b
 _CAPITAL_ARTICLE = re.compile(r"^(?:(?:Il|Lo|La|I|Gli|Le) (?=\S)|L['’](?=\w))")
 
 
+def small_article(name: str) -> str:
+    """``name`` with its capital article written small, as inside an Italian sentence or list
+    ("(Betty Barlow, il dottore)"); a name without one is unchanged."""
+    return name[0].lower() + name[1:] if _CAPITAL_ARTICLE.match(name) else name
+
+
 def fill(template: str, *args: Any, **kwargs: Any) -> str:
     """An Italian ``template.format(...)``: each preposition the template puts right before a
     value fused with the value's article ("sfugge a {monster}" -> "sfugge al Blob"), and a

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from common.articles import small_article
 from common.engine import Event
+from common.i18n import current
 from horror import MESSAGES, _, ngettext, pgettext
 from horror.pooltext import localized, named
 
@@ -134,6 +136,10 @@ def forced_by(why: str) -> str:
 
 
 def names(items: tuple) -> str:
+    """The characters a trope or subplot is about, inside its sentence's brackets (Italian
+    writes a name's article small there: "(Betty Barlow, il dottore)")."""
+    if current() == "it":
+        items = tuple(small_article(i) for i in items)
     return ", ".join(items) if items else _("nobody in particular")
 
 

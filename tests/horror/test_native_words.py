@@ -218,3 +218,9 @@ def test_no_russian_sentence_hangs_a_name_on_a_verb_and_a_colon():
              for s in (m.string if isinstance(m.string, tuple) else (m.string,))
              if (verb.search(s) or preposition.search(s)) and s not in fine]
     assert not found, found
+
+
+def test_an_italian_list_of_characters_writes_their_articles_small():
+    with language("it"):
+        line = RULES.narrate(Event("trope", ("p1", "t3", "sangue fresco sul pavimento", ("Betty Barlow", "Il dottore")), None))
+    assert line.endswith("«sangue fresco sul pavimento» (Betty Barlow, il dottore).")
