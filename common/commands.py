@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from common import N_, _, ngettext, pgettext
 from common.engine import GameError
-from common.i18n import Np_, current
+from common.i18n import Np_
 from common.private import write_private
 from common.render import console, error, fitted, markdown, plain, say, show
 
@@ -254,13 +254,16 @@ class Commands:
         """A game's own commands (``GAME_COMMANDS`` in its render module: word -> help, hook)."""
         return list(getattr(self.spec.render, "GAME_COMMANDS", {}))
 
+    def game_command_local(self, name: str) -> str:
+        """A game's own command's word in the player's language (horror's 'screenplay' is
+        'sceneggiatura'): its "command" translation in the game's catalog."""
+        return self.spec.messages.pgettext("command", name).strip().lower() or name
+
     def game_command_word(self, word: str) -> str:
-        """``word`` as the English name of a game's own command where it is that command's word
-        in the player's language, as its move of the same name reads (horror's 'sceneggiatura
-        FILE' is 'screenplay FILE': the game's ``MOVE_WORDS``); else ``word`` as it is."""
-        table = getattr(self.spec.rules.notation, "MOVE_WORDS", {}).get(current(), {})
-        english = table.get(word, word)
-        return english if english in self.game_command_names() else word
+        """``word`` as the English name of the game's own command it is, in English or in the
+        player's language ('sceneggiatura FILE' is 'screenplay FILE'); else ``word`` as it is."""
+        return next((name for name in self.game_command_names()
+                     if word in (name, self.game_command_local(name))), word)
 
     def rules(self) -> None:
         """The players' part of the rules page, in a pager at a terminal (it is long)."""
@@ -283,8 +286,7 @@ class Commands:
                 for c in COMMANDS]
         rows += [(name, _("on/off: {what}").format(what=game(what)))
                  for name, what in getattr(self.spec.render, "TOGGLES", {}).items()]
-        table = getattr(self.spec.rules.notation, "MOVE_WORDS", {}).get(current(), {})
-        rows += [(next((w for w, english in table.items() if english == name), name), game(what))
+        rows += [(self.game_command_local(name), game(what))
                  for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items()]
         width = max(len(name) for name, _what in rows) + 1
         for name, what in rows:

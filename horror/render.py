@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from common.i18n import Np_
 from common.render import die_face, plain
 from horror import N_, _, ngettext, pgettext
 from horror.cardlist import (  # noqa: F401  (render hooks read by common)
@@ -86,6 +87,8 @@ def story_view(view: dict[str, Any]):
     return out
 
 
+# the words of these commands in the player's language ('copione', 'сценарий'; common.commands)
+GAME_COMMAND_WORDS = (Np_("command", "script"), Np_("command", "screenplay"))
 GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, tropes by act"), "script_text"),
                  "screenplay": (N_("screenplay FILE: write the film so far to FILE, on this computer"),
                                 "write_screenplay")}

@@ -114,13 +114,14 @@ def test_the_words_inside_a_move_are_taken_in_italian_and_russian_and_written_in
 
 
 def test_the_screenplay_command_is_typed_and_listed_in_the_players_language(tmp_path):
-    typed = "aiuto\nsceneggiatura\nsceneggiatura film.md\nquit\nn\n"
+    typed = "aiuto\ncopione\nsceneggiatura\nsceneggiatura film.md\nquit\nn\n"
     out = subprocess.run([sys.executable, "-m", "horror", "play", "--seed", "3", "--players", "2", "--lang", "it"],
                          input=typed, text=True, capture_output=True, cwd=tmp_path, timeout=60,
                          env={**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr[-2000:]
     said = " ".join(out.stdout.split())
     assert "sceneggiatura sceneggiatura FILE: scrive" in said  # help's row, in the player's word
+    assert "copione gli elementi scritti del film" in said and "Personaggi: ancora nessuno" in said
     assert "per esempio: sceneggiatura " in said and "La sceneggiatura è in film.md." in said
     assert (tmp_path / "film.md").exists() and "Traceback" not in out.stdout + out.stderr
 
