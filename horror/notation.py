@@ -313,7 +313,50 @@ def _pool(rest: str) -> Move:
     return ("pool", got["monster"], got["plan"])
 
 
-def format_move(move: Move) -> str:
+# the words inside a move as each language writes them where a move is shown to its players
+INNER_WORDS = {"it": {"near": "vicino", "vs": "contro", "for": "per", "monster": "mostro", "plan": "piano",
+                      "none": "nessuna"},
+               "ru": {"near": "рядом", "vs": "против", "for": "за", "monster": "монстр", "plan": "план",
+                      "none": "нет"}}
+
+
+def spoken(text: str, lang: str) -> str:
+    """A move as a player of ``lang`` reads and may type it, which ``parse`` takes back ('trope
+    1 c5: ...' is 'cliché 1 c5: ...', 'check c1 vs m' 'prova c1 contro m'): what 'moves' and
+    'hint' show (``common.spoken``). Records and the wire keep the English."""
+    if lang not in MOVE_WORDS:
+        return text
+    try:
+        move = parse(text)
+    except NotationError:
+        return text
+    return format_move(move, lang)
+
+
+def format_move(move: Move, lang: str = "en") -> str:
+    """A move's text: in English (records, the wire, logs), or in ``lang`` for its players."""
+    if lang not in MOVE_WORDS:
+        return _english(move)
+    inner = INNER_WORDS[lang]
+    verb = move[0]
+    words = {english: w for w, english in reversed(MOVE_WORDS[lang].items())}  # each verb's first word
+    # a language with no word of its own for the bid says 'stake' (Russian 'ставка'), which
+    # the rules read as the bid at the chair's auction (``Rules.resolve``)
+    word = words.get(verb) or (words.get("stake", verb) if verb == "bid" else verb)
+    if verb == "offer":
+        from horror.narration import type_name
+
+        return f"{word} {move[1]} {inner['for']} {type_name(move[2]).lower()}"
+    if verb == "pool":
+        return f"{word} {inner['monster']} {move[1]} {inner['plan']} {move[2]}"
+    if verb == "ability" and move[1] == "none":
+        return f"{word} {inner['none']}"
+    _head, sep, rest = _english(move, inner["near"], inner["vs"]).partition(" ")
+    return word + sep + rest
+
+
+def _english(move: Move, near: str = "near", vs: str = "vs") -> str:
+    """The move in English; ``near`` and ``vs`` as the language writes them inside a move."""
     verb = move[0]
     if len(move) == 1:
         return verb
@@ -322,14 +365,14 @@ def format_move(move: Move) -> str:
     if verb in ("armour", "raise"):
         return f"{verb} {move[1]}" + (f" {move[2]}" if move[2] != 1 else "")
     if verb in ("check", "contest"):
-        return f"{verb} {move[1]} vs {move[2]}" + (f": {move[3]}" if len(move) > 3 else "")
+        return f"{verb} {move[1]} {vs} {move[2]}" + (f": {move[3]}" if len(move) > 3 else "")
     if verb == "say" and len(move) > 2:
         return f'say {move[2]}: "{move[1]}"'
     if verb in CHARACTER_VERBS and len(move) > 2:
         return f"{verb} {move[1]}: {move[2]}"
     if verb == "set":
         name = f'"{move[1]}"' if _NEAR.search(f" {move[1]} ") else move[1]
-        return f"set {name}" + (f" near {', '.join(move[2])}" if move[2] else "")
+        return f"set {name}" + (f" {near} {', '.join(move[2])}" if move[2] else "")
     if verb == "near":
         return f"near {move[1]}, {move[2]}"
     if verb == "prop":

@@ -225,3 +225,30 @@ def test_an_italian_list_of_characters_writes_their_articles_small():
     with language("it"):
         line = RULES.narrate(Event("trope", ("p1", "t3", "sangue fresco sul pavimento", ("Betty Barlow", "Il dottore")), None))
     assert line.endswith("«sangue fresco sul pavimento» (Betty Barlow, il dottore).")
+
+
+def _same(a, b) -> bool:
+    """The same move, a stake being the bid at the chair's auction (``Rules.resolve``)."""
+    return (("bid", *a[1:]) if a[0] == "stake" else a) == (("bid", *b[1:]) if b[0] == "stake" else b)
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_moves_list_is_in_the_players_words_and_parses_back_to_the_same_moves(lang):
+    """'moves' once listed 'trope 1 c5: ...', 'set X near s6', 'pool monster 2 plan 1' to an
+    Italian player: now every listed move is written in the player's language, and the parser
+    reads it back as the same move (records keep the English)."""
+    from common.spoken import spoken
+    from common.table import Table
+    from tests.horror.test_languages import film_moves
+
+    table = Table(RULES, seed=4, options={"players": "3"}, keep_undo=False)
+    seen: set[str] = set()
+    for seat, move in film_moves():
+        with language(lang):
+            for listed in table.legal(seat):
+                shown = spoken(notation, listed)
+                assert _same(notation.parse(shown), notation.parse(listed)), (listed, shown)
+                seen.add(shown.split()[0])
+        table.play(seat, move)
+    assert not seen & (ENGLISH_WORDS - {"set", "veto"}), seen & ENGLISH_WORDS
+    assert {"it": {"cliché", "gioca", "offri"}, "ru": {"штамп", "сыграть", "предложить"}}[lang] <= seen
