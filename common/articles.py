@@ -51,7 +51,8 @@ def small_article(name: str) -> str:
 
 def fill(template: str, *args: Any, **kwargs: Any) -> str:
     """An Italian ``template.format(...)``: each preposition the template puts right before a
-    value fused with the value's article ("sfugge a {monster}" -> "sfugge al Blob"), and a
+    value fused with the value's article ("sfugge a {monster}" -> "sfugge al Blob"), "a" before
+    a name that starts with an "a" written "ad" ("dà la caccia ad Anna"), and a
     name's capital article lower-cased inside a sentence, as Italian writes it ("afferra {name}"
     -> "afferra il capitano", "gioca la grotta marina"); a quoted name stays as it is."""
     formatter = string.Formatter()
@@ -72,6 +73,8 @@ def fill(template: str, *args: Any, **kwargs: Any) -> str:
         if before and joined is not None:
             out[-1] = literal[:before.start()]
             text = joined
+        elif before and before.group(1) in ("a", "A") and not before.group(2) and text[:1] in "aAàÀ":
+            out[-1] = literal[:before.end(1)] + "d " + before.group(2)  # "ad Anna", as Italian says it
         elif _MID_SENTENCE.search("".join(out)[-2:]) and _CAPITAL_ARTICLE.match(text):  # after a word, or a form
             text = text[0].lower() + text[1:]
         out.append(text)

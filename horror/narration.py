@@ -323,7 +323,8 @@ NARRATION: dict[str, Callable[[tuple], str]] = {
     "act": _f(lambda: _("— Act {act} —"), act=0),
     "deal": _deal,
     # a trope's text may hold commas: the cards are kept apart by semicolons, one item each
-    "hand": lambda d: _("Your hand: {cards}.").format(cards="; ".join(d[1]) or _("empty")),
+    "hand": lambda d: _("Your hand: {cards}.").format(cards="; ".join(
+        small_article(c) if current() == "it" else c for c in d[1]) or _("empty")),
     "offer": lambda d: _("{seat} offers {gives} for {wants}.").format(
         seat=d[0], gives=type_object(d[1]), wants=type_object(d[2])),
     "decline": lambda d: (_("{seat} declines {who}'s offer.").format(seat=d[0], who=d[1]) if len(d) > 1

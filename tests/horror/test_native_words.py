@@ -252,3 +252,11 @@ def test_the_moves_list_is_in_the_players_words_and_parses_back_to_the_same_move
         table.play(seat, move)
     assert not seen & (ENGLISH_WORDS - {"set", "veto"}), seen & ENGLISH_WORDS
     assert {"it": {"cliché", "gioca", "offri"}, "ru": {"штамп", "сыграть", "предложить"}}[lang] <= seen
+
+
+def test_italian_says_ad_before_an_a_and_writes_a_hands_articles_small():
+    with language("it"):
+        chase = RULES.narrate(Event("conflict", ("chase", "The Blob", "Anna Rossi", "p1", "p2", 4, 3), None))
+        hand = RULES.narrate(Event("hand", ("p1", ("Marge Thayer", "La scuola elementare")), "p1"))
+    assert "dà la caccia ad Anna Rossi (p2" in chase
+    assert hand == "La tua mano: Marge Thayer; la scuola elementare."
