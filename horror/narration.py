@@ -9,7 +9,7 @@ reader's language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from common.articles import small_article
@@ -135,12 +135,15 @@ def forced_by(why: str) -> str:
     return why
 
 
+def names_list(items: Sequence[str]) -> str:
+    """Names inside a sentence, one after another (Italian writes an article small there:
+    "Betty Barlow, il dottore")."""
+    return ", ".join(small_article(i) if current() == "it" else i for i in items)
+
+
 def names(items: tuple) -> str:
-    """The characters a trope or subplot is about, inside its sentence's brackets (Italian
-    writes a name's article small there: "(Betty Barlow, il dottore)")."""
-    if current() == "it":
-        items = tuple(small_article(i) for i in items)
-    return ", ".join(items) if items else _("nobody in particular")
+    """The characters a trope or subplot is about, inside its sentence's brackets."""
+    return names_list(items) if items else _("nobody in particular")
 
 
 def ending(key: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from common.engine import GameError
 from horror import _, ngettext, pgettext
-from horror.narration import role_name
+from horror.narration import names_list, role_name
 from horror.pooltext import in_reader_language, named
 from horror.speech import struck
 from horror.views import narrate
@@ -169,7 +169,7 @@ class _Writer:
         if self.gathered:
             names = self.gathered
             self.gathered = []
-            self.scene.append(Block("action", _("Everyone left comes together: {names}.").format(names=", ".join(names))))
+            self.scene.append(Block("action", _("Everyone left comes together: {names}.").format(names=names_list(names))))
 
     def end_scene(self, filmed: bool) -> None:
         self.flush_gathered()

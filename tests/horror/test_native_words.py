@@ -260,3 +260,14 @@ def test_italian_says_ad_before_an_a_and_writes_a_hands_articles_small():
         hand = RULES.narrate(Event("hand", ("p1", ("Marge Thayer", "La scuola elementare")), "p1"))
     assert "dà la caccia ad Anna Rossi (p2" in chase
     assert hand == "La tua mano: Marge Thayer; la scuola elementare."
+
+
+def test_the_screenplays_gathering_writes_italian_articles_small():
+    from horror import screenplay
+
+    writer = screenplay._Writer.__new__(screenplay._Writer)  # only what the gathering reads
+    writer.entering, writer.rolls, writer.scene = [], [], []
+    writer.gathered = ["Dutch Underhill", "Il dottore"]
+    with language("it"):
+        writer.flush_gathered()
+    assert writer.scene[0].text == "Tutti quelli rimasti si riuniscono: Dutch Underhill, il dottore."
