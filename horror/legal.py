@@ -43,6 +43,7 @@ from horror.state import (
     TRADE,
     Film,
 )
+from horror.pools import plural_monster
 from horror.stock import words
 from horror.suggest import Stock
 from horror.trades import on_offer
@@ -51,6 +52,12 @@ FREE_PER_TURN = 3  # suggestions of free elements stop after this many in one me
 SCRIPT_CAP = 40  # ... and once the script holds this many elements
 TRADE_TYPES = ("role", "set", "trope", "subplot", "monster")
 
+
+
+def _abilities(st: Film) -> tuple[str, ...]:
+    """The abilities to suggest for the film's monster, said as its name needs ("The Sand
+    Crawlers climb sheer walls")."""
+    return words().abilities_plural if plural_monster(st.monster) else words().abilities
 
 def decider(st: Film) -> tuple[str, str] | None:
     """(seat, kind of decision) of whoever acts now; None once the film is over."""
@@ -94,7 +101,7 @@ def legal_moves(st: Film, seat: str, suggest: bool = True) -> list[Move]:
     if kind == "veto":
         return [("veto",), ("pass",)]
     if kind == "premise":  # one suggested amendment a turn (any other text is as legal)
-        amend = [] if st.free_made else [("ability", pick(words().abilities, st.log_length + st.turn))]
+        amend = [] if st.free_made else [("ability", pick(_abilities(st), st.log_length + st.turn))]
         return [("agree",), *amend]
     if kind == "meeting":
         return _meeting(st, budget)
@@ -324,7 +331,7 @@ def open_moves(st: Film, seat: str) -> list[Move]:
     kind = d[1]
     if kind == "premise":
         given = {"monster": st.monster, "trigger": st.trigger, "setting": st.setting, "title": st.title}
-        moves += [(w, given.get(w) or pick(words().abilities, st.turn) or w) for w in PREMISE_WORDS]
+        moves += [(w, given.get(w) or pick(_abilities(st), st.turn) or w) for w in PREMISE_WORDS]
     elif kind in ("direct", "roll"):
         moves.append(("ruling", said))
     elif kind == "meeting":  # free elements, as many as the player likes (past the suggestions' caps)

@@ -24,7 +24,7 @@ from typing import Any
 LANGUAGES = ("en", "it", "ru")
 # the groups of a theme whose texts a film writes; each text has a key, the same in every language
 TEXT_GROUPS = ("jobs", "concepts", "sets", "props", "tropes", "subplots", "plans", "narration", "lines")
-WORD_GROUPS = ("common_lines", "abilities", "common_tropes", "common_narration")  # texts besides the themes'
+WORD_GROUPS = ("common_lines", "abilities", "abilities_plural", "common_tropes", "common_narration")  # texts besides the themes'
 PREMISE_FIELDS = ("monster", "ability", "trigger", "setting", "title")
 HERE = Path(__file__).parent
 
@@ -63,6 +63,7 @@ class Words:
     abilities: tuple[str, ...]
     common_tropes: tuple[str, ...] = ()
     common_narration: tuple[str, ...] = ()  # {set} is filled in
+    abilities_plural: tuple[str, ...] = ()  # the abilities said of a plural monster ("The Pale Miners")
     keys: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
@@ -100,6 +101,7 @@ def load(lang: str) -> tuple[tuple[Theme, ...], Words]:
     w, base_w = data["words"], english["words"]
     words = Words(tuple(w["common_lines"].values()), w["monster_sound"], tuple(w["abilities"].values()),
                   tuple(w["common_tropes"].values()), tuple(w["common_narration"].values()),
+                  abilities_plural=tuple(w["abilities_plural"].values()),
                   keys=tuple((g, tuple(base_w[g])) for g in WORD_GROUPS))
     return themes, words
 
@@ -116,6 +118,12 @@ def monster_classes(lang: str) -> dict[str, tuple[str, bool]]:
         for premise in theme.get("premises", {}).values():
             out[premise["monster"].casefold()] = (premise.get("gender", "m"), bool(premise.get("plural", False)))
     return out
+
+
+def plural_monster(monster: str) -> bool:
+    """Whether a studio monster's name, in any language, is plural ('The Sand Crawlers')."""
+    low = monster.casefold()
+    return any(monster_classes(lang).get(low, ("m", False))[1] for lang in LANGUAGES)
 
 
 THEMES, WORDS = load("en")

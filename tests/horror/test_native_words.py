@@ -271,3 +271,18 @@ def test_the_screenplays_gathering_writes_italian_articles_small():
     with language("it"):
         writer.flush_gathered()
     assert writer.scene[0].text == "Tutti quelli rimasti si riuniscono: Dutch Underhill, il dottore."
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_an_ability_suggested_for_a_plural_monster_is_said_in_the_plural(lang):
+    """Seed 16's monster is the Sand Crawlers: "лазает по отвесным стенам" was suggested for
+    them; now the plural ("лазают"), in every language."""
+    from common.table import Table
+
+    with language(lang):
+        table = Table(RULES, seed=16, options={"players": "3"}, keep_undo=False)
+        assert table.state.monster == "The Sand Crawlers"
+        seat = table.to_move()[0]
+        amended = [m[1] for m in table.legal_moves(seat) if m[0] == "ability"]
+        plural, singular = pools.load(lang)[1].abilities_plural, pools.load(lang)[1].abilities
+    assert amended and all(a in plural and a not in singular for a in amended), amended
