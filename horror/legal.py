@@ -31,6 +31,7 @@ from horror.elements import (
     pick,
 )
 from horror.ledger import holder
+from horror.pools import plural_monster
 from horror.scene import is_trigger, started, trigger_trope
 from horror.script import everyone_had_a_turn
 from horror.state import (
@@ -43,7 +44,6 @@ from horror.state import (
     TRADE,
     Film,
 )
-from horror.pools import plural_monster
 from horror.stock import words
 from horror.suggest import Stock
 from horror.trades import on_offer
