@@ -286,3 +286,12 @@ def test_an_ability_suggested_for_a_plural_monster_is_said_in_the_plural(lang):
         amended = [m[1] for m in table.legal_moves(seat) if m[0] == "ability"]
         plural, singular = pools.load(lang)[1].abilities_plural, pools.load(lang)[1].abilities
     assert amended and all(a in plural and a not in singular for a in amended), amended
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_stock_narration_names_its_set_as_a_stage_direction_not_with_a_colon(lang):
+    """"p2: Школа: на миг всё замирает" read as a form: the set stands as a screenplay's stage
+    direction does, "Школа. На миг всё замирает." (a set's name cannot be declined)."""
+    themes, words = pools.load(lang)
+    texts = [t for theme in themes for t in theme.narration] + list(words.common_narration)
+    assert not [t for t in texts if "{set}:" in t]
