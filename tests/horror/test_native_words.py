@@ -295,3 +295,9 @@ def test_stock_narration_names_its_set_as_a_stage_direction_not_with_a_colon(lan
     themes, words = pools.load(lang)
     texts = [t for theme in themes for t in theme.narration] + list(words.common_narration)
     assert not [t for t in texts if "{set}:" in t]
+
+
+def test_a_card_forced_by_the_climax_says_so_in_lower_case_mid_sentence():
+    with language("ru"):
+        line = RULES.narrate(Event("play", ("p3", "c4", "Мардж Марш", "extra", "the climax"), None))
+    assert line.endswith("(вынужденно: развязка).")
