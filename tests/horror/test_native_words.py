@@ -148,10 +148,10 @@ AGREEING = {
                                 "sfugge ai Minatori Pallidi", "danno la caccia a Vera Crane", "i Minatori Pallidi perdono 2 dadi"),
     ("it", "The Giant Mantis"): ("La Mantide Gigante afferra Vera Crane.", "Vera Crane sfugge alla Mantide Gigante.",
                                  "«Title»: La Mantide Gigante (fiuta la paura) compare quando"),
-    ("ru", "The Pale Miners"): ("Бледные шахтёры настигают добычу", "План сработал: Бледные шахтёры повержены!",
+    ("ru", "The Pale Miners"): ("Бледные шахтёры настигают добычу", "План побеждает: Бледные шахтёры повержены!",
                                 "Бледные шахтёры (p1, Экранное Время 4) идут по следу", "Проверку выигрывают Бледные шахтёры"),
-    ("ru", "The Blob"): ("План сработал: Капля повержена!", "Вера Крейн ускользает, и Капля остаётся ни с чем."),
-    ("ru", "The Doctor's Creature"): ("План сработал: Создание доктора повержено!",),
+    ("ru", "The Blob"): ("План побеждает: Капля повержена!", "Вера Крейн ускользает, и Капля остаётся ни с чем."),
+    ("ru", "The Doctor's Creature"): ("План побеждает: Создание доктора повержено!",),
 }
 UNFUSED = re.compile(r"(?:^|\s)(?:di|a|da|in|su) [“«\"]?(?:Il|Lo|La|I|Gli|Le|L['’])\W", re.IGNORECASE)
 
@@ -296,8 +296,3 @@ def test_stock_narration_names_its_set_as_a_stage_direction_not_with_a_colon(lan
     texts = [t for theme in themes for t in theme.narration] + list(words.common_narration)
     assert not [t for t in texts if "{set}:" in t]
 
-
-def test_a_card_forced_by_the_climax_says_so_in_lower_case_mid_sentence():
-    with language("ru"):
-        line = RULES.narrate(Event("play", ("p3", "c4", "Мардж Марш", "extra", "the climax"), None))
-    assert line.endswith("(вынужденно: развязка).")
