@@ -16,6 +16,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from common.agree import Named
 from common.engine import GameError
 from horror import _, ngettext, pgettext
 from horror.narration import names_list, role_name
@@ -273,9 +274,12 @@ class _Writer:
             if kind in CHARACTERS:
                 self.gathered.append(self.character(cid, name))
             return
-        if kind == "monster":
-            self.add("action", _("{name} appears.").format(name=name.upper()) if cid not in self.met
-                     else ngettext("{names} is here.", "{names} are here.", 1).format(names=name))
+        if kind == "monster":  # its name may be plural: "The Sand Crawlers are here"
+            monster = named(name)
+            many = 2 if monster.grammar.endswith("pl") else 1
+            self.add("action", _("{name} {name:appears|appear}.").format(name=Named(name.upper(), monster.grammar))
+                     if cid not in self.met else ngettext("{names} is here.", "{names} are here.", many).format(
+                         names=monster))
             self.met.add(cid)
         elif kind in CHARACTERS:
             if self.rolls:

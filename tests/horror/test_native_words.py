@@ -296,3 +296,20 @@ def test_stock_narration_names_its_set_as_a_stage_direction_not_with_a_colon(lan
     texts = [t for theme in themes for t in theme.narration] + list(words.common_narration)
     assert not [t for t in texts if "{set}:" in t]
 
+
+
+def test_the_screenplay_brings_a_plural_monster_on_in_the_plural():
+    from common.table import Table
+    from horror import screenplay
+    from tests.horror.test_languages import film_moves
+
+    table = Table(RULES, seed=16, options={"players": "3"}, keep_undo=False)
+    for seat, move in film_moves(16):
+        table.play(seat, move)
+    said = {}
+    for lang in ("en", "it", "ru"):
+        with language(lang):
+            said[lang] = screenplay.markdown(table.view(None))
+    assert "THE SAND CRAWLERS appear." in said["en"]
+    assert "Compaiono GLI STRISCIANTI DELLE SABBIE." in said["it"]
+    assert "Появляются ПЕСЧАНЫЕ ПОЛЗУНЫ." in said["ru"]
