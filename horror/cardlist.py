@@ -11,7 +11,7 @@ from horror import MESSAGES, _, pgettext
 from horror.elements import CHARACTER_KINDS, FILMING_COST, MEETING_COST, SCREEN_TIME, SET_MAX_ST
 from horror.narration import dice as dice_text
 from horror.narration import kind_name
-from horror.pooltext import in_reader_language
+from horror.pooltext import in_reader_language, named
 
 KIND_STYLE = {"extra": "white", "supporting": "cyan", "star": "bold yellow", "set": "green",
               "trope": "magenta", "subplot": "blue", "monster": "bold red"}
@@ -178,8 +178,10 @@ def film_card(view: dict[str, Any], name: str) -> str | None:
         where = _("not in your hand") if view["phase"] not in ("premise", "meeting") else _("in the script")
     if kind == "monster":
         abilities = _sentence("; ".join(view["abilities"]) or _("no special abilities"))
-        what = abilities + " " + (_("It appears once {trigger} (the trigger has happened).") if view["triggered"]
-                                  else _("It appears once {trigger}.")).format(trigger=view["trigger"])
+        monster = named(e[2])  # "They appear once …" for the Pale Miners
+        what = abilities + " " + (_("{monster:It appears|They appear} once {trigger} (the trigger has happened).")
+                                  if view["triggered"] else _("{monster:It appears|They appear} once {trigger}.")).format(
+            trigger=view["trigger"], monster=monster)
     elif kind == "set":
         what = _sentence(set_details(view, els, ref))
     else:

@@ -313,3 +313,25 @@ def test_the_screenplay_brings_a_plural_monster_on_in_the_plural():
     assert "THE SAND CRAWLERS appear." in said["en"]
     assert "Compaiono GLI STRISCIANTI DELLE SABBIE." in said["it"]
     assert "Появляются ПЕСЧАНЫЕ ПОЛЗУНЫ." in said["ru"]
+
+
+def test_a_plural_monsters_card_and_the_coachs_reason_read_in_the_players_words():
+    """'carta m' said "I Minatori Pallidi … Compare quando …", and the hint's reason "agree: 33% …
+    contro 33% per ability …" in an Italian film."""
+    from types import SimpleNamespace
+
+    from common.coachshow import reason
+    from common.table import Table
+    from horror import cardlist
+    from horror.cli import SPEC
+
+    table = Table(RULES, seed=20, options={"players": "3"}, keep_undo=False)
+    seat = table.to_move()[0]
+    found = SimpleNamespace(playouts=20, candidates=[SimpleNamespace(move="agree", estimate=0.33, visits=10),
+                                                     SimpleNamespace(move="ability fiuta la paura", estimate=0.3, visits=10)])
+    with language("it"):
+        card = cardlist.film_card(table.view(seat), "m")
+        why = reason(SPEC, table.view(seat), seat, found)
+    assert "Compaiono quando le pompe si fermano." in card
+    assert why.startswith("concordo: ") and "per capacità fiuta la paura" in why, why
+
