@@ -335,3 +335,10 @@ def test_a_plural_monsters_card_and_the_coachs_reason_read_in_the_players_words(
     assert "Compaiono quando le pompe si fermano." in card
     assert why.startswith("concordo: ") and "per capacità fiuta la paura" in why, why
 
+
+
+def test_the_italian_stakes_line_sets_each_stake_off_with_commas():
+    with language("it"):
+        line = _("{kind}: {a} ({seat_a}) stake {stake_a} vs {b} ({seat_b}) stake {stake_b}").format(
+            kind="Inseguimento", a="Il Blob", seat_a="p1", stake_a=3, b="Dolores Garrity", seat_b="p3", stake_b=2)
+    assert line == "Inseguimento: Il Blob (p1), posta 3, contro Dolores Garrity (p3), posta 2"
