@@ -89,9 +89,9 @@ def test_every_item_of_the_move_help_is_in_the_language_and_parses_as_the_englis
     ("it", "offri c3", "'offri CARTA per ruolo"), ("it", "mucchi x 2", "'mucchi mostro N piano N'"),
     ("it", "prova c1", "'prova PERSONAGGIO contro"), ("it", "cliché c1: un urlo", "'cliché 1 c1: un urlo'"),
     ("it", "oggetto s1", "'oggetto s1: un piede di porco'"), ("it", "fuggi ora", "'fuggi'"),
-    ("ru", "сказать", "'сказать'"), ("ru", "рядом s1", "'рядом s1, s2'"), ("ru", "предложить c3", "'предложить КАРТА за роль"),
-    ("ru", "горсти x 2", "'горсти монстр N план N'"), ("ru", "проверка c1", "'проверка ПЕРСОНАЖ против"),
-    ("ru", "линия c1", "'линия c1, c2: старая обида'"), ("ru", "сказать c1: привет", 'сказать c1: "привет"'),
+    ("ru", "сказать", "«сказать»"), ("ru", "рядом s1", "«рядом s1, s2»"), ("ru", "предложить c3", "«предложить КАРТА за роль"),
+    ("ru", "горсти x 2", "«горсти монстр N план N»"), ("ru", "проверка c1", "«проверка ПЕРСОНАЖ против"),
+    ("ru", "линия c1", "«линия c1, c2: старая обида»"), ("ru", "сказать c1: привет", 'сказать c1: "привет"'),
 ])
 def test_a_syntax_error_quotes_the_players_own_words(lang, typed, quoted):
     with language(lang), pytest.raises(NotationError) as refused:
@@ -342,3 +342,14 @@ def test_the_italian_stakes_line_sets_each_stake_off_with_commas():
         line = _("{kind}: {a} ({seat_a}) stake {stake_a} vs {b} ({seat_b}) stake {stake_b}").format(
             kind="Inseguimento", a="Il Blob", seat_a="p1", stake_a=3, b="Dolores Garrity", seat_b="p3", stake_b=2)
     assert line == "Inseguimento: Il Blob (p1), posta 3, contro Dolores Garrity (p3), posta 2"
+
+
+def test_russian_quotes_a_move_in_guillemets_as_gros_and_invaders_do():
+    """A Russian line quotes a move or a typed word in «» (main did so for gros, Invaders and
+    common); horror's still wrote 'пас', 'сет "Дом у бухты"'."""
+    from common import catalogs
+
+    straight = re.compile(r"(?<![\w!])'[^'\n]+?'(?!\w)")
+    found = [s for m in catalogs._read("horror", "ru") if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if straight.search(s)]
+    assert not found, found
