@@ -324,13 +324,10 @@ def spoken(text: str, lang: str) -> str:
     """A move as a player of ``lang`` reads and may type it, which ``parse`` takes back ('trope
     1 c5: ...' is 'cliché 1 c5: ...', 'check c1 vs m' 'prova c1 contro m'): what 'moves' and
     'hint' show (``common.spoken``). Records and the wire keep the English."""
-    if lang not in MOVE_WORDS:
-        return text
     try:
-        move = parse(text)
-    except NotationError:
+        return format_move(parse(text), lang) if lang in MOVE_WORDS else text
+    except NotationError:  # not a move of the notation: as it is
         return text
-    return format_move(move, lang)
 
 
 def format_move(move: Move, lang: str = "en") -> str:
