@@ -205,7 +205,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
 
             def progress(seat: str, fraction: float) -> None:
                 if seat not in tasks:
-                    tasks[seat] = bar.add_task(_("{seat} is thinking…").format(seat=self.spec.seat_name(seat)),
+                    tasks[seat] = bar.add_task(_("{seat} {seat:is|are} thinking…").format(seat=self.spec.seat_name(seat)),
                                                total=1.0)
                 bar.update(tasks[seat], completed=fraction)
 

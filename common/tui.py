@@ -229,7 +229,7 @@ class TuiUi(Panes, Ui):
                 self.skip.wait(self.pacer.seconds(sentences))
 
         def progress(seat: str, fraction: float) -> None:
-            self.status = _("{seat} is thinking… {percent}%").format(
+            self.status = _("{seat} {seat:is|are} thinking… {percent}%").format(
                 seat=self.spec.seat_name(seat), percent=int(fraction * 100))
             self.refresh()
 

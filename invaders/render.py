@@ -44,7 +44,7 @@ def side(seat: str) -> str:
 
 # both sides are plural nouns in every language (alieni, umani; пришельцы, люди): the words
 # of a shared sentence agree ('решают люди', common.agree)
-SIDE_GRAMMAR = {"it": "m.pl", "ru": "pl"}
+SIDE_GRAMMAR = {"en": "pl", "it": "m.pl", "ru": "pl"}
 
 
 def seat_name(seat: str) -> Named:

@@ -100,7 +100,7 @@ def test_a_line_entered_while_the_bots_move_is_the_next_move_not_glued_to_it(tmp
                 cols=100, rows=30)
     term.shows("humans>")
     term.type("place d")
-    term.until(lambda s: "is thinking" in s)
+    term.until(lambda s: "are thinking" in s)  # the aliens: a plural side
     term.type("log 3")
     term.type("log 2")
     screen = term.shows("Typed ahead, for your next move: log 3",

@@ -57,7 +57,8 @@ def test_every_language_names_each_side_once():
 
 @pytest.mark.parametrize(("lang", "decides", "thinks", "hand_over"), [
     ("it", "decidono gli umani", "gli umani stanno pensando", "Passa la tastiera agli umani"),
-    ("ru", "решают люди", "люди думают", "Ходят люди: передайте клавиатуру")])
+    ("ru", "решают люди", "люди думают", "Ходят люди: передайте клавиатуру"),
+    ("en", "humans to decide", "humans are thinking", "Hand the keyboard to humans")])
 def test_the_shared_lines_agree_with_a_side_that_is_plural(lang, decides, thinks, hand_over):
     """'решает люди', 'люди думает…' (the toolbar, the bots' progress bar): a side is a plural
     noun, a player's name is not; both go through ``GameSpec.seat_name``, which carries it."""
@@ -67,8 +68,11 @@ def test_the_shared_lines_agree_with_a_side_that_is_plural(lang, decides, thinks
     with language(lang):
         humans, ray, nobody = SPEC.seat_name("humans"), GROS.seat_name("ray"), GROS.seat_name("—")
         assert common_text("{seat} to decide").format(seat=humans) == decides
-        assert common_text("{seat} is thinking…").format(seat=humans).startswith(thinks)
+        assert common_text("{seat} {seat:is|are} thinking…").format(seat=humans).startswith(thinks)
         assert common_text("Hand the keyboard to {seat} and press Enter.").format(seat=humans).startswith(hand_over)
-        assert common_text("{seat} to decide").format(seat=ray) == ("decide ray" if lang == "it" else "решает ray")
+        assert common_text("{seat} to decide").format(seat=ray) == {"it": "decide ray", "ru": "решает ray",
+                                                                   "en": "ray to decide"}[lang]
+        assert common_text("{seat} {seat:is|are} thinking…").format(seat=ray) == {
+            "it": "ray sta pensando…", "ru": "ray думает…", "en": "ray is thinking…"}[lang]
         assert common_text("{title} · {seat} to decide · Tab lists moves · 'help' for commands").format(
             title="t", seat=nobody).startswith("t · ")  # no seat: a dash, and no error
