@@ -255,9 +255,15 @@ class Commands:
         return list(getattr(self.spec.render, "GAME_COMMANDS", {}))
 
     def game_command_local(self, name: str) -> str:
-        """A game's own command's word in the player's language (horror's 'screenplay' is
-        'sceneggiatura'): its "command" translation in the game's catalog."""
+        """A game's own command's (or board option's) word in the player's language (horror's
+        'screenplay' is 'sceneggiatura'): its "command" translation in the game's catalog."""
         return self.spec.messages.pgettext("command", name).strip().lower() or name
+
+    def toggle_word(self, word: str) -> str:
+        """``word`` as the English name of a game's board option, in English or in the
+        player's language (Invaders' 'anteprima' is 'preview'); else ``word`` as it is."""
+        return next((name for name in self.toggle_names()
+                     if word in (name, self.game_command_local(name))), word)
 
     def game_command_word(self, word: str) -> str:
         """``word`` as the English name of the game's own command it is, in English or in the
@@ -284,7 +290,7 @@ class Commands:
         game = self.spec.text
         rows = [(f"{local_word(c.word)} {_(c.takes) if c.takes else ''}".strip(), _(c.what))
                 for c in COMMANDS]
-        rows += [(name, _("on/off: {what}").format(what=game(what)))
+        rows += [(self.game_command_local(name), _("on/off: {what}").format(what=game(what)))
                  for name, what in getattr(self.spec.render, "TOGGLES", {}).items()]
         rows += [(self.game_command_local(name), game(what))
                  for name, (what, _hook) in getattr(self.spec.render, "GAME_COMMANDS", {}).items()]

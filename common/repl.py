@@ -82,7 +82,8 @@ class Ui(Prompting, Commands, Reacting, HandOff):
         seat = self.session.waiting_for()
         moves = self.session.legal(seat) if seat else []
         moves = localized(moves, self.spec.rules.notation, current()) + moves  # the player's words first
-        return (moves + words() + self.toggle_names() + self.game_command_names()
+        own = self.toggle_names() + self.game_command_names()
+        return (moves + words() + [self.game_command_local(name) for name in own] + own
                 + [f"card {n}" for n in self.card_names(seat)])
 
     def _render_hook(self, name: str, seat: str | None, *args: str) -> Any:
@@ -318,10 +319,11 @@ class Ui(Prompting, Commands, Reacting, HandOff):
         answer = self.run_command(seat, word, rest)
         if answer != MOVE:
             return answer
-        if word in self.toggle_names():
+        if self.toggle_word(word) in self.toggle_names():  # Invaders' 'preview'
+            word = self.toggle_word(word)
             self.toggles[word] = not self.toggles.get(word, False)
             say((_("{option}: on.") if self.toggles[word] else _("{option}: off.")).format(
-                option=word))
+                option=self.game_command_local(word)))
             self.board(seat)
         elif self.game_command_word(word) in self.game_command_names():  # horror's 'script', 'screenplay FILE'
             word = self.game_command_word(word)

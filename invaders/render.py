@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from common.agree import Named
-from common.i18n import DEFAULT, current
+from common.i18n import DEFAULT, Np_, current
 from common.render import plain
 from invaders import MESSAGES, N_, _, ngettext
 
@@ -23,6 +23,8 @@ MARKS = ((r"\b(explodes|destroy|destroyed|stops a red bullet)\b", "\u2212"),
          (r"\b(flotta|si sposta|scivola|флот\w*|перемещается|смещается)\b", "\u2192"),
          (r"\b(giocano|pescano|hai pescato|arriva|spara\w*|piazzano|разыгрыва\w*|берут|"
           r"вы взяли|прибывает|стреля\w*|ставят)\b", "+"))
+# the board options' words in the player's language ('anteprima', 'прогноз'; common.commands)
+TOGGLE_WORDS = (Np_("command", "preview"),)
 TOGGLES = {"preview": N_("where every bullet and ship will be after the next turn's phases 1–3")}
 SIDES = {"aliens": N_("aliens"), "humans": N_("humans")}
 PHASES = {"place": N_("placing the Defender"), "attack": N_("aliens' attack (phase 4)"),

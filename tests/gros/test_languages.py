@@ -395,5 +395,5 @@ def test_the_guided_game_quotes_the_players_words(lang, game):
             if not any(word.isupper() for word in phrase.split()):  # 'scarta CARTA': a template
                 notation.parse(phrase)
         else:  # a command, a toggle, a card's name, an option or a shell command ('gros rules')
-            assert first in commands or first in ("su", "на", "gros", "invaders", "preview", "--seats") \
+            assert first in commands or first in ("su", "на", "gros", "invaders", "anteprima", "--seats") \
                 or not first.isascii(), phrase

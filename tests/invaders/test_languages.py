@@ -303,3 +303,22 @@ def test_a_start_that_fits_several_cards_is_answered_with_the_readers_names(lang
     with language(lang), pytest.raises(NotationError) as refused:
         RULES.parse(typed)
     assert names in str(refused.value) and "maneuver" not in str(refused.value), str(refused.value)
+
+
+@pytest.mark.parametrize(("lang", "word", "help_word", "on"), [
+    ("it", "anteprima", "aiuto", "anteprima: sì."), ("ru", "прогноз", "помощь", "прогноз: вкл.")])
+def test_the_preview_is_typed_and_listed_in_the_players_language(lang, word, help_word, on):
+    """'preview' was the one English word left in the Italian and Russian REPL's help."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-m", "invaders", "play", "--seed", "3", "--lang", lang, "--pace", "0"],
+                         input=f"{help_word}\n{word}\nquit\nn\n", text=True, capture_output=True, timeout=60,
+                         env={**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(root)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert any(line.split()[:1] == [word] for line in lines), out.stdout[-3000:]  # help's row
+    assert not any(line.split()[:1] == ["preview"] for line in lines)
+    assert on in out.stdout and "Traceback" not in out.stdout + out.stderr
