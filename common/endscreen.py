@@ -15,6 +15,7 @@ from typing import Any
 from common import _, ngettext
 from common.engine import GameError
 from common.render import error, say, show
+from common.streams import drop_typed_ahead
 
 AGAIN, QUIT = "again", "quit"
 
@@ -93,19 +94,6 @@ def offer_save(ui: Any, question: str) -> None:
     if answer is None or answer.lower() in ("n", "no", *_no_words()):
         return
     ui.save(answer or name)
-
-
-def drop_typed_ahead() -> None:
-    """Forget what was typed while the bots played the last moves: an Enter (or a line) meant
-    for a move must not answer the end screen's questions, nor reach the shell after we exit."""
-    if not sys.stdin.isatty():
-        return
-    try:
-        import termios
-
-        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
-    except (ImportError, OSError, ValueError):  # no termios (Windows) or no real terminal
-        pass
 
 
 def keep_record(ui: Any) -> None:

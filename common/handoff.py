@@ -10,6 +10,7 @@ from typing import Any
 
 from common import _
 from common.render import console, say
+from common.streams import drop_typed_ahead
 
 
 def keyboard_after(holder: str | None, seat: str, private: bool) -> tuple[bool, str | None]:
@@ -72,6 +73,7 @@ class HandOff:
         if not sys.stdin.isatty():
             return
         self.wipe()
+        drop_typed_ahead()  # the last player's keys (an Enter after '!') do not hand the screen over
         say(_("Hand the keyboard to {seat} and press Enter.").format(seat=self.spec.seat_name(seat)), "bold")
         typed = sys.stdin.readline().strip()
         self.wipe()

@@ -5,6 +5,7 @@ with at one keystroke."""
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,10 @@ from common import _
 from common.paths import state_dir
 from common.private import private_file
 from common.spoken import spoken
+
+# an empty line this soon after the prompt that follows a '!' is the Enter the player pressed
+# after it out of habit (the key passes at once): asked again, it plays no Enter move
+ENTER_AFTER_KEY = 1.0
 
 
 class Prompting:
@@ -26,6 +31,7 @@ class Prompting:
     reacting: Callable[[], bool]  # Reacting's: is the decision a reaction?
     enter_move: Callable[[str], str | None]  # the Ui's: the move a bare Enter plays
     cut_short: bool  # the last prompt was ended by the network, not by Enter
+    passed_by_key = False  # the last prompt was ended by the '!' key
 
     def _prompt_toolkit(self, seat: str) -> Any:
         """The seat's prompt. One player keeps a history file across games; at hot-seat each
@@ -63,7 +69,12 @@ class Prompting:
             shown: Any = [("fg:ansibrightblack", _("Enter: {move}").format(
                 move=spoken(self.spec.rules.notation, enter)))] if enter else ""
             if live is None:
-                return prompt.prompt(text, default=typed, placeholder=shown)
+                asked = time.monotonic()
+                line = prompt.prompt(text, default=typed, placeholder=shown)
+                after_key, self.passed_by_key = self.passed_by_key, line == "pass!"
+                if after_key and not line and time.monotonic() - asked < ENTER_AFTER_KEY:
+                    return self.read(seat)  # the Enter pressed after '!' (which needs none)
+                return line
             from prompt_toolkit.patch_stdout import patch_stdout
 
             app = prompt.app

@@ -1,4 +1,5 @@
-"""Output streams that degrade on a terminal whose encoding cannot hold our characters."""
+"""The standard streams: output that degrades on a terminal whose encoding cannot hold our
+characters, and input typed ahead that belongs to no question asked yet."""
 
 from __future__ import annotations
 
@@ -64,3 +65,15 @@ def _nearest(exc: UnicodeError) -> tuple[str, int]:
     return "".join(out), exc.end
 
 
+def drop_typed_ahead() -> None:
+    """Forget what was typed before the question now asked: an Enter (or a line) meant for a
+    move must not answer the end screen's questions, reach the shell after we exit, or pass a
+    hot-seat hand-over before the next player sits down."""
+    if not sys.stdin.isatty():
+        return
+    try:
+        import termios
+
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):  # no termios (Windows) or no real terminal
+        pass

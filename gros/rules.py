@@ -154,7 +154,14 @@ class GrosRules(Rules[GrosState]):
         brother') stands for the one listed target that card is: 'ray/the-lab-assistant'.
         In a window (a stop, an answer to an attack) a card typed with no target takes the one
         it may take ('play cheap rubber suit': the attacking Creature); in a turn it is asked, as
-        a lone target there may be the player's own. Asked, never guessed, when two would fit."""
+        a lone target there may be the player's own. Asked, never guessed, when two would fit.
+        'draw N' for all the cards there are to draw is 'draw'."""
+        if move[0] == "draw" and len(move) == 2 and isinstance(move[1], int):
+            legal = self.legal_moves(state, seat)
+            fewer = [m[1] for m in legal if m[0] == "draw" and len(m) == 2]
+            if mv.DRAW_FULL in legal and move[1] == (max(fewer) + 1 if fewer else 0):
+                return mv.DRAW_FULL  # 'draw 1' when one card is all there is to draw
+            return move
         if move[0] not in ("play", "use") or (move[2] and all("/" in t or t in state.names for t in move[2])):
             return move
         legal = self.legal_moves(state, seat)

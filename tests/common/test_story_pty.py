@@ -325,6 +325,26 @@ def test_one_key_passes_the_reactions_for_the_rest_of_the_turn(tmp_path):
     child.close(force=True)
 
 
+def test_the_enter_pressed_after_the_pass_key_plays_nothing(tmp_path):
+    """'!' then Enter, out of habit: the Enter reached the next prompt, the draw at the start
+    of ray's turn, and played it unasked (seen in tmux). It is the key's echo: asked again."""
+    import json
+
+    settings = tmp_path / "state" / "bmovie" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(json.dumps({"gros": {"reactions": {"ray": "all"}}}))
+    child = spawn(tmp_path, "gros", "--seed", "8", "--players", "2", "--first", "dana",
+                  "--seats", "human,normal", "-oautopass.ray=off", "--think", "0.01")
+    child.expect("ray>")
+    child.send("!\r")  # the key, and the Enter it does not need
+    child.expect("your turn begins")
+    child.expect("ray>")
+    child.expect(pexpect.TIMEOUT, timeout=1.5)  # time for the stray Enter to play the draw
+    send(child, "draw 1")  # refused had the Enter drawn already
+    child.expect("ray draws 1 card")
+    child.close(force=True)
+
+
 def test_hot_seat_hands_over_only_for_a_private_decision(tmp_path):
     """Issue 23: a two-human film handed the keyboard over 18 times in 37 moves. The premise
     and the meetings are public: no hand-over, and the board shown is the table's (no hand)."""

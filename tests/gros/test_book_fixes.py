@@ -209,3 +209,29 @@ def test_an_attack_concerns_the_side_it_goes_against_as_it_stands():
     RULES.scenario(t.state, "movie dana: the-reporter, the-sheriff, the-robot")
     t.play("ray", "attack dana with the-giant-ants")
     assert t.view("dana")["decision"]["concerns"] == ["ray"]
+
+
+def test_draw_n_for_every_card_there_is_to_draw_is_draw():
+    """'draw 1' with five cards in hand was refused: "you may draw at most 1 card now" (seen in
+    tmux); it is 'draw'. 'draw 0' still draws none."""
+    from common.table import Table
+    from gros.rules import RULES
+    from gros.state import DRAW
+
+    def table() -> Table:
+        t = Table(RULES, seed=3, variant="gros", options={"players": "2"})
+        for line in ["title: The Nothing | nothing", "movie ray: the-sheriff", "movie dana: the-reporter",
+                     "hand ray: the-wolfman, the-earthquake, the-blob, the-mummy, the-tomb", "turn: ray 2"]:
+            RULES.scenario(t.state, line)
+        t.state.phase = DRAW  # the turn's start, before its draw (setup 'turn' starts after it)
+        return t
+
+    t = table()
+    assert t.view("ray")["decision"]["kind"] == "draw"
+    t.play("ray", "draw 1")
+    assert t.record.body[-1].text == "draw" and len(t.view("ray")["hand"]) == 6
+    t = table()
+    t.play("ray", "draw 0")
+    assert t.record.body[-1].text == "draw 0" and len(t.view("ray")["hand"]) == 5
+    with pytest.raises(GameError):
+        table().play("ray", "draw 2")
