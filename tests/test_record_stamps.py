@@ -65,9 +65,9 @@ def test_restamp_renews_the_cards_line_and_says_what_changed(tmp_path: Path):
     from invaders.cli import main
 
     path = _copy(tmp_path, "invaders", "01_start.rec")
-    good = read_record(path).cards
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace(f"cards {good}", "cards 0badcafe"), encoding="utf-8")
+    good, old_sketch = read_record(path).cards, read_record(path).sketch
+    text = path.read_text(encoding="utf-8").replace(f"cards {good} {old_sketch}", f"cards {good}")
+    path.write_text(text.replace(f"cards {good}", "cards 0badcafe"), encoding="utf-8")  # an old stamp, no sketch
     refused = CliRunner().invoke(main, ["run", str(path)])
     assert refused.exit_code == 2 and f"invaders run --restamp {path}" in refused.output
     renewed = CliRunner().invoke(main, ["run", "--restamp", str(path)])
