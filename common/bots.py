@@ -56,13 +56,19 @@ class RandomBot:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward")
+    __slots__ = ("children", "visits", "avail", "reward", "squares")
 
     def __init__(self) -> None:
         self.children: dict[tuple[str, Move], _Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.squares = 0.0  # the sum of the squared rewards: how far the mean can be trusted
+
+    def spread(self) -> float:
+        """The variance of the mean reward: one play-out's variance over the visits."""
+        mean = self.reward / self.visits
+        return max(self.squares / self.visits - mean * mean, 0.0) / self.visits
 
 
 class Search:
@@ -81,6 +87,17 @@ class Search:
     few dozen iterations otherwise meets the opponents' replies as untried, random moves).
     ``margin``: the first of the candidates is the game's own favourite, kept unless another
     move's mean reward beats it by this much (a short search's noise then costs nothing).
+    ``confidence``: with a ``margin``, another move must also beat the favourite by this many
+    standard errors of the difference of their means: a bar that falls as the play-outs pile
+    up, so a longer search departs from the favourite more often (``margin`` is then the
+    floor: a gain too small to matter).
+    ``deal(rules, view, seat, rng)``: a state dealt from the seat's view for an iteration
+    (None: ``rules.determinize``, every unseen card alike), for a game that knows what players
+    tend to keep in hand.
+    ``widen``: progressive widening over a game's ``candidates`` (best first): the first
+    ``breadth`` are weighed from the start, and the first ``1 + widen * sqrt(visits)`` once
+    that is more (0: all of them from the start), so a short search spends its play-outs on
+    the likeliest moves and a longer one reaches further down the list.
     ``settle``: stop as soon as more thinking could no longer change the choice (the same
     choice, but the random stream moves on differently: games that replay a scripted bot game
     keep it off).
@@ -91,14 +108,16 @@ class Search:
     """
 
     __slots__ = ("policy", "evaluate", "depth", "delegate", "candidates", "until", "flat", "margin", "settle",
-                 "iterations")
+                 "iterations", "confidence", "widen", "breadth", "deal")
 
     def __init__(self, policy: Callable[..., Move | None] | None = None,
                  evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400,
                  delegate: Callable[..., Move | None] | None = None,
                  candidates: Callable[..., list[Move]] | None = None,
                  until: Callable[[Any], bool] | None = None, flat: bool = False,
-                 margin: float = 0.0, settle: bool = False, iterations: int | None = None) -> None:
+                 margin: float = 0.0, settle: bool = False, iterations: int | None = None,
+                 confidence: float = 0.0, widen: float = 0.0, breadth: int = 1,
+                 deal: Callable[..., Any] | None = None) -> None:
         self.policy = policy
         self.evaluate = evaluate
         self.depth = depth
@@ -109,6 +128,10 @@ class Search:
         self.margin = margin
         self.settle = settle
         self.iterations = iterations
+        self.confidence = confidence
+        self.widen = widen
+        self.breadth = breadth
+        self.deal = deal
 
 
 class IsmctsBot:
@@ -136,6 +159,7 @@ class IsmctsBot:
         self.max_depth = self.search.depth if max_depth is None else max_depth
         self.done = 0  # iterations run by the last choose(): what the benchmarks count
         self._root_moves: list[Move] = []  # the moves weighed at the root (Search.candidates)
+        self._widening = False  # whether the root moves are a game's candidates, best first
         self._began = 0.0  # when the last choose() or rank() began: the think time runs from there
 
     def choose(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
@@ -152,7 +176,11 @@ class IsmctsBot:
             legal = self.search.candidates(rules, view, seat, legal) or legal
             if len(legal) == 1:
                 return legal[0]
-        root = self._search(rules, view, seat, legal, progress)
+        self._widening = bool(self.search.widen and self.search.candidates)
+        try:
+            root = self._search(rules, view, seat, legal, progress)
+        finally:
+            self._widening = False
         best = max((m for m in legal if (seat, m) in root.children),
                    key=lambda m: root.children[(seat, m)].visits, default=None)
         if best is None:
@@ -164,7 +192,9 @@ class IsmctsBot:
         if not self.search.margin or best == first or (seat, first) not in root.children:
             return best
         a, b = root.children[(seat, best)], root.children[(seat, first)]
-        return best if a.reward / a.visits - b.reward / b.visits > self.search.margin else first
+        gain = a.reward / a.visits - b.reward / b.visits
+        sure = self.search.confidence * math.sqrt(a.spread() + b.spread())
+        return best if gain > self.search.margin and gain > sure else first
 
     def rank(self, rules: Rules, view: dict[str, Any], seat: str, legal: list[Move],
              progress: Progress | None = None) -> list[tuple[Move, float, int]]:
@@ -194,8 +224,10 @@ class IsmctsBot:
         self._root_moves = legal
         start = time.perf_counter()
         deadline = self._began + self.think if self.think else None
+        deal = self.search.deal
         for i in range(self.iterations):
-            self._iterate(rules, rules.determinize(view, seat, self.rng), root)
+            st = deal(rules, view, seat, self.rng) if deal else rules.determinize(view, seat, self.rng)
+            self._iterate(rules, st, root)
             self.done = i + 1
             if deadline:  # every iteration: on a busy machine 16 of them overran the wait by a tenth
                 now = time.perf_counter()
@@ -235,6 +267,8 @@ class IsmctsBot:
             moves = rules.legal_moves(st, actor)
             if node is root and self.search.candidates is not None:
                 moves = [m for m in self._root_moves if m in moves] or moves
+                if self._widening:
+                    moves = moves[:max(self.search.breadth, 1 + int(self.search.widen * math.sqrt(root.visits)))]
             untried = [m for m in moves if (actor, m) not in node.children]
             if untried:
                 move = rng.choice(untried)
@@ -279,8 +313,10 @@ class IsmctsBot:
             share = {}
         root.visits += 1
         for actor, n in path:
+            got = share.get(actor, 0.0)
             n.visits += 1
-            n.reward += share.get(actor, 0.0)
+            n.reward += got
+            n.squares += got * got
 
 
 class SloppyBot:

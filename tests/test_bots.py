@@ -237,3 +237,64 @@ def test_easy_is_the_normal_bot_slipping():
     for rules, slip in ((GROS, 95), (INVADERS, 30), (HORROR, 50)):
         bot = make_bot("easy", rules, seed=1)
         assert isinstance(bot, SloppyBot) and bot.slip == slip
+
+
+def test_a_confident_search_departs_from_the_favourite_only_beyond_its_noise():
+    """With ``confidence``, another move must beat the game's favourite by that many standard
+    errors of the difference as well as by the ``margin``: the same gain of 0.02 is noise over
+    a few play-outs and sure over many, so a longer search departs from the favourite more."""
+    from common.bots import Search, _Node
+
+    def root(visits: int) -> _Node:
+        node = _Node()
+        for move, mean in ((("a",), 0.50), (("b",), 0.52)):  # rewards of 0 and 1: the widest spread
+            child = node.children[("s", move)] = _Node()
+            child.visits, child.reward, child.squares = visits, mean * visits, mean * visits
+        return node
+
+    bot = IsmctsBot(1, search=Search(margin=0.01, confidence=2.0))
+    assert bot._favourite(root(100), "s", ("a",), ("b",)) == ("a",)  # 0.02 against 2 x 0.071
+    assert bot._favourite(root(40000), "s", ("a",), ("b",)) == ("b",)  # against 2 x 0.0035
+    bot.search.margin = 0.03
+    assert bot._favourite(root(40000), "s", ("a",), ("b",)) == ("a",)  # the margin is a floor
+
+
+def test_a_widening_search_reaches_further_down_its_candidates_with_more_iterations():
+    """``widen``: the first ``breadth`` candidates from the start, more as the play-outs pile
+    up (1 + widen * sqrt(visits)); the coach's ``rank`` weighs every legal move all the same."""
+    from common.bots import Search
+
+    rules, st, seat = midgame("gros", kind="turn")
+    legal = rules.legal_moves(st, seat)
+    assert len(legal) >= 4
+    search = Search(candidates=lambda r, v, s, moves: moves, flat=True, depth=2, widen=0.15, breadth=2)
+
+    def weighed(iterations: int) -> int:
+        bot = IsmctsBot(1, iterations=iterations, search=search)
+        seen: list[int] = []
+        bot._favourite = lambda root, s, first, best: seen.append(len(root.children)) or best  # type: ignore[method-assign]
+        bot.choose(rules, rules.view(st, seat), seat, legal)
+        return seen[0]
+
+    assert weighed(30) == 2  # 1 + 0.15 * sqrt(30) < 2: the breadth alone
+    assert weighed(700) == 4  # 1 + 0.15 * sqrt(699): 4 once 400 play-outs are in
+    coach = IsmctsBot(1, iterations=30, search=search)
+    assert len(coach.rank(rules, rules.view(st, seat), seat, legal)) == min(len(legal), 30)
+
+
+def test_a_search_deals_its_iterations_with_the_games_deal():
+    """``Search.deal`` replaces ``rules.determinize`` for every iteration, from the same view."""
+    from common.bots import Search
+
+    rules, st, seat = midgame("gros", kind="turn")
+    view = rules.view(st, seat)
+    dealt: list[dict] = []
+
+    def deal(r, v, s, rng):
+        dealt.append(v)
+        return r.determinize(v, s, rng)
+
+    bot = IsmctsBot(1, iterations=12, search=Search(deal=deal, flat=True, depth=2))
+    bot.settle = False
+    bot.choose(rules, view, seat, rules.legal_moves(st, seat))
+    assert len(dealt) == 12 and all(v is view for v in dealt)

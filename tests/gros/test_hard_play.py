@@ -47,3 +47,35 @@ def test_hard_keeps_a_creature_that_can_still_win_an_attack():
                 "hand ray: roll-the-credits-fade-out, full-moon, the-mummy", "hand dana: the-shovel",
                 "turn: ray 4"])
     assert discards(st, "ray", make_bot("hard", RULES, seed=1, iterations=20)) == ["full-moon"]
+
+
+def test_hard_deals_the_rivals_hands_richer_in_title_words():
+    """Players keep the cards that score in hand: ``hard`` deals its rivals' hands with title
+    words ``HOARD`` times likelier than an unseen card (from round 2), the same cards and hand
+    sizes as an even deal, its own hand as it is; in round 1 the deal is the even one."""
+    from common.rng import Rng
+    from gros import hard
+
+    words = "scream moon laboratory tomb invasion cut"
+    st = RULES.setup({"players": "3", "variant": "gros"}, 11)
+    for line in [f"title: Scream of the Moon Laboratory: Tomb Invasion Cut | {words}",
+                 "hand ray: roll-the-credits-fade-out, full-moon", "turn: ray 3"]:
+        RULES.scenario(st, line)
+    view = RULES.view(st, "ray")
+
+    def share(deal) -> float:
+        rng, scoring, cards = Rng(5), 0, 0
+        for _ in range(300):
+            dealt = deal(RULES, view, "ray", rng)
+            assert [len(h) for h in dealt.hands] == [len(h) for h in st.hands] and dealt.hands[0] == st.hands[0]
+            assert sorted(dealt.deck + dealt.hands[1] + dealt.hands[2]) == sorted(st.deck + st.hands[1] + st.hands[2])
+            rivals = dealt.hands[1] + dealt.hands[2]
+            scoring += sum(dealt.defs[i].title.lower() in dealt.title_words for i in rivals)
+            cards += len(rivals)
+        return scoring / cards
+
+    even = share(lambda rules, v, seat, rng: rules.determinize(v, seat, rng))
+    assert hard.HOARD > 1.5 and share(hard.deal) > 1.5 * even > 0
+    RULES.scenario(st, "turn: ray 1")
+    first = RULES.view(st, "ray")
+    assert hard.deal(RULES, first, "ray", Rng(5)).hands == RULES.determinize(first, "ray", Rng(5)).hands
