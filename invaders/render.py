@@ -227,8 +227,11 @@ def cards_table(query: str = ""):
     filters, words = card_query(query, ("side",))
     table = Table(title=_("Galaxy Invaders cards"))
     other = _("Italian") if current() == DEFAULT else _("English")
-    for col in (_("side"), _("card"), other, _("copies"), _("effect")):
-        table.add_column(col)
+    for col in (_("side"), _("card"), other):
+        table.add_column(col, max_width=18, overflow="fold")
+    table.add_column(_("copies"), justify="right")
+    table.add_column(_("effect"), ratio=1, min_width=30)  # the text gets the width (a narrow
+    # terminal left it a word a line)
     for seat in ("aliens", "humans"):
         deck = RULES.catalog.decks[seat]
         for cid in RULES.catalog.cards[seat]:

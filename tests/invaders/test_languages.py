@@ -322,3 +322,20 @@ def test_the_preview_is_typed_and_listed_in_the_players_language(lang, word, hel
     assert any(line.split()[:1] == [word] for line in lines), out.stdout[-3000:]  # help's row
     assert not any(line.split()[:1] == ["preview"] for line in lines)
     assert on in out.stdout and "Traceback" not in out.stdout + out.stderr
+
+
+def test_the_russian_card_list_reads_in_an_80_column_terminal():
+    """At 80 columns the effect column was squeezed to a word a line (12 lines for Fire!):
+    the text gets the width, or the list is stacked a card at a time."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-m", "invaders", "cards", "--lang", "ru"], text=True,
+                         capture_output=True, timeout=60,
+                         env={**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "PYTHONPATH": str(root)})
+    assert out.returncode == 0, out.stderr
+    cards = sum(len(RULES.catalog.cards[seat]) for seat in SEATS)
+    assert len(out.stdout.splitlines()) <= 7 * cards, out.stdout
+    assert "Стреляют все корабли: на клетку каждого корабля" in " ".join(out.stdout.split())
