@@ -87,7 +87,10 @@ _POOL_WORDS = {"monster": "monster", "mostro": "monster", "монстр": "monst
 _ALIASES = {**{word: verb for words in MOVE_WORDS.values() for word, verb in words.items()},
             "armor": "armour", "role": "supporting", "support": "supporting", "end": "cut",
             "pools": "pool", "vs": "check", "no": "decline", "yes": "accept", "sp": "subplot",
-            "begin": "agree"}
+            "begin": "agree",
+            # the narration's own verb for agreeing ('p2 approva la premessa', 'соглашается'),
+            # and the word as a woman says it
+            "approva": "agree", "approvo": "agree", "согласна": "agree", "соглашаюсь": "agree"}
 _TEXT = ("monster", "ability", "trigger", "setting", "title", "extra", "supporting", "star",
          "say", "ruling", "plan")
 _ONE_REF = ("play", "chase", "attack", "help", "move", "drop", "accept")

@@ -106,7 +106,7 @@ def test_a_syntax_error_quotes_the_players_own_words(lang, typed, quoted):
     ("mucchi mostro 3 piano 2", ("pool", 3, 2)), ("горсти план 4", ("pool", 0, 4)),
     ("capacità nessuna", ("ability", "none")), ("способность нет", ("ability", "none")),
     ("basta", ("quiet",)), ("хватит", ("quiet",)), ("abbandona p4", ("drop", "p4")), ("свернуть p4", ("drop", "p4")),
-    ("крючок", ("trigger", "")), ("запустить", ("spring",)), ("линия c1: долг", ("subplot", ("c1",), "долг")),
+    ("крючок", ("trigger", "")), ("запустить", ("spring",)), ("approva", ("agree",)), ("согласна", ("agree",)), ("линия c1: долг", ("subplot", ("c1",), "долг")),
 ])
 def test_the_words_inside_a_move_are_taken_in_italian_and_russian_and_written_in_english(typed, move):
     assert notation.parse(typed) == move
