@@ -5,8 +5,10 @@ which its ``parse`` reads back as the same move; records, logs and the wire keep
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from common.engine import NotationError
 from common.i18n import DEFAULT, current
 
 
@@ -16,3 +18,14 @@ def spoken(notation: Any, move: str, lang: str | None = None) -> str:
     lang = lang or current()
     hook = getattr(notation, "spoken", None)
     return hook(move, lang) if hook is not None and lang != DEFAULT else move
+
+
+def to_speak(parse: Callable[[str], Any], text: str, lang: str, languages: Mapping[str, Any]) -> Any | None:
+    """The move ``text`` is, for a notation's ``spoken`` to write in ``lang``; None (it is
+    shown as written) where the notation has no words in ``lang`` or ``text`` is no move."""
+    if lang not in languages:
+        return None
+    try:
+        return parse(text)
+    except NotationError:
+        return None

@@ -14,6 +14,7 @@ from functools import lru_cache
 from common.engine import Move, NotationError
 from common.i18n import current
 from common.safetext import clean
+from common.spoken import to_speak
 from gros import N_, _, pgettext
 from gros.catalog import all_aliases, shared_names, slug
 
@@ -335,11 +336,8 @@ def spoken(text: str, lang: str) -> str:
     for 'play the-holy-water on ray/the-psychic', the first of that language's move words and
     keywords and each card by its name there, which ``parse`` reads back as the same move (a
     card whose name there would not, by its id). English, and a title's own text, as written."""
-    if lang not in MOVE_WORDS:
-        return text
-    try:
-        move = parse(text)
-    except NotationError:
+    move = to_speak(parse, text, lang, MOVE_WORDS)
+    if move is None:
         return text
     words = {**_first_words(MOVE_WORDS[lang]), **_first_words(KEYWORD_WORDS[lang])}
     return _written(move, lambda word: words.get(word, word), lambda ref: _spoken_ref(ref, lang))

@@ -7,6 +7,7 @@ import difflib
 from collections.abc import Callable
 
 from common.engine import Move, NotationError
+from common.spoken import to_speak
 from invaders import N_, _
 
 # The move words of the players' languages (the rulebook's Italian where it has one): also
@@ -231,11 +232,8 @@ def spoken(text: str, lang: str) -> str:
     """A move as a player of ``lang`` reads and may type it ('manovra 2 sinistra', 'сбросить
     отражающий щит' for 'maneuver 2 left', 'discard shield'): that language's first move word
     and a discarded card by its name there, which ``parse`` reads back as the same move."""
-    if lang not in MOVE_WORDS:
-        return text
-    try:
-        move = parse(text)
-    except NotationError:
+    move = to_speak(parse, text, lang, MOVE_WORDS)
+    if move is None:
         return text
     words: dict[str, str] = {}
     for word, english in MOVE_WORDS[lang].items():

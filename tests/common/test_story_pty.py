@@ -302,16 +302,22 @@ def test_enter_typed_ahead_at_the_end_never_loses_the_game(tmp_path):
     assert "Traceback" not in child.before
 
 
-def test_one_key_passes_the_reactions_for_the_rest_of_the_turn(tmp_path):
-    """Issue 23: '!' on an empty line at a reaction passes it and every reaction for the rest
-    of the turn, at one keystroke; the level 'all' was set in an earlier game (remembered)."""
+def asked_every_reaction(tmp_path):
+    """ray against a normal dana, asked at every reaction (the level 'all', remembered from an
+    earlier game), at dana's first turn."""
     import json
 
     settings = tmp_path / "state" / "bmovie" / "settings.json"
     settings.parent.mkdir(parents=True)
     settings.write_text(json.dumps({"gros": {"reactions": {"ray": "all"}}}))
-    child = spawn(tmp_path, "gros", "--seed", "8", "--players", "2", "--first", "dana",
-                  "--seats", "human,normal", "-oautopass.ray=off", "--think", "0.01")
+    return spawn(tmp_path, "gros", "--seed", "8", "--players", "2", "--first", "dana",
+                 "--seats", "human,normal", "-oautopass.ray=off", "--think", "0.01")
+
+
+def test_one_key_passes_the_reactions_for_the_rest_of_the_turn(tmp_path):
+    """Issue 23: '!' on an empty line at a reaction passes it and every reaction for the rest
+    of the turn, at one keystroke; the level 'all' was set in an earlier game (remembered)."""
+    child = asked_every_reaction(tmp_path)
     child.expect("ray>")
     first = text(child)
     assert "SFX now" in first or "was just played" in first or "turn is ending" in first, first
@@ -328,13 +334,7 @@ def test_one_key_passes_the_reactions_for_the_rest_of_the_turn(tmp_path):
 def test_the_enter_pressed_after_the_pass_key_plays_nothing(tmp_path):
     """'!' then Enter, out of habit: the Enter reached the next prompt, the draw at the start
     of ray's turn, and played it unasked (seen in tmux). It is the key's echo: asked again."""
-    import json
-
-    settings = tmp_path / "state" / "bmovie" / "settings.json"
-    settings.parent.mkdir(parents=True)
-    settings.write_text(json.dumps({"gros": {"reactions": {"ray": "all"}}}))
-    child = spawn(tmp_path, "gros", "--seed", "8", "--players", "2", "--first", "dana",
-                  "--seats", "human,normal", "-oautopass.ray=off", "--think", "0.01")
+    child = asked_every_reaction(tmp_path)
     child.expect("ray>")
     child.send("!\r")  # the key, and the Enter it does not need
     child.expect("your turn begins")
