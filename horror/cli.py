@@ -57,7 +57,7 @@ def screenplay(record, out, fmt, force) -> None:
 
         from common.batch import read_record, replay
         from horror.rules import RULES
-        from horror.screenplay import default_name, write
+        from horror.screenfile import default_name, write
 
         view = replay(RULES, read_record(record)).table.view(None)
         if out is None:

@@ -234,7 +234,7 @@ def write_screenplay(rest: str = "", view: dict[str, Any] | None = None) -> str:
     Fountain), never over an existing file. Only the player's own word writes a file: another
     player's 'screenplay' or title writes nothing here (issue 20)."""
     from common.engine import GameError
-    from horror.screenplay import default_name, write
+    from horror.screenfile import default_name, write
 
     if not view:
         return _("No film yet.")
@@ -254,7 +254,7 @@ def credits_screenplay(view: dict[str, Any]) -> str:
     """At the credits, the screenplay goes where the player's own $HORROR_SCREENPLAYS says
     (a file of its own there); without it, nothing is written, and the line says how to."""
     from common.engine import GameError
-    from horror.screenplay import write_at_credits
+    from horror.screenfile import write_at_credits
 
     folder = os.environ.get("HORROR_SCREENPLAYS")
     if not folder:

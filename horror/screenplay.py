@@ -4,7 +4,8 @@ the cast with their fates at the end — as Markdown or as Fountain (the plain-t
 format screenwriting apps open).
 
 Written from a view (public information only), so any seat, a spectator or a network client
-can write it; the REPL writes it at the credits and whenever someone plays 'screenplay'. The
+can write it; the REPL writes it at the credits and whenever someone plays 'screenplay'
+(``horror.screenfile`` names and writes the file). The
 film's log is first turned into blocks (``blocks``), which each format then writes out; the
 table's book-keeping (deals, trades, bids, stakes, meetings) stays out of the film.
 """
@@ -12,12 +13,9 @@ table's book-keeping (deals, trades, bids, stakes, meetings) stays out of the fi
 from __future__ import annotations
 
 import re
-import unicodedata
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from common.agree import Named
-from common.engine import GameError
 from horror import _, ngettext, pgettext
 from horror.narration import names_list, role_name
 from horror.pooltext import in_reader_language, named
@@ -433,76 +431,3 @@ def fountain(view: dict[str, Any]) -> str:
     out += ["# " + _("Cast"), ""]
     out += [_action(f"{n} ({r}): {f}.") for n, r, f in cast(view)] + [""]
     return "\n".join(out)
-
-
-FORMATS = {"markdown": (markdown, ".md"), "fountain": (fountain, ".fountain")}
-
-
-# Russian letters in Latin ones (a simplified GOST 7.79 B): a file name any disk and shell take
-CYRILLIC_LATIN = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
-                          ("a", "b", "v", "g", "d", "e", "yo", "zh", "z", "i", "y", "k", "l", "m", "n", "o",
-                           "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu",
-                           "ya"), strict=True))
-
-
-def slug(title: str) -> str:
-    """A title as a file name, in plain ASCII: 'Оно пришло с неба' is 'ono-prishlo-s-neba', the
-    accents of 'Città' go ('citta'), so the name is safe on every disk and in every shell."""
-    latin = "".join(CYRILLIC_LATIN.get(ch, ch) for ch in title.lower())
-    plain = unicodedata.normalize("NFKD", latin).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "film"
-
-
-@in_reader_language
-def default_name(view: dict[str, Any], fmt: str = "markdown") -> str:
-    """TITLE.md (or .fountain): the name suggested to the player, never taken unasked."""
-    return f"{slug(view['title'])}{FORMATS[fmt][1]}"
-
-
-def format_of(path: str | Path) -> str:
-    """Fountain for a .fountain file, else Markdown."""
-    return "fountain" if str(path).lower().endswith(".fountain") else "markdown"
-
-
-def folder_for(path: Path) -> None:
-    """``path``'s folder, made when missing; a GameError in one line when it cannot be."""
-    folder = path.parent
-    if folder.is_dir():
-        return
-    if folder.exists():
-        raise GameError(_("{folder} is not a folder").format(folder=folder))
-    try:
-        folder.mkdir(parents=True)
-    except OSError as exc:
-        raise GameError(_("cannot make the folder {folder}: {reason}").format(
-            folder=folder, reason=exc.strerror or exc)) from None
-
-
-@in_reader_language
-def write(view: dict[str, Any], path: str | Path, fmt: str | None = None, overwrite: bool = False) -> Path:
-    """Write the screenplay to ``path``, a name the player gave (the format from its ending
-    unless ``fmt`` says). An existing file is never overwritten unless ``overwrite`` (asked
-    for by the player); a GameError in one line says why nothing was written."""
-    render = FORMATS[fmt or format_of(path)][0]
-    target = Path(path)
-    folder_for(target)
-    try:
-        with open(target, "w" if overwrite else "x", encoding="utf-8") as fh:
-            fh.write(render(view))
-    except FileExistsError:
-        raise GameError(_("{path} exists already; name another file").format(path=target)) from None
-    except OSError as exc:
-        raise GameError(_("cannot write {path}: {reason}").format(path=target, reason=exc.strerror or exc)) from None
-    return target
-
-
-@in_reader_language
-def write_at_credits(view: dict[str, Any], folder: str) -> Path:
-    """The film's screenplay in the player's own ``$HORROR_SCREENPLAYS`` folder, under a name of
-    its own: TITLE.md, else TITLE-2.md, ... (nothing there is overwritten)."""
-    base = Path(folder) / slug(view["title"])
-    for n in range(1, 1000):
-        target = base.with_name(f"{base.name}-{n}.md" if n > 1 else f"{base.name}.md")
-        if not target.exists():
-            return write(view, target)
-    raise GameError(_("{folder} holds 999 screenplays of this title already").format(folder=folder))

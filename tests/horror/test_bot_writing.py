@@ -18,7 +18,7 @@ import pytest
 from common.bots import make_bot
 from common.i18n import language
 from common.selfplay import play_game
-from horror import pools, pooltext, screenplay, stock
+from horror import pools, pooltext, screenfile, screenplay, stock
 from horror.rules import RULES
 from horror.state import Film
 
@@ -188,7 +188,7 @@ def test_a_russian_reader_reads_the_english_film_in_russian(tmp_path):
     view = RULES.view(st, None)
     with language("ru"):
         text = screenplay.markdown(view)
-        path = screenplay.write_at_credits(view, str(tmp_path))
+        path = screenfile.write_at_credits(view, str(tmp_path))
     assert text.startswith("# Оно пришло с неба") and "КАПЛЯ" in text and "THE BLOB" not in text
     assert "городок на Среднем Западе, 1958" in text and "Midwest" not in text
     assert path.name == "ono-prishlo-s-neba.md"

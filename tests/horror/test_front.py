@@ -16,7 +16,7 @@ from rich.console import Console
 from common.record import parse_record
 from common.selfplay import play_game
 from common.table import Table
-from horror import cardlist, render, screenplay
+from horror import cardlist, render, screenfile, screenplay
 from horror.bots import AuteurBot
 from horror.rules import RULES
 
@@ -136,7 +136,7 @@ def test_render_every_stage(tmp_path, monkeypatch):
     for _ in range(2):  # the credits write it in the player's own folder (made), once a film
         summary = render.end_summary(RULES.view(st, None), {})
         assert summary[-1].startswith("The screenplay is in ")
-    name = screenplay.slug(st.title)
+    name = screenfile.slug(st.title)
     assert {p.name for p in (tmp_path / "films").glob("*.md")} == {f"{name}.md", f"{name}-2.md"}
     assert (tmp_path / "films" / f"{name}.md").read_text().startswith(f"# {st.title}")
     console.print(render.cards_table("set"))
