@@ -127,7 +127,8 @@ class Reactions:
 class Reacting:
     """The REPL's part (a mixin of ``common.repl.Ui``): passing what the seat's level does
     not ask about, the 'reactions' command and '!'. Needs ``session``, ``story``, ``here``,
-    ``reactions``, ``passed``, ``reader()``, ``moves()`` and ``play()`` from the ``Ui``."""
+    ``reactions``, ``passed``, ``reader()``, ``moves()``, ``play()`` and ``lines()`` from the
+    ``Ui``."""
 
     session: Any
     story: Any
@@ -144,6 +145,9 @@ class Reacting:
     def play(self, seat: str, text: str) -> None:
         raise NotImplementedError
 
+    def lines(self, sentences: list[str], printer: Any = None) -> None:
+        raise NotImplementedError
+
     def reacting(self) -> bool:
         """Whether the decision now is a reaction, where '!' passes for the rest of the turn."""
         seat = self.session.waiting_for()
@@ -151,7 +155,8 @@ class Reacting:
 
     def pass_for(self, seat: str) -> bool:
         """Pass a reaction the seat's level does not ask about: the pass is told to the log,
-        not the screen, and counted for the seat's next prompt. True if it passed."""
+        not the screen, and counted for the seat's next prompt; what it let happen (an attack's
+        outcome) is told on the screen as any move's. True if it passed."""
         why = self.reactions.skip(seat, self.session.view(seat))
         if why is None or "pass" not in self.session.legal(seat):
             return False
@@ -160,8 +165,11 @@ class Reacting:
         except GameError as exc:  # the rules refused: ask the player after all
             error(str(exc))
             return False
+        own, then = told[:1], told[1:]  # 'You pass.', then what the pass let happen
         self.story.keep(seat if len(self.here) > 1 else self.reader(),
-                        self.story.move_lines(told), self.moves())
+                        self.story.move_lines(own), self.moves())
+        if then:  # the attack it let through (seen: an attack's outcome was told to the log only)
+            self.lines(then)
         self.passed.setdefault(seat, []).append(why)
         return True
 

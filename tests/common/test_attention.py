@@ -165,6 +165,19 @@ def test_a_human_seat_is_asked_only_about_what_concerns_it(tmp_path, monkeypatch
     assert "you may play an SFX now" in " ".join(out.output.split())  # 'all': asked again
 
 
+def test_an_attack_let_through_by_a_pass_made_for_you_is_told_on_screen(tmp_path, monkeypatch):
+    """ray attacks; the answer window is dana's, so ray's own pass is made for him: the pass
+    went to the log, and with it the attack's outcome, which the screen never showed."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    given = "title\ndraw\nplay lab assistant\nattack dana with lagoon lurker\nquit\nn\n"
+    out = CliRunner().invoke(gros_main, ["play", "--pace", "0", "--seed", "21", "--players", "2",
+                                         "--seats", "human,normal", "--think", "0.01"], input=given)
+    text = " ".join(out.output.split())
+    assert "1 reaction passed for you" in text, text[-2000:]
+    assert "The Lagoon Lurker (7) against dana's Movie" in text, text[-2000:]
+    assert "You pass." not in text  # the pass itself stays in the log
+
+
 def test_the_keyboard_changes_hands_only_for_a_private_decision():
     from common.handoff import keyboard_after
 
