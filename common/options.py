@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import click
 
-from common import N_, _
-from common.i18n import LANGUAGES, set_language
+from common import N_, _, pgettext
+from common.i18n import LANGUAGES, Np_, set_language
 from common.spec import HUMAN, GameSpec
 
 THINK_HELP = N_("seconds a searching bot may think per decision")
@@ -176,18 +176,24 @@ def complete_cards(spec: GameSpec) -> Callable:
 
 # what --help shows an option or argument takes, and its usage line's [OPTIONS]: in the
 # player's language like the rest of the help (the English words are the table's keys)
+# (a context of their own: 'NAME' here is a person's or a table's, the card command's is a card's)
 PLACEHOLDERS = {word: word for word in (
-    N_("SECONDS"), N_("SEATS"), N_("SEAT"), N_("ADDRESS"), N_("LEVEL"), N_("BOT"), N_("PORT"), N_("HOST:PORT"),
-    N_("[TOKEN]"), N_("KEY=VALUE"), N_("N|NAMES"), N_("DECK"), N_("SCORE"), N_("NAME"),
-    N_("PLACE"), N_("TEXT"), N_("INTEGER"), N_("FILE"), N_("FILES"), N_("RECORD"), N_("QUERY"),
-    N_("PATH"), N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))}
+    Np_("placeholder", "SECONDS"), Np_("placeholder", "SEATS"), Np_("placeholder", "SEAT"),
+    Np_("placeholder", "ADDRESS"), Np_("placeholder", "LEVEL"), Np_("placeholder", "BOT"),
+    Np_("placeholder", "PORT"), Np_("placeholder", "HOST:PORT"), Np_("placeholder", "[TOKEN]"),
+    Np_("placeholder", "KEY=VALUE"), Np_("placeholder", "N|NAMES"), Np_("placeholder", "DECK"),
+    Np_("placeholder", "SCORE"), Np_("placeholder", "NAME"), Np_("placeholder", "PLACE"),
+    Np_("placeholder", "TEXT"), Np_("placeholder", "INTEGER"), Np_("placeholder", "FILE"),
+    Np_("placeholder", "FILES"), Np_("placeholder", "RECORD"), Np_("placeholder", "QUERY"),
+    Np_("placeholder", "PATH"), Np_("placeholder", "[OPTIONS]"),
+    Np_("placeholder", "COMMAND [ARGS]..."))}
 
 
 def speak_placeholders(command: click.Command) -> None:
     """Word ``command``'s placeholders (``--think SECONDS``, ``FILES...``) in the language of
     the moment; one not in the table (``N``, a Choice's ``[gros|gr2]``) stays as it is."""
     def said(word: str) -> str:
-        return _(PLACEHOLDERS[word]) if word in PLACEHOLDERS else word
+        return pgettext("placeholder", word) if word in PLACEHOLDERS else word
 
     if command.options_metavar:
         command.options_metavar = said("[OPTIONS]")

@@ -94,6 +94,8 @@ def test_help_names_what_an_option_takes_in_the_players_language(game, lang):
                 assert not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w])", shown), (name, word, shown)
     english = _help(main, ["play", "--help"])
     assert "Usage: " + game + " play [OPTIONS]" in english and "--think SECONDS" in english
+    if lang == "ru":  # a person's name, not a card's title ('карта НАЗВАНИЕ')
+        assert re.search(r"--name +ИМЯ", _help(main, ["--lang", "ru", "join", "--help"]))
 
 
 def test_click_errors_and_our_own_follow_the_language(tmp_path):
