@@ -260,16 +260,18 @@ class Commands:
         return self.spec.messages.pgettext("command", name).strip().lower() or name
 
     def toggle_word(self, word: str) -> str:
-        """``word`` as the English name of a game's board option, in English or in the
-        player's language (Invaders' 'anteprima' is 'preview'); else ``word`` as it is."""
-        return next((name for name in self.toggle_names()
-                     if word in (name, self.game_command_local(name))), word)
+        """``word`` as the English name of a game's board option (Invaders' 'anteprima' is
+        'preview'); else ``word`` as it is."""
+        return self._english(word, self.toggle_names())
 
     def game_command_word(self, word: str) -> str:
-        """``word`` as the English name of the game's own command it is, in English or in the
-        player's language ('sceneggiatura FILE' is 'screenplay FILE'); else ``word`` as it is."""
-        return next((name for name in self.game_command_names()
-                     if word in (name, self.game_command_local(name))), word)
+        """``word`` as the English name of the game's own command it is ('sceneggiatura FILE'
+        is 'screenplay FILE'); else ``word`` as it is."""
+        return self._english(word, self.game_command_names())
+
+    def _english(self, word: str, names: list[str]) -> str:
+        """The one of ``names`` that ``word`` is, in English or in the player's language."""
+        return next((name for name in names if word in (name, self.game_command_local(name))), word)
 
     def rules(self) -> None:
         """The players' part of the rules page, in a pager at a terminal (it is long)."""
