@@ -154,7 +154,9 @@ class GrosRules(Rules[GrosState]):
         brother') stands for the one listed target that card is: 'ray/the-lab-assistant'.
         In a window (a stop, an answer to an attack) a card typed with no target takes the one
         it may take ('play cheap rubber suit': the attacking Creature); in a turn it is asked, as
-        a lone target there may be the player's own. Asked, never guessed, when two would fit.
+        a lone target there may be the player's own. Asked, never guessed, when two would fit;
+        but a Location named alone goes into the player's own Movie, where nearly every Location
+        is played ('play the swamp'; 'play the swamp on dana' for another's).
         'draw N' for all the cards there are to draw is 'draw'."""
         if move[0] == "draw" and len(move) == 2 and isinstance(move[1], int):
             legal = self.legal_moves(state, seat)
@@ -172,6 +174,8 @@ class GrosRules(Rules[GrosState]):
                 and all(t == u or _names_card(t, u, state.names) for t, u in zip(move[2], m[2], strict=True))]
         if not move[2] and not fits and mv.PASS in legal:  # in a window, the one target the card may take
             fits = [m for m in legal if m[0] == move[0] and m[1] == move[1] and m[3:] == move[3:]]
+        elif not move[2] and not fits and move[0] == "play" and _is_location(state, seat, move[1]):
+            fits = [m for m in legal if m[:2] == move[:2] and m[2] == (seat,) and m[3:] == move[3:]]
         return fits[0] if len(fits) == 1 else move
 
     def apply(self, state: GrosState, seat: str, move: Move) -> list[Event]:
@@ -320,6 +324,12 @@ class GrosRules(Rules[GrosState]):
 
 
 RULES = GrosRules()
+
+
+def _is_location(state: GrosState, seat: str, card: str) -> bool:
+    """Whether the player holds ``card`` and it is a Location."""
+    s = state.names.index(seat) if seat in state.names else -1
+    return s >= 0 and any(state.ids[i] == card and state.defs[i].type == "location" for i in state.hands[s])
 
 
 def _names_card(typed: str, target: str, seats: Sequence[str]) -> bool:

@@ -196,6 +196,28 @@ def test_in_a_window_a_card_typed_without_its_one_target_takes_it():
         table("location ray: the-cemetery").play("ray", "play earthquake")
 
 
+def test_a_location_named_alone_goes_into_the_players_own_movie():
+    """'play swamp' on one's own turn was refused ("a Location is played on a Movie: did you
+    mean 'play the-swamp on ray' or ... on dana?", seen in tmux): nearly every Location goes
+    into one's own Movie, so that is what it means; another's Movie is still named."""
+    from common.table import Table
+    from gros.rules import RULES
+
+    def table() -> Table:
+        t = Table(RULES, seed=3, variant="gros", options={"players": "2"})
+        for line in ["title: The Nothing | nothing", "movie ray: the-sheriff", "movie dana: the-reporter",
+                     "hand ray: the-swamp, the-earthquake", "turn: ray 2"]:
+            RULES.scenario(t.state, line)
+        return t
+
+    t = table()
+    t.play("ray", "play swamp")
+    assert t.record.body[-1].text == "play the-swamp on ray"
+    t = table()
+    t.play("ray", "play swamp on dana")
+    assert t.record.body[-1].text == "play the-swamp on dana"
+
+
 def test_an_attack_concerns_the_side_it_goes_against_as_it_stands():
     """The Blob (Attack 9) against the Reporter alone succeeds: the attacked is asked, the
     attacker (already winning) is not; against Defence beyond it, the attacker is asked."""
