@@ -127,8 +127,8 @@ class Reactions:
 class Reacting:
     """The REPL's part (a mixin of ``common.repl.Ui``): passing what the seat's level does
     not ask about, the 'reactions' command and '!'. Needs ``session``, ``story``, ``here``,
-    ``reactions``, ``passed``, ``reader()``, ``moves()``, ``play()`` and ``lines()`` from the
-    ``Ui``."""
+    ``reactions``, ``passed``, ``reader()``, ``moves()``, ``play()``, ``advance()`` and
+    ``lines()`` from the ``Ui``."""
 
     session: Any
     story: Any
@@ -143,6 +143,9 @@ class Reacting:
         raise NotImplementedError
 
     def play(self, seat: str, text: str) -> None:
+        raise NotImplementedError
+
+    def advance(self) -> None:
         raise NotImplementedError
 
     def lines(self, sentences: list[str], printer: Any = None) -> None:
@@ -172,6 +175,32 @@ class Reacting:
             self.lines(then)
         self.passed.setdefault(seat, []).append(why)
         return True
+
+    def moment(self, seat: str) -> str:
+        """Where the seat stands: the turn it is in, and whether it is asked to react."""
+        view = self.session.view(seat)
+        return f"{is_reaction(view)}|{turn_key(view)}"
+
+    def answered(self, seat: str, moment: str) -> bool:
+        """After a move of a line of several: let the bots here answer it (and pass the
+        reactions this terminal's players do not ask about), as the game loop would; True when
+        the seat decides again in the same turn, so the line's next move goes on (seen in tmux:
+        'play swamp; play psychic' lost its second move to a bot's answer in the window).
+        Another person's decision, another turn, a reaction asked of the seat (a card to stop)
+        or the game's end stop the line."""
+        if not self.session.answers_here:  # over a LAN the answers are other people's to make
+            return self.session.waiting_for() == seat
+        for _step in range(1000):  # each step is a move: bounded for safety's sake
+            if self.session.outcome() is not None:
+                return False
+            waiting = self.session.waiting_for()
+            if waiting is None:
+                self.advance()
+                if self.session.waiting_for() is None:
+                    return False
+            elif not self.pass_for(waiting):
+                break
+        return self.session.waiting_for() == seat and self.moment(seat) == moment
 
     def tell_passed(self, seat: str) -> None:
         """One line for the reactions passed for the seat since its last prompt."""

@@ -337,7 +337,8 @@ class Ui(Prompting, Commands, Reacting, HandOff):
     def play(self, seat: str, text: str) -> None:
         """A move; or, where the line as a whole is none, its parts between ';' in order
         ('discard fire; discard maneuver 1; end'), stopping at the first one refused or when
-        the decision passes to someone else (what was not played is said)."""
+        the decision passes to someone else for good (what was not played is said): the bots'
+        answers to a card (a window for any-time SFX) are waited for, and the line goes on."""
         parts = [p.strip() for p in text.split(";")]
         if len(parts) < 2 or not all(parts):
             self.play_one(seat, text)
@@ -347,8 +348,9 @@ class Ui(Prompting, Commands, Reacting, HandOff):
             return
         except GameError:
             pass
+        moment = self.moment(seat)
         for n, part in enumerate(parts):
-            if n and self.session.waiting_for() != seat:
+            if n and not self.answered(seat, moment):
                 say(_("Not played, as the decision is no longer yours: {moves}").format(
                     moves="; ".join(parts[n:])), "dim")
                 return

@@ -22,6 +22,7 @@ Progress = Callable[[str, float], None]  # (who is thinking, fraction done)
 class Session(Protocol):
     spec: GameSpec
     can_undo: bool
+    answers_here: bool  # the other seats' answers are made here, at once (bots): a line may wait
 
     def seats_here(self) -> list[str]: ...
     def waiting_for(self) -> str | None: ...
@@ -42,6 +43,7 @@ class LocalSession:
     """Everyone at one keyboard: human seats are prompted, bot seats move by themselves."""
 
     can_undo = True
+    answers_here = True
     hints_allowed = True  # 'hint' at the prompt (a host may forbid them at its table)
 
     def __init__(self, spec: GameSpec, table: Table, kinds: dict[str, str], seed: int,

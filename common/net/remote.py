@@ -35,6 +35,7 @@ class RemoteSession:
     player still in the lobby); the host decides everything."""
 
     can_undo = False
+    answers_here = False  # other people answer over the network: a line waits for nobody
 
     def __init__(self, spec: GameSpec, link: Link, reply: dict[str, Any],
                  on_token: Callable[[str | None, str | None], None] | None = None) -> None:

@@ -143,3 +143,25 @@ def test_moves_between_semicolons_are_played_in_order_up_to_the_first_refused(ca
     assert [line.text for line in table.record.body[-2:]] == ["end", "done"]
     assert "Not played, as the decision is no longer yours: draw" in capsys.readouterr().out
     assert table.decisions()[0].seat == dana
+
+
+def test_a_line_goes_on_after_the_bots_answer_its_card(capsys):
+    """'play swamp; play psychic' lost its second move when a bot was asked whether to answer
+    the Swamp with an SFX (seen in tmux: "Not played, as the decision is no longer yours");
+    the bots' answers are waited for and the line goes on, in the same turn only."""
+    from gros.rules import RULES
+
+    table = Table(SPEC.rules, seed=3, variant="gros", options={"players": "2"})
+    ray, dana = table.seats
+    for line in ["title: The Nothing | nothing", "movie ray: the-sheriff", "movie dana: the-reporter",
+                 "hand ray: the-swamp, the-psychic, the-holy-water",
+                 "hand dana: istruzzito, the-earthquake", "turn: ray 2"]:
+        RULES.scenario(table.state, line)
+    ui = Ui(SPEC, LocalSession(SPEC, table, {ray: "human", dana: "normal"}, 1, None))
+    ui.command(ray, "play swamp; play psychic; play holy-water on sheriff; end")
+    said = [line.text for line in table.record.body if line.text.startswith(("play", "end"))]
+    # dana answered the Swamp with Head in the Books and an Earthquake; ray's line went on
+    assert said == ["play the-swamp on ray", "play istruzzito on dana/the-reporter", "play the-earthquake on ray",
+                    "play the-psychic", "play the-holy-water on ray/the-sheriff", "end"], said
+    assert "no longer yours" not in capsys.readouterr().out
+    assert table.decisions()[0].seat == dana  # the line's last move ended the turn: dana's now
