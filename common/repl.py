@@ -336,18 +336,21 @@ class Ui(Prompting, Commands, Reacting, HandOff):
 
     def play(self, seat: str, text: str) -> None:
         """A move; or, where the line as a whole is none, its parts between ';' in order
-        ('discard fire; discard maneuver 1; end'), stopping at the first one refused or when
+        ('discard fire; discard maneuver 1; end', or ``listed``: 'discard fire, spread'), stopping at the first one refused or when
         the decision passes to someone else for good (what was not played is said): the bots'
         answers to a card (a window for any-time SFX) are waited for, and the line goes on."""
         parts = [p.strip() for p in text.split(";")]
         if len(parts) < 2 or not all(parts):
-            self.play_one(seat, text)
-            return
-        try:  # a line that is one move as a whole (horror's 'say c7: run; hide') stays one
-            self.lines(self.session.play(seat, text))
-            return
-        except GameError:
-            pass
+            parts = self.listed(text)
+            if not parts:
+                self.play_one(seat, text)
+                return
+        else:
+            try:  # a line that is one move as a whole (horror's 'say c7: run; hide') stays one
+                self.lines(self.session.play(seat, text))
+                return
+            except GameError:
+                pass
         moment = self.moment(seat)
         for n, part in enumerate(parts):
             if n and not self.answered(seat, moment):
@@ -358,6 +361,22 @@ class Ui(Prompting, Commands, Reacting, HandOff):
                 if parts[n + 1:]:
                     say(_("Not played: {moves}").format(moves="; ".join(parts[n + 1:])), "dim")
                 return
+
+    def listed(self, text: str) -> list[str]:
+        """'discard fire, fire, maneuver 1': one verb for several cards, as that many moves,
+        where the game lists the verb (its render module's ``LIST_VERBS``: the Invaders outpost
+        discards down to its hand limit after nearly every phase, one card a move). Nothing
+        when a part is no such move."""
+        verbs = getattr(self.spec.render, "LIST_VERBS", ())
+        word, _sep, rest = text.strip().partition(" ")
+        if not verbs or "," not in rest:
+            return []
+        parts = [f"{word} {card.strip()}" for card in rest.split(",") if card.strip()]
+        try:
+            moves = [self.spec.rules.parse(part) for part in parts]
+        except GameError:
+            return []
+        return parts if all(move[0] in verbs for move in moves) else []
 
     def play_one(self, seat: str, text: str) -> bool:
         """One move, played or refused with a one-line reason and the nearest legal moves."""

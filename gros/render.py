@@ -33,6 +33,9 @@ COLOURS = {"character": "blue", "creature": "red", "prop": "dark_orange", "locat
 __all__ = ["TYPE_NAMES"]
 
 
+LIST_VERBS = ("discard",)  # 'discard the-swamp, the-earthquake': several moves in one line (common.repl)
+
+
 def enter_move(view: dict[str, Any]) -> str | None:
     """What a bare Enter plays at the line REPL (``common.repl``): the turn's draw up to six,
     and 'done' after the end of turn's optional discards; the REPL plays it only when legal."""

@@ -25,6 +25,7 @@ MARKS = ((r"\b(explodes|destroy|destroyed|stops a red bullet)\b", "\u2212"),
           r"вы взяли|прибывает|стреля\w*|ставят)\b", "+"))
 # the board options' words in the player's language ('anteprima', 'прогноз'; common.commands)
 TOGGLE_WORDS = (Np_("command", "preview"),)
+LIST_VERBS = ("discard",)  # 'discard fire, spread': several moves in one line (common.repl)
 TOGGLES = {"preview": N_("where every bullet and ship will be after the next turn's phases 1–3")}
 SIDES = {"aliens": N_("aliens"), "humans": N_("humans")}
 PHASES = {"place": N_("placing the Defender"), "attack": N_("aliens' attack (phase 4)"),
@@ -200,9 +201,17 @@ def hand_view(view: dict[str, Any]) -> str | None:
 
 
 def hand_line(view: dict[str, Any]) -> str:
+    """The hand; while the seat discards down to its limit, how many go and how to say it."""
     names = [name(view["seat"], c) for c in view["hand"]]
     title = _("Your hand ({side}):").format(side=side(view["seat"]))
-    return f"[bold]{title}[/bold] " + (", ".join(names) or _("empty"))
+    line = f"[bold]{title}[/bold] " + (", ".join(names) or _("empty"))
+    limit = view.get("hand_limit", {}).get(view["seat"])
+    over = len(view["hand"]) - limit if limit is not None else 0
+    if view.get("discarding") and view["seat"] in view.get("to_move", ()) and over > 0:
+        line += "\n" + ngettext("Discard {n} card, down to {limit}: 'discard CARD' ('discard fire, spread' for several).",
+                                "Discard {n} cards, down to {limit}: 'discard CARD' ('discard fire, spread' for several).",
+                                over).format(n=over, limit=limit)
+    return line
 
 
 def _card(seat: str, cid: str) -> tuple[str, str, str]:

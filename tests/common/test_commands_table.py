@@ -165,3 +165,25 @@ def test_a_line_goes_on_after_the_bots_answer_its_card(capsys):
                     "play the-psychic", "play the-holy-water on ray/the-sheriff", "end"], said
     assert "no longer yours" not in capsys.readouterr().out
     assert table.decisions()[0].seat == dana  # the line's last move ended the turn: dana's now
+
+
+def test_one_discard_line_names_several_cards(capsys):
+    """The Invaders outpost discards down to its hand limit after nearly every phase, one
+    card a move (six 'discard' lines in a row, seen in tmux): 'discard fire, spread, ...'
+    plays them in one line, in any language; a list with a card not held stops at it."""
+    from invaders.cli import SPEC as INVADERS
+
+    table = Table(INVADERS.rules, seed=4)
+    ui = Ui(INVADERS, LocalSession(INVADERS, table, {"aliens": "normal", "humans": "human"}, 4, None))
+    ui.command("humans", "place d")
+    ui.advance()
+    ui.command("humans", "end")
+    view = table.view("humans")
+    assert view["discarding"]
+    hand = list(view["hand"])
+    assert len(hand) - view["hand_limit"]["humans"] >= 4
+    assert "'discard fire, spread' for several" in str(INVADERS.render.hand_line(view))
+    ui.command("humans", f"discard {hand[0]}, {hand[1]}")
+    ui.command("humans", f"scarta {hand[2]}, {hand[3]}")
+    assert [line.text for line in table.record.body[-4:]] == [f"discard {c}" for c in hand[:4]]
+    assert ui.listed("discard fire, nothing-at-all") == [] and ui.listed("place d, e") == []
