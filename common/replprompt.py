@@ -57,6 +57,26 @@ class Prompting:
                     [_keys(self.reacting), tab_keys()]))
         return self.prompt_sessions[seat]
 
+    def _live(self, prompt: Any, text: str, shown: Any, live: Callable[..., None]) -> str:
+        """The prompt of a network game: lines that arrive meanwhile appear above it, and the
+        network may end it (its seat's decision was taken for it: a bot, a timeout)."""
+        from prompt_toolkit.patch_stdout import patch_stdout
+
+        app = prompt.app
+
+        def interrupt() -> None:  # from the network thread: end the prompt, empty-handed
+            self.cut_short = True  # no Enter was pressed: the Enter move is not played
+            loop = getattr(app, "loop", None)
+            if loop is not None:
+                loop.call_soon_threadsafe(lambda: app.exit(result="") if app.is_running else None)
+
+        with patch_stdout(raw=True):  # lines printed meanwhile appear above the prompt
+            live(lambda line: print(line, flush=True), interrupt)
+            try:
+                return prompt.prompt(text, placeholder=shown)
+            finally:
+                live(None)
+
     def read(self, seat: str) -> str:
         text = f"{self.spec.seat_name(seat)}> "
         if sys.stdin.isatty() and sys.stdout.isatty():
@@ -68,29 +88,12 @@ class Prompting:
             # (an empty placeholder, not None: None keeps the session's last one)
             shown: Any = [("fg:ansibrightblack", _("Enter: {move}").format(
                 move=spoken(self.spec.rules.notation, enter)))] if enter else ""
-            if live is None:
-                asked = time.monotonic()
-                line = prompt.prompt(text, default=typed, placeholder=shown)
-                after_key, self.passed_by_key = self.passed_by_key, line == "pass!"
-                if after_key and not line and time.monotonic() - asked < ENTER_AFTER_KEY:
-                    return self.read(seat)  # the Enter pressed after '!' (which needs none)
-                return line
-            from prompt_toolkit.patch_stdout import patch_stdout
-
-            app = prompt.app
-
-            def interrupt() -> None:  # from the network thread: end the prompt, empty-handed
-                self.cut_short = True  # no Enter was pressed: the Enter move is not played
-                loop = getattr(app, "loop", None)
-                if loop is not None:
-                    loop.call_soon_threadsafe(lambda: app.exit(result="") if app.is_running else None)
-
-            with patch_stdout(raw=True):  # lines printed meanwhile appear above the prompt
-                live(lambda line: print(line, flush=True), interrupt)
-                try:
-                    return prompt.prompt(text, placeholder=shown)
-                finally:
-                    live(None)
+            asked = time.monotonic()
+            line = prompt.prompt(text, default=typed, placeholder=shown) if live is None else self._live(prompt, text, shown, live)
+            after_key, self.passed_by_key = self.passed_by_key, line == "pass!"
+            if after_key and not line and not self.cut_short and time.monotonic() - asked < ENTER_AFTER_KEY:
+                return self.read(seat)  # the Enter pressed after '!' (which needs none)
+            return line
         sys.stdout.write(text)
         sys.stdout.flush()
         line = sys.stdin.readline()

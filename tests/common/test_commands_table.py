@@ -187,3 +187,29 @@ def test_one_discard_line_names_several_cards(capsys):
     ui.command("humans", f"scarta {hand[2]}, {hand[3]}")
     assert [line.text for line in table.record.body[-4:]] == [f"discard {c}" for c in hand[:4]]
     assert ui.listed("discard fire, nothing-at-all") == [] and ui.listed("place d, e") == []
+
+
+@pytest.mark.parametrize("network", [False, True])
+def test_the_enter_pressed_after_the_pass_key_plays_nothing(monkeypatch, network):
+    """'!' passes at once; the Enter a player presses after it out of habit came to the next
+    prompt and played its Enter move ('draw'): at the local prompt it was ignored, over a LAN
+    not. An Enter that comes later, or a prompt the network ended, is left alone."""
+    import types
+
+    ui, seat = _ui()
+    lines = iter(["", "draw", "", ""])
+    fake = types.SimpleNamespace(prompt=lambda *a, **k: next(lines), app=None)
+    monkeypatch.setattr(ui, "_prompt_toolkit", lambda s: fake)
+    tty = types.SimpleNamespace(isatty=lambda: True)
+    monkeypatch.setattr("common.replprompt.sys", types.SimpleNamespace(stdin=tty, stdout=tty))
+    if network:  # the prompt that shows lines arriving meanwhile
+        import contextlib
+
+        ui.session.live_chat = lambda *a: None
+        monkeypatch.setattr("prompt_toolkit.patch_stdout.patch_stdout", lambda **k: contextlib.nullcontext())
+    ui.passed_by_key = True
+    assert ui.read(seat) == "draw"  # the stray Enter was asked again
+    ui.passed_by_key = True
+    monkeypatch.setattr("common.replprompt.ENTER_AFTER_KEY", -1.0)  # an Enter pressed later
+    assert ui.read(seat) == ""
+    assert ui.read(seat) == ""  # no '!' before it: an Enter as any other
