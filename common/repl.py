@@ -142,6 +142,20 @@ class Ui(Prompting, Commands, Reacting, HandOff):
         self.seen[seat] = view
         self.dirty = False
 
+    def verbs_line(self, seat: str) -> None:
+        """Under the board, the kinds of move the seat may make now, in its words ('Your
+        moves: fire · maneuver · spread · end'), for a game whose board does not word its
+        prompts (its render module's ``VERBS_LINE``): 'p1 to decide: premise' left a new
+        player to find 'agree' by Tab or 'moves'."""
+        if not getattr(self.spec.render, "VERBS_LINE", False):
+            return
+        from common.spoken import spoken
+
+        verbs = dict.fromkeys(spoken(self.spec.rules.notation, move).split()[0]
+                              for move in self.session.legal(seat) if move.strip())
+        if verbs:
+            say(_("Your moves: {verbs}").format(verbs=" · ".join(verbs)), "dim")
+
     def story_below(self, drawing: Any) -> None:
         """A board too tall to leave the story above it on the screen (3-player GROS past
         round 3) is followed by the moves since the player's last command, so what the bots
@@ -272,6 +286,7 @@ class Ui(Prompting, Commands, Reacting, HandOff):
             if self.dirty and (self.wiped or self.board_changed(shown)):
                 self.board(shown)  # an unchanged board is not drawn twice (the story stays in view)
                 self.wiped = False
+                self.verbs_line(seat)
             try:
                 text = self.read(seat).strip()
             except KeyboardInterrupt:

@@ -88,6 +88,7 @@ def story_view(view: dict[str, Any]):
 
 
 # the words of these commands in the player's language ('copione', 'сценарий'; common.commands)
+VERBS_LINE = True  # the REPL lists the kinds of move open to the seat under its board
 GAME_COMMAND_WORDS = (Np_("command", "script"), Np_("command", "screenplay"))
 GAME_COMMANDS = {"script": (N_("the film's written elements: sets, characters, tropes by act"), "script_text"),
                  "screenplay": (N_("screenplay FILE: write the film so far to FILE, on this computer"),

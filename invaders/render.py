@@ -25,6 +25,7 @@ MARKS = ((r"\b(explodes|destroy|destroyed|stops a red bullet)\b", "\u2212"),
           r"вы взяли|прибывает|стреля\w*|ставят)\b", "+"))
 # the board options' words in the player's language ('anteprima', 'прогноз'; common.commands)
 TOGGLE_WORDS = (Np_("command", "preview"),)
+VERBS_LINE = True  # the REPL lists the kinds of move open to the seat under its board
 LIST_VERBS = ("discard",)  # 'discard fire, spread': several moves in one line (common.repl)
 TOGGLES = {"preview": N_("where every bullet and ship will be after the next turn's phases 1–3")}
 SIDES = {"aliens": N_("aliens"), "humans": N_("humans")}

@@ -213,3 +213,22 @@ def test_the_enter_pressed_after_the_pass_key_plays_nothing(monkeypatch, network
     monkeypatch.setattr("common.replprompt.ENTER_AFTER_KEY", -1.0)  # an Enter pressed later
     assert ui.read(seat) == ""
     assert ui.read(seat) == ""  # no '!' before it: an Enter as any other
+
+
+def test_under_the_board_the_kinds_of_move_open_now_in_the_players_words(capsys):
+    """'p1 to decide: premise' left a new player to find 'agree' by Tab or 'moves' (seen in
+    tmux); Creature Feature and Galaxy Invaders list the kinds of move under the board, in the
+    player's words; GROS words its prompts itself and adds nothing."""
+    from horror.cli import SPEC as HORROR
+
+    table = Table(HORROR.rules, seed=12)
+    seat = table.decisions()[0].seat
+    ui = Ui(HORROR, LocalSession(HORROR, table, {s: "human" for s in table.seats}, 1, None))
+    ui.verbs_line(seat)
+    assert "Your moves: agree · ability" in capsys.readouterr().out
+    with language("it"):
+        ui.verbs_line(seat)
+    assert "Le tue mosse: " in (said := capsys.readouterr().out) and "agree" not in said
+    gros, ray = _ui()
+    gros.verbs_line(ray)
+    assert capsys.readouterr().out == ""
