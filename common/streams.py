@@ -77,3 +77,9 @@ def drop_typed_ahead() -> None:
         termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
     except (ImportError, OSError, ValueError):  # no termios (Windows) or no real terminal
         pass
+    typeahead = sys.modules.get("prompt_toolkit.input.typeahead")
+    if typeahead is not None:  # keys a prompt read past its Enter wait there for the next prompt
+        # (seen: ray's second Enter played dana's draw after the hand-over)
+        from prompt_toolkit.input import create_input
+
+        typeahead.clear_typeahead(create_input())

@@ -371,6 +371,31 @@ def test_a_line_typed_at_the_hand_over_is_kept(tmp_path):
     child.close(force=True)
 
 
+def test_an_enter_typed_ahead_of_a_hand_over_neither_hands_over_nor_plays(tmp_path):
+    """Hot-seat: ray ends the turn with a second Enter out of habit. It must not answer the
+    hand-over prompt (dana's hand would show to ray) nor play dana's Enter move (the draw)."""
+    child = spawn(tmp_path, "gros", "--seed", "3", "--players", "2", "--seats", "human,human",
+                  "--first", "ray")
+    child.expect("Hand the keyboard to ray")
+    child.sendline("")
+    child.expect("ray>")
+    for line in ("title", "draw", "end"):
+        send(child, line)
+        child.expect("ray>")
+    text(child)
+    child.send("done\r\r")  # the move, and an Enter typed ahead
+    child.expect("Hand the keyboard to dana")
+    text(child)
+    child.expect(pexpect.TIMEOUT, timeout=1.5)  # time for the stray Enter to hand over
+    assert "Your hand" not in text(child)  # still waiting: ray's Enter did not hand over
+    child.sendline("")
+    child.expect("dana>")
+    child.expect(pexpect.TIMEOUT, timeout=1.5)  # time for the stray Enter to play the draw
+    send(child, "draw 1")  # refused had the Enter drawn already
+    child.expect("dana draws 1 card")
+    child.close(force=True)
+
+
 PACED = """
 import time
 from common.story import Pacer
