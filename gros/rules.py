@@ -156,7 +156,8 @@ class GrosRules(Rules[GrosState]):
         it may take ('play cheap rubber suit': the attacking Creature); in a turn it is asked, as
         a lone target there may be the player's own. Asked, never guessed, when two would fit;
         but a Location named alone goes into the player's own Movie, where nearly every Location
-        is played ('play the swamp'; 'play the swamp on dana' for another's).
+        is played ('play the swamp'; 'play the swamp on dana' for another's). So is a victim
+        named alone ('victim reporter': the one victim that card is).
         'draw N' for all the cards there are to draw is 'draw'."""
         if move[0] == "draw" and len(move) == 2 and isinstance(move[1], int):
             legal = self.legal_moves(state, seat)
@@ -164,6 +165,10 @@ class GrosRules(Rules[GrosState]):
             if mv.DRAW_FULL in legal and move[1] == (max(fewer) + 1 if fewer else 0):
                 return mv.DRAW_FULL  # 'draw 1' when one card is all there is to draw
             return move
+        if move[0] == "victim" and len(move) == 2 and "/" not in move[1]:  # 'victim reporter'
+            fits = [m for m in self.legal_moves(state, seat)
+                    if m[0] == "victim" and _names_card(move[1], m[1], state.names)]
+            return fits[0] if len(fits) == 1 else move
         if move[0] not in ("play", "use") or (move[2] and all("/" in t or t in state.names for t in move[2])):
             return move
         legal = self.legal_moves(state, seat)

@@ -218,6 +218,29 @@ def test_a_location_named_alone_goes_into_the_players_own_movie():
     assert t.record.body[-1].text == "play the-swamp on dana"
 
 
+def test_a_victim_named_alone_is_the_one_card_it_names():
+    """'victim reporter' after a successful attack was refused ("reporter cannot be the victim;
+    pick one of dana/the-drive-in-couple, dana/the-reporter, ...", seen over a LAN game): the
+    Reporter is the one victim it can be; a word two victims share is still asked."""
+    from common.table import Table
+    from gros.rules import RULES
+
+    t = Table(RULES, seed=3, variant="gros", options={"players": "2"})
+    for line in ["title: The Nothing | nothing", "movie ray: the-sheriff",
+                 "movie dana: the-reporter, the-drive-in-couple, the-night-watchman",
+                 "hand ray: the-blob, the-mad-scientist", "turn: ray 2"]:
+        RULES.scenario(t.state, line)
+    t.play("ray", "attack dana with blob")
+    t.play("ray", "play mad scientist")
+    while t.decisions()[0].kind != "victim":
+        d = t.decisions()[0]
+        t.play(d.seat, "pass")
+    with pytest.raises(GameError):
+        t.play("ray", "victim the")  # every victim's name has 'the'
+    t.play("ray", "victim reporter")
+    assert t.record.body[-1].text == "victim dana/the-reporter"
+
+
 def test_an_attack_concerns_the_side_it_goes_against_as_it_stands():
     """The Blob (Attack 9) against the Reporter alone succeeds: the attacked is asked, the
     attacker (already winning) is not; against Defence beyond it, the attacker is asked."""
