@@ -323,6 +323,14 @@ def _forecast_lines(view: dict[str, Any], events: list) -> list[str]:
     return [RULES.narrate(e) for e in events]
 
 
+def _now_at(view: dict[str, Any], square: str) -> str:
+    """Where the ship hit at ``square`` in the forecast stands now: a ship that descends into
+    a bullet is hit a row below the square the board shows it on (the callout named f4 for the
+    ship at f5, where no ship was)."""
+    above = f"{square[0]}{int(square[1:]) + 1}"
+    return above if square not in view["ships"] and above in view["ships"] else square
+
+
 def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) -> list[str]:
     """What the next turn's phases will do to this side, if no card is played: a red bullet
     on the Defender, a ship landing, a ship about to be hit."""
@@ -345,9 +353,11 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
             out.append(_("A ship will land on the moon at {square} next turn, and the aliens win, "
                          "unless a card stops it.").format(square=e.data[1][len(landed):]))
         elif e.kind == "ship_destroyed" and seat == "aliens":
-            out.append(_("A blue bullet will destroy your ship at {square} next turn.").format(square=e.data[0]))
+            out.append(_("A blue bullet will destroy your ship at {square} next turn.").format(
+                square=_now_at(after, e.data[0])))
         elif e.kind == "ship_destroyed":
-            out.append(_("Your blue bullet will destroy the ship at {square} next turn.").format(square=e.data[0]))
+            out.append(_("Your blue bullet will destroy the ship at {square} next turn.").format(
+                square=_now_at(after, e.data[0])))
     if not _after.get("winner"):  # one Maneuver from the edge of the lowest space row: a landing
         edge = f"{chr(96 + after['width'])}2"
         if edge in _after["ships"]:

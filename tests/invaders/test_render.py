@@ -138,3 +138,20 @@ def test_the_fleet_is_told_of_a_death_ray_strike_only_when_it_holds_a_ray():
     assert not told()
     RULES.scenario(st, "hand aliens: reinforcements, ray")
     assert told()
+
+
+def test_a_ship_about_to_descend_into_a_bullet_is_named_where_it_stands():
+    """The callout said "your ship at f4" for the ship at f5 (no ship was at f4): it descends
+    into the rising bullet there. The ship is named where the board shows it."""
+    from common.table import Table
+    from invaders.cli import SPEC
+    from invaders.render import callouts
+
+    t = Table(SPEC.rules, seed=10, variant="book")
+    t.play("humans", "place a")
+    SPEC.rules.scenario(t.state, "ships: c5 f7")
+    SPEC.rules.scenario(t.state, "blue: c3")  # rises to c4 in phase 2; c5 descends onto it
+    assert callouts(None, t.view("aliens"), "aliens") == ["A blue bullet will destroy your ship at c5 next turn."]
+    assert callouts(None, t.view("humans"), "humans") == ["Your blue bullet will destroy the ship at c5 next turn."]
+    SPEC.rules.scenario(t.state, "blue: c4")  # meets the ship where it stands, in phase 2
+    assert callouts(None, t.view("aliens"), "aliens") == ["A blue bullet will destroy your ship at c5 next turn."]
