@@ -338,10 +338,16 @@ def test_the_enter_pressed_after_the_pass_key_plays_nothing(tmp_path):
     child.expect("ray>")
     child.send("!\r")  # the key, and the Enter it does not need
     child.expect("your turn begins")
-    child.expect("ray>")
-    child.expect(pexpect.TIMEOUT, timeout=1.5)  # time for the stray Enter to play the draw
-    send(child, "draw 1")  # refused had the Enter drawn already
-    child.expect("ray draws 1 card")
+    no_draw_played(child, "ray")
+
+
+def no_draw_played(child, seat: str) -> None:
+    """At the seat's prompt, after time for a stray Enter to play the draw: 'draw 1' is
+    played (it would be refused had the Enter drawn already)."""
+    child.expect(f"{seat}>")
+    child.expect(pexpect.TIMEOUT, timeout=1.5)
+    send(child, "draw 1")
+    child.expect(f"{seat} draws 1 card")
     child.close(force=True)
 
 
@@ -389,11 +395,7 @@ def test_an_enter_typed_ahead_of_a_hand_over_neither_hands_over_nor_plays(tmp_pa
     child.expect(pexpect.TIMEOUT, timeout=1.5)  # time for the stray Enter to hand over
     assert "Your hand" not in text(child)  # still waiting: ray's Enter did not hand over
     child.sendline("")
-    child.expect("dana>")
-    child.expect(pexpect.TIMEOUT, timeout=1.5)  # time for the stray Enter to play the draw
-    send(child, "draw 1")  # refused had the Enter drawn already
-    child.expect("dana draws 1 card")
-    child.close(force=True)
+    no_draw_played(child, "dana")
 
 
 PACED = """
