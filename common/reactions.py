@@ -186,14 +186,16 @@ class Reacting:
         reactions this terminal's players do not ask about), as the game loop would; True when
         the seat decides again in the same turn, so the line's next move goes on (seen in tmux:
         'play swamp; play psychic' lost its second move to a bot's answer in the window).
-        Another person's decision, another turn, a reaction asked of the seat (a card to stop)
-        or the game's end stop the line."""
+        Another person's decision, another turn (a bot's own turn too, not only an answer), a
+        reaction asked of the seat (a card to stop) or the game's end stop the line."""
         if not self.session.answers_here:  # over a LAN the answers are other people's to make
             return self.session.waiting_for() == seat
         for _step in range(1000):  # each step is a move: bounded for safety's sake
             if self.session.outcome() is not None:
                 return False
             waiting = self.session.waiting_for()
+            if waiting is None and not is_reaction(self.session.view(None)):
+                return False  # a bot's own turn (horror's meeting): the seat's is over
             if waiting is None:
                 self.advance()
                 if self.session.waiting_for() is None:

@@ -350,9 +350,11 @@ class Ui(Prompting, Commands, Reacting, HandOff):
         return None
 
     def play(self, seat: str, text: str) -> None:
-        """A move; or, where the line as a whole is none, its parts between ';' in order
-        ('discard fire; discard maneuver 1; end', or ``listed``: 'discard fire, spread'), stopping at the first one refused or when
-        the decision passes to someone else for good (what was not played is said): the bots'
+        """A move; or its parts between ';' in order ('discard fire; discard maneuver 1; end';
+        or ``listed``: 'discard fire, spread') where each part reads as a move or the whole line
+        is none (horror's 'say run; hide' is one line of narration, but 'set the drill site;
+        pass' two moves, not a set so named), stopping at the first one refused or when the
+        decision passes to someone else for good (what was not played is said): the bots'
         answers to a card (a window for any-time SFX) are waited for, and the line goes on."""
         parts = [p.strip() for p in text.split(";")]
         if len(parts) < 2 or not all(parts):
@@ -360,8 +362,8 @@ class Ui(Prompting, Commands, Reacting, HandOff):
             if not parts:
                 self.play_one(seat, text)
                 return
-        else:
-            try:  # a line that is one move as a whole (horror's 'say c7: run; hide') stays one
+        elif not all(self.parses(part) for part in parts):
+            try:  # a line that is one move as a whole (horror's 'say run; hide') stays one
                 self.lines(self.session.play(seat, text))
                 return
             except GameError:
@@ -376,6 +378,14 @@ class Ui(Prompting, Commands, Reacting, HandOff):
                 if parts[n + 1:]:
                     say(_("Not played: {moves}").format(moves="; ".join(parts[n + 1:])), "dim")
                 return
+
+    def parses(self, text: str) -> bool:
+        """Whether ``text`` reads as a move (legal now or not)."""
+        try:
+            self.spec.rules.parse(text)
+        except GameError:
+            return False
+        return True
 
     def listed(self, text: str) -> list[str]:
         """'discard fire, fire, maneuver 1': one verb for several cards, as that many moves,

@@ -232,3 +232,23 @@ def test_under_the_board_the_kinds_of_move_open_now_in_the_players_words(capsys)
     gros, ray = _ui()
     gros.verbs_line(ray)
     assert capsys.readouterr().out == ""
+
+
+def test_a_line_stops_when_a_bot_takes_a_turn_of_its_own(capsys):
+    """Creature Feature's meeting: 'set the drill site; trope 2: ...; pass' set the set, waited
+    through both bots' meeting turns and then wrote the trope and passed p1's next turn (seen in
+    tmux): the others' turns are not answers to the line's move; the rest is said not played."""
+    from horror.cli import SPEC as HORROR
+
+    table = Table(HORROR.rules, seed=12)
+    seats = table.seats
+    ui = Ui(HORROR, LocalSession(HORROR, table, {seats[0]: "human", **{s: "normal" for s in seats[1:]}}, 1, None))
+    for seat in seats:
+        table.play(seat, "agree")
+    assert table.decisions()[0].seat == seats[0]
+    ui.command(seats[0], "set the drill site; trope 2: the lights go out; pass")
+    mine = [line.text for line in table.record.body if line.seat == seats[0]]
+    assert mine[-1] == "set the drill site", mine
+    assert "Not played, as the decision is no longer yours: trope 2: the lights go out; pass" in capsys.readouterr().out
+    # narration keeps its ';' ('hide' is no move: the whole line is one)
+    assert ui.parses("say run; hide") and not ui.parses("hide") and ui.parses("set the drill site")
