@@ -169,7 +169,13 @@ class HorrorRules(Rules[Film]):
 
     def resolve(self, state: Film, seat: str, move: Move) -> Move:
         """'stake N' in an auction is a bid and 'bid N' at a roll a stake: Italian 'punta' and
-        Russian 'ставка' say both, so a player typing either means the one that is legal."""
+        Russian 'ставка' say both, so a player typing either means the one that is legal. So
+        are 'pass' and 'done': 'pass' at the trade before a scene (where 'done' ends it) was
+        refused, though it is the word for "nothing from me" everywhere else."""
+        if move in (("pass",), ("done",)) and not self.listed(state, seat, move):
+            other = ("done",) if move == ("pass",) else ("pass",)
+            if self.listed(state, seat, other):
+                return other
         if len(move) == 2 and move[0] in ("stake", "bid") and not self.listed(state, seat, move):
             other = ("bid" if move[0] == "stake" else "stake", move[1])
             if self.listed(state, seat, other):

@@ -195,3 +195,23 @@ def test_a_bid_and_a_stake_are_one_word_in_italian_and_russian():
         assert table.record.body[-1].text == bid, typed
     with pytest.raises(GameError):
         table.play("bob", "stake 1")  # neither a bid of 1 (too low) nor a stake: refused
+
+
+def test_pass_at_the_trade_before_a_scene_is_done():
+    """'pass' at the trade before a scene was refused ("before the scene: 'offer CARD for TYPE'
+    or 'done'", seen in tmux): it means nothing from me there too, and 'done' where only
+    'pass' is listed. The record keeps the listed move."""
+    from common.batch import open_table
+
+    rec = read_record(str(Path(__file__).parents[1] / "records" / "horror" / "auction.rec"))
+    table = open_table(RULES, rec)
+    for seat, move in rec.moves()[:8]:
+        table.play(seat, move)
+    assert table.facts()["decision"] == "trade"
+    table.play("ann", "pass")
+    assert table.record.body[-1].text == "done"
+    table.play("bob", "done")
+    table.play("cat", "done")
+    assert table.facts()["decision"] == "bid"
+    table.play("ann", "done")  # 'pass' is the auction's word
+    assert table.record.body[-1].text == "pass"
