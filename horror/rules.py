@@ -173,9 +173,9 @@ class HorrorRules(Rules[Film]):
         are 'pass' and 'done': 'pass' at the trade before a scene (where 'done' ends it) was
         refused, though it is the word for "nothing from me" everywhere else."""
         if move in (("pass",), ("done",)) and not self.listed(state, seat, move):
-            other = ("done",) if move == ("pass",) else ("pass",)
-            if self.listed(state, seat, other):
-                return other
+            word: Move = ("done",) if move == ("pass",) else ("pass",)
+            if self.listed(state, seat, word):
+                return word
         if len(move) == 2 and move[0] in ("stake", "bid") and not self.listed(state, seat, move):
             other = ("bid" if move[0] == "stake" else "stake", move[1])
             if self.listed(state, seat, other):
