@@ -89,7 +89,10 @@ class Prompting:
             shown: Any = [("fg:ansibrightblack", _("Enter: {move}").format(
                 move=spoken(self.spec.rules.notation, enter)))] if enter else ""
             asked = time.monotonic()
-            line = prompt.prompt(text, default=typed, placeholder=shown) if live is None else self._live(prompt, text, shown, live)
+            if live is None:
+                line = prompt.prompt(text, default=typed, placeholder=shown)
+            else:
+                line = self._live(prompt, text, shown, live)
             after_key, self.passed_by_key = self.passed_by_key, line == "pass!"
             if after_key and not line and not self.cut_short and time.monotonic() - asked < ENTER_AFTER_KEY:
                 return self.read(seat)  # the Enter pressed after '!' (which needs none)

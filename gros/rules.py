@@ -333,7 +333,7 @@ RULES = GrosRules()
 
 def _is_location(state: GrosState, seat: str, card: str) -> bool:
     """Whether the player holds ``card`` and it is a Location."""
-    s = state.names.index(seat) if seat in state.names else -1
+    s = zones.seat_of(state, seat)
     return s >= 0 and any(state.ids[i] == card and state.defs[i].type == "location" for i in state.hands[s])
 
 
