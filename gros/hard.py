@@ -110,16 +110,27 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
     """End of turn: every card that will not score or play soon goes, so the next draw brings
     more. ``normal`` keeps five (``dig``): a hand clogged with boosts and Creatures too weak
     for any Movie drew one card a turn while a rival drew several. Kept: title words,
-    Characters, the credits, stops, a Creature that could still win an attack on some Movie
-    (with every boost in hand). Props and Locations still in hand go too: each Character
+    Characters, one credits card, stops, a Creature that could still win an attack on some
+    Movie (with every boost in hand). Props and Locations still in hand go too: each Character
     takes one Prop a turn, so those were the ones left over (in every deck they are worth
-    less to keep, ``card_worth``, than a credits card)."""
+    less to keep, ``card_worth``, than a credits card). A second credits card goes, and a full
+    hand is never kept (the least worth goes, not a Character nor a title word): a full hand
+    draws nothing, and ``hard`` once held six such keepers for ten rounds while the deck ran
+    out. A stop that costs cards keeps as many to pay with (it lost games holding The Cat in
+    the Locker, which costs two, with no other card when a rival rolled the credits)."""
     hand = st.hands[me]
     words = st.title_words
+    credits = sorted((i for i in hand if st.defs[i].type == "credits"),
+                     key=lambda i: st.defs[i].title.lower() not in words)  # one with a title word first
+    spare = set(credits[1:])
 
     def keep(i: int) -> bool:
         d = st.defs[i]
-        if d.title.lower() in words or d.type in ("character", "credits") or is_stop(d):
+        if d.title.lower() in words:
+            return True
+        if i in spare:
+            return False
+        if d.type in ("character", "credits") or is_stop(d):
             return True
         return d.type == "creature" and _can_win(st, me, i)
 
@@ -127,12 +138,27 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
         d = st.defs[i]
         return d.title.lower() in words, d.type == "character", card_worth(st, me, i)
 
-    thrown = [i for i in hand if not keep(i)] or (hand if len(hand) > HAND_SIZE else [])
+    thrown = [i for i in hand if not keep(i)]
+    if thrown:  # fodder: a stop that costs cards (discard 2: The Cat in the Locker) needs them in hand
+        costly = [i for i in hand if keep(i) and is_stop(st.defs[i]) and _cost(st, i)]
+        spendable = [i for i in hand if keep(i) and st.defs[i].type != "character"
+                     and st.defs[i].title.lower() not in words]
+        need = max((_cost(st, i) - sum(j != i for j in spendable) for i in costly), default=0)
+        if need > 0:
+            thrown = sorted(thrown, key=rank)[:-need]
+    if not thrown and len(hand) >= HAND_SIZE:  # never a Character nor a title word: they score
+        thrown = [i for i in hand if st.defs[i].type != "character" and st.defs[i].title.lower() not in words]
     if not thrown:
         return mv.DONE if mv.DONE in legal else legal[0]
     worst = min(thrown, key=rank)
     move = ("discard", st.ids[worst])
     return move if move in legal else legal[0]
+
+
+def _cost(st: GrosState, i: int) -> int:
+    """The cards a card costs to play (discarded from hand)."""
+    action = st.defs[i].action
+    return action.cost if action is not None else 0
 
 
 def _can_win(st: GrosState, me: int, creature: int) -> bool:

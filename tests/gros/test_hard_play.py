@@ -41,6 +41,38 @@ def test_hard_throws_what_will_not_play_to_draw_more():
     assert sorted(thrown) == ["full-moon", "overacting", "the-mummy"]
 
 
+def test_hard_keeps_one_credits_card_and_never_a_full_hand():
+    """Six keepers (two credits, three stops, a Character) drew nothing for ten rounds in a
+    searched game: ``hard`` throws the second credits card, then, its hand still full of
+    keepers, the least worth of them, so that the next turn draws."""
+    two = ["movie ray: the-robot", "movie dana: the-reporter",
+           "hand ray: roll-the-credits-fade-out, roll-the-credits-the-end, bad-editing, it-was-only-a-dream",
+           "hand dana: the-shovel", "turn: ray 4"]
+    thrown = discards(table(two), "ray", make_bot("hard", RULES, seed=1, iterations=20))
+    assert len(thrown) == 1 and thrown[0].startswith("roll-the-credits")
+    full = ["movie ray: the-robot", "movie dana: the-reporter",
+            "hand ray: roll-the-credits-fade-out, bad-editing, angry-mob, it-was-only-a-dream, "
+            "the-cat-in-the-locker, the-final-girl, the-ingenue",
+            "hand dana: the-shovel", "turn: ray 4"]
+    st = table(full)
+    thrown = discards(st, "ray", make_bot("hard", RULES, seed=1, iterations=20))
+    assert len(thrown) == 2 and len(st.hands[0]) == 5
+    assert not {"the-final-girl", "the-ingenue"} & set(thrown)  # Characters go last
+
+
+def test_hard_keeps_cards_to_pay_for_its_stop():
+    """The Cat in the Locker costs two cards: ``hard`` lost games holding it alone when a rival
+    rolled the credits. With it and three boosts it keeps the two boosts worth most."""
+    st = table(["movie ray: the-robot", "movie dana: the-reporter",
+                "hand ray: the-cat-in-the-locker, full-moon, overacting, istruzzito",
+                "hand dana: the-shovel", "turn: ray 4"])
+    thrown = discards(st, "ray", make_bot("hard", RULES, seed=1, iterations=20))
+    assert len(thrown) == 1 and len(st.hands[0]) == 3
+    alone = table(["movie ray: the-robot", "movie dana: the-reporter",
+                   "hand ray: the-cat-in-the-locker, full-moon", "hand dana: the-shovel", "turn: ray 4"])
+    assert discards(alone, "ray", make_bot("hard", RULES, seed=1, iterations=20)) == []
+
+
 def test_hard_keeps_a_creature_that_can_still_win_an_attack():
     """The Mummy can still kill dana's Reporter: kept (a boost is thrown all the same)."""
     st = table(["movie ray: the-robot", "movie dana: the-reporter",
