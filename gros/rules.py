@@ -153,7 +153,8 @@ class GrosRules(Rules[GrosState]):
         """A card in play named alone, or by some of its words ('on lab assistant', 'on
         brother') stands for the one listed target that card is: 'ray/the-lab-assistant'.
         In a window (a stop, an answer to an attack) a card typed with no target takes the one
-        it may take ('play cheap rubber suit': the attacking Creature); in a turn it is asked, as
+        it may take ('play cheap rubber suit': the attacking Creature; with a cost not named,
+        the refusal then asks for the cards to pay with); in a turn it is asked, as
         a lone target there may be the player's own. Asked, never guessed, when two would fit;
         but a Location named alone goes into the player's own Movie, where nearly every Location
         is played ('play the swamp'; 'play the swamp on dana' for another's). So is a victim
@@ -179,6 +180,9 @@ class GrosRules(Rules[GrosState]):
                 and all(t == u or _names_card(t, u, state.names) for t, u in zip(move[2], m[2], strict=True))]
         if not move[2] and not fits and mv.PASS in legal:  # in a window, the one target the card may take
             fits = [m for m in legal if m[0] == move[0] and m[1] == move[1] and m[3:] == move[3:]]
+            aims = {m[2] for m in legal if m[:2] == move[:2]}
+            if not fits and len(aims) == 1:  # its cost not (rightly) named: the refusal is about that
+                return (move[0], move[1], *aims, *move[3:])
         elif not move[2] and not fits and move[0] == "play" and _is_location(state, seat, move[1]):
             fits = [m for m in legal if m[:2] == move[:2] and m[2] == (seat,) and m[3:] == move[3:]]
         return fits[0] if len(fits) == 1 else move

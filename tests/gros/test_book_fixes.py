@@ -196,6 +196,25 @@ def test_in_a_window_a_card_typed_without_its_one_target_takes_it():
         table("location ray: the-cemetery").play("ray", "play earthquake")
 
 
+def test_a_stop_typed_without_its_cost_is_refused_for_the_cost_not_the_target():
+    """'play the-cat-in-the-locker' on the one card being played was refused with "it cannot be
+    played on nothing; targets now: the-zombie-horde" (seen in tmux), though the card was right
+    and the two cards it costs were missing: the refusal asks for them; named, it plays."""
+    from common.table import Table
+    from gros.rules import RULES
+
+    t = Table(RULES, seed=3, variant="gros", options={"players": "2"})
+    for line in ["title: The Nothing | nothing", "movie ray: the-sheriff", "movie dana: the-reporter",
+                 "hand ray: the-wolfman", "hand dana: the-cat-in-the-locker, the-swamp, the-shovel, full-moon",
+                 "turn: ray 2"]:
+        RULES.scenario(t.state, line)
+    t.play("ray", "attack dana with wolfman")
+    with pytest.raises(GameError, match="costs 2 cards"):
+        t.play("dana", "play the-cat-in-the-locker")
+    t.play("dana", "play the-cat-in-the-locker paying the-swamp, full-moon")
+    assert t.record.body[-1].text.startswith("play the-cat-in-the-locker on the-wolfman paying")
+
+
 def test_a_location_named_alone_goes_into_the_players_own_movie():
     """'play swamp' on one's own turn was refused ("a Location is played on a Movie: did you
     mean 'play the-swamp on ray' or ... on dana?", seen in tmux): nearly every Location goes
