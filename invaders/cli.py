@@ -14,9 +14,10 @@ SPEC = GameSpec(
     variants=("standard", "book"),  # book: the book's cards, draw 2, with the rulings' counts (I3)
     flags=(("--width N", "width", N_("board columns, 3-26 (default 7)")),
            ("--height N", "height", N_("space rows above the lunar row, 3-30 (default 6)"))),
-    more_options=N_("hand=N (opening hand, default 4), draw=N (cards drawn each phase, default: the "
-                    "aliens 2, the humans 3; under --variant book 2 each), limit=N (hand limit, default "
-                    "4), for one side only hand.aliens=N, draw.humans=N, ...; "
+    more_options=N_("hand=N (opening hand, default: the aliens 4, the humans 7), draw=N (cards drawn each "
+                    "phase, default: the aliens 2, the humans 3; under --variant book 2 each), limit=N (hand "
+                    "limit, default: the aliens 4, the humans 6; under --variant book 4 each), for one side "
+                    "only hand.aliens=N, draw.humans=N, ...; "
                     "deck.aliens=fire:12,maneuver:8,... and deck.humans=... (the decks)"),
     bench_speed=(("7x6 board", ""), ("11x9 board", "width=11,height=9")),
     bench_search=("7x6 board", "", 0.0),

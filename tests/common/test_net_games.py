@@ -286,7 +286,11 @@ class Truth:
             secret: dict[str | None, set[str]] = {}
             flat = {s: leaves(views[s]) for s in self.seats}
             for s in self.seats:
-                mine = json.dumps(views[s]) + json.dumps(warmed[s])
+                # what the rules tell the seat alone is its own (the cards it drew, in the order
+                # drawn, where its view sorts its hand)
+                told_it = json.dumps([e.data for e in events or [] if getattr(e, "seat", None) == s and s],
+                                     default=str)
+                mine = json.dumps(views[s]) + json.dumps(warmed[s]) + told_it
                 texts: set[str] = set()
                 for other in self.seats:
                     if other == s:

@@ -61,16 +61,16 @@ def test_invaders_one_line_per_bot_move_and_the_board_at_the_decision(tmp_path):
                      re.M), seen
     assert seen.count(LEGEND) == 1  # one board: at the humans' decision, not after every move
     send(child, "end")
-    child.expect("The humans must discard 6 cards")
+    child.expect("The humans must discard 4 cards")
     child.expect("Your hand")
     child.expect("humans>")
     text(child)
     send(child, "end")  # refused: discard first; the unchanged board is not drawn again
-    child.expect("discard down to 4 first")
+    child.expect("discard down to 6 first")
     child.expect("humans>")
     assert LEGEND not in text(child)
     send(child, "log 2")
-    child.expect("\u2212 The humans must discard 6 cards\\.")
+    child.expect("\u2212 The humans must discard 4 cards\\.")
     shown = [line for line in text(child).splitlines() if line.strip(" \x08") and "humans>" not in line]
     assert len(shown) == 2 and shown[0].startswith("+ The humans draw 3 cards"), shown
     send(child, "log all")

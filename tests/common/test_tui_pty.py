@@ -189,7 +189,7 @@ def test_a_watcher_at_the_full_screen_table(tmp_path, procs):
     term = Term(tmp_path, "invaders", f"127.0.0.1:{port}", "--watch", "--name", "wes", command="join")
     term.shows("you are watching", "humans' defence")  # the board, as it is when they came
     player.send({"type": "move", "move": "end"})
-    screen = term.shows("The humans must discard 6 cards")  # the log, as it happens
+    screen = term.shows("The humans must discard 4 cards")  # the log, as it happens
     assert "Your hand" not in screen  # a watcher sees no hand
     term.close()
     player.close()

@@ -61,7 +61,8 @@ def test_cards_in_the_log_pane_is_fitted_to_the_pane_not_one_word_a_line(tmp_pat
     term = Term(tmp_path, "invaders", "--seed", "3", "--seats", "random,human", cols=140, rows=40)
     term.shows("humans>")
     term.type("cards deflector")
-    screen = term.shows("Deflector Shield", "humans> cards deflector")
+    # the card's text, which only the list shows (the hand pane may name a Deflector Shield too)
+    screen = term.shows("Stays in play", "humans> cards deflector")
     log = [row.split("│", 1)[1] for row in screen.splitlines() if "│" in row]
     assert any("Deflector Shield" in row for row in log), log  # the name whole, on one row
     words = [row.strip() for row in log if row.strip()]

@@ -14,6 +14,7 @@ option deck.aliens fire:3,maneuver:2,reinforcements:1
 option deck.humans fire:12,maneuver1:4,maneuver2:7,maneuver3:2,shield:2
 option draw 2
 option hand 4
+option limit 4
 seats aliens=human humans=human
 humans: place d
 aliens: fire

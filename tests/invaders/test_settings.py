@@ -78,6 +78,7 @@ def test_the_hand_settings_are_part_of_the_card_checksum():
     default = RULES.card_checksum({})
     assert RULES.card_checksum({"draw.aliens": "1"}) != default
     assert RULES.card_checksum({"draw": "3"}) != RULES.card_checksum({"draw": "2"})
-    composition = RULES.composition({"draw": "2", "hand": "4"})
+    rulings = {"draw": "2", "hand": "4", "limit": "4"}
+    composition = RULES.composition(rulings)
     base = checksum([RULES.catalog.source(composition), canonical(composition)])
-    assert RULES.card_checksum({"draw": "2", "hand": "4"}) == base
+    assert RULES.card_checksum(rulings) == base
