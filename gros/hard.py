@@ -138,11 +138,11 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
         d = st.defs[i]
         return d.title.lower() in words, d.type == "character", card_worth(st, me, i)
 
-    thrown = [i for i in hand if not keep(i)]
+    kept = [i for i in hand if keep(i)]
+    thrown = [i for i in hand if i not in kept]
     if thrown:  # fodder: a stop that costs cards (discard 2: The Cat in the Locker) needs them in hand
-        costly = [i for i in hand if keep(i) and is_stop(st.defs[i]) and _cost(st, i)]
-        spendable = [i for i in hand if keep(i) and st.defs[i].type != "character"
-                     and st.defs[i].title.lower() not in words]
+        costly = [i for i in kept if is_stop(st.defs[i]) and _cost(st, i)]
+        spendable = [i for i in kept if st.defs[i].type != "character" and st.defs[i].title.lower() not in words]
         need = max((_cost(st, i) - sum(j != i for j in spendable) for i in costly), default=0)
         if need > 0:
             thrown = sorted(thrown, key=rank)[:-need]
