@@ -133,7 +133,10 @@ def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
     """End of turn: keep room to draw. A full hand draws nothing next turn, and a hand that
     cannot play stalls the deck; so discard down to five (the least useful card), and chaff
     (a weak Prop, Location or Creature; with no cast every Prop: dig for Characters), one a
-    turn. Title words stay: they score in hand; so do stops, Creatures and the credits."""
+    turn. Title words stay: they score in hand; so do stops, Creatures and the credits. But
+    never a full hand, even of title words: two bots once held six of them and four cards
+    for 300 rounds, the one unable to draw and the other drawing none, so as not to draw the
+    deck's last card and end a game it was losing (the least useful card goes, title words last)."""
     hand = st.hands[me]
     words = set(st.title_words)
     no_cast = not st.movies[me].chars
@@ -150,8 +153,9 @@ def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
 
     worst = min(hand, key=keep, default=None)
     must = len(hand) > HAND_SIZE
-    if worst is None or (keep(worst) >= 50 and not must) or not (
-            must or len(hand) >= HAND_SIZE or keep(worst) < CHAFF):
+    full = len(hand) >= HAND_SIZE
+    if worst is None or (keep(worst) >= 50 and not must and not full) or not (
+            must or full or keep(worst) < CHAFF):
         return ("done",) if ("done",) in legal else legal[0]
     move = ("discard", st.ids[worst])
     return move if move in legal else legal[0]

@@ -138,3 +138,21 @@ def test_the_tables_hard_thinks_at_most_what_the_ladder_measured():
     from gros.hard import SEARCH
 
     assert SEARCH.iterations == SPEC.ladder_iterations
+
+
+def test_a_full_hand_of_title_words_still_makes_room():
+    """Two bots held six title words and four cards for 300 rounds: the one could not draw,
+    the other drew nothing rather than the deck's last card, which would end a game it was
+    losing. A full hand goes down by one even when every card scores."""
+    st = RULES.setup({"players": "2", "variant": "gros"}, 11)
+    for line in ["title: Scream at the Moon | scream moon", "movie ray: the-robot", "movie dana: the-reporter",
+                 "hand ray: blood-curdling-scream, blood-curdling-scream, full-moon, full-moon, the-wolfman, "
+                 "the-cat-in-the-locker", "hand dana: the-shovel", "turn: ray 9"]:
+        RULES.scenario(st, line)
+    RULES.apply(st, "ray", ("end",))
+    while (d := RULES.decisions(st)[0]).seat != "ray":
+        RULES.apply(st, d.seat, ("pass",))
+    move = choice(st, "ray")
+    assert move[0] == "discard"
+    RULES.apply(st, "ray", move)
+    assert choice(st, "ray") == ("done",)  # one goes: five title words still score
