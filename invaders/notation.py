@@ -242,6 +242,18 @@ def spoken(text: str, lang: str) -> str:
     return _written(move, lambda word: words.get(word, word), lambda seat, cid: _card_in(cid, lang))
 
 
+def discard_line(cids: list[str]) -> str:
+    """Several discards in one line as the reader types it ('discard fire, spread';
+    'scarta fuoco, raffica' in Italian): the move word once, then the cards."""
+    from common.i18n import DEFAULT, current
+
+    lang = current()
+    first = format_move(("discard", cids[0]))
+    if lang != DEFAULT:
+        first = spoken(first, lang)
+    return ", ".join([first, *(_typed(c) for c in cids[1:])])
+
+
 def _typed(cid: str) -> str:
     """A card as the reader may type it: its name in their language, lower case."""
     from common.i18n import DEFAULT, current

@@ -209,10 +209,19 @@ def hand_line(view: dict[str, Any]) -> str:
     limit = view.get("hand_limit", {}).get(view["seat"])
     over = len(view["hand"]) - limit if limit is not None else 0
     if view.get("discarding") and view["seat"] in view.get("to_move", ()) and over > 0:
-        line += "\n" + ngettext("Discard {n} card, down to {limit}: 'discard CARD' ('discard fire, spread' for several).",
-                                "Discard {n} cards, down to {limit}: 'discard CARD' ('discard fire, spread' for several).",
-                                over).format(n=over, limit=limit)
+        line += "\n" + ngettext("Discard {n} card, down to {limit}: 'discard CARD' ('{example}' for several).",
+                                "Discard {n} cards, down to {limit}: 'discard CARD' ('{example}' for several).",
+                                over).format(n=over, limit=limit, example=several(view["hand"]))
     return line
+
+
+def several(hand: list[str]) -> str:
+    """Two cards of this hand discarded in one line, as the reader types it: the example
+    names cards the player holds (the fleet's hand has no Fire! nor Spread Shot)."""
+    from invaders.notation import discard_line
+
+    kinds = list(dict.fromkeys(hand))
+    return discard_line((kinds + hand)[:2] if len(kinds) < 2 else kinds[:2])
 
 
 def _card(seat: str, cid: str) -> tuple[str, str, str]:

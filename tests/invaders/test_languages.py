@@ -339,3 +339,19 @@ def test_the_russian_card_list_reads_in_an_80_column_terminal():
     cards = sum(len(RULES.catalog.cards[seat]) for seat in SEATS)
     assert len(out.stdout.splitlines()) <= 2 + 7 * cards, out.stdout  # the title, then at most 7 a card
     assert "Стреляют все корабли: на клетку каждого корабля" in " ".join(out.stdout.split())
+
+
+def test_the_discard_hint_names_cards_in_the_hand():
+    """The hint's example once named Fire! and Spread Shot to the fleet too, whose hand holds
+    no Spread Shot: it names two cards the player holds, typed as the player's language reads
+    them, and each part reads back as a discard of that card."""
+    view = {"seat": "aliens", "hand": ["thrusters", "gunner", "thrusters"], "hand_limit": {"aliens": 1},
+            "discarding": True, "to_move": ["aliens"]}
+    assert "'discard thrusters, gunner' for several" in render.hand_line(view)
+    for lang in ("en", *LANGS):
+        with language(lang):
+            example = render.several(view["hand"])
+            assert example in render.hand_line(view)
+        verb, _space, rest = example.partition(" ")
+        cards = [RULES.parse(f"{verb} {part.strip()}") for part in rest.split(",")]
+        assert cards == [("discard", "thrusters"), ("discard", "gunner")], (lang, example)
