@@ -147,8 +147,9 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
         if need > 0:
             thrown = sorted(thrown, key=rank)[:-need]
     if not thrown and len(hand) >= HAND_SIZE:  # never a Character nor a title word: they score
+        chars = any(st.defs[i].type == "character" for i in hand)  # one is cast next turn: room enough
         thrown = [i for i in hand if st.defs[i].type != "character" and st.defs[i].title.lower() not in words] \
-            or list(hand)  # six title words: the least worth of them (``worth.dig``: a stalled deck)
+            or ([] if chars else list(hand))  # six title words: the least worth of them (``worth.dig``)
     if not thrown:
         return mv.DONE if mv.DONE in legal else legal[0]
     worst = min(thrown, key=rank)

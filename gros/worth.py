@@ -136,7 +136,8 @@ def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
     turn. Title words stay: they score in hand; so do stops, Creatures and the credits. But
     never a full hand, even of title words: two bots once held six of them and four cards
     for 300 rounds, the one unable to draw and the other drawing none, so as not to draw the
-    deck's last card and end a game it was losing (the least useful card goes, title words last)."""
+    deck's last card and end a game it was losing (the least useful title word goes). A full
+    hand with a Character in it is kept: the Character is cast next turn, which makes room."""
     hand = st.hands[me]
     words = set(st.title_words)
     no_cast = not st.movies[me].chars
@@ -154,7 +155,8 @@ def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
     worst = min(hand, key=keep, default=None)
     must = len(hand) > HAND_SIZE
     full = len(hand) >= HAND_SIZE
-    if worst is None or (keep(worst) >= 50 and not must and not full) or not (
+    stalled = full and not any(st.defs[i].type == "character" for i in hand)  # one would be cast next turn
+    if worst is None or (keep(worst) >= 50 and not must and not stalled) or not (
             must or full or keep(worst) < CHAFF):
         return ("done",) if ("done",) in legal else legal[0]
     move = ("discard", st.ids[worst])

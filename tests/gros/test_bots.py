@@ -140,15 +140,21 @@ def test_the_tables_hard_thinks_at_most_what_the_ladder_measured():
     assert SEARCH.iterations == SPEC.ladder_iterations
 
 
+def title_words_in_hand(sixth: str):
+    """A full hand of five title words and ``sixth`` (ray's, in round 9 of a 2-player game)."""
+    st = RULES.setup({"players": "2", "variant": "gros"}, 11)
+    for line in ["title: Scream at the Moon | scream moon", "movie ray: the-robot", "movie dana: the-reporter",
+                 "hand ray: blood-curdling-scream, blood-curdling-scream, full-moon, full-moon, the-wolfman, "
+                 f"{sixth}", "hand dana: the-shovel", "turn: ray 9"]:
+        RULES.scenario(st, line)
+    return st
+
+
 def test_a_full_hand_of_title_words_still_makes_room():
     """Two bots held six title words and four cards for 300 rounds: the one could not draw,
     the other drew nothing rather than the deck's last card, which would end a game it was
     losing. A full hand goes down by one even when every card scores."""
-    st = RULES.setup({"players": "2", "variant": "gros"}, 11)
-    for line in ["title: Scream at the Moon | scream moon", "movie ray: the-robot", "movie dana: the-reporter",
-                 "hand ray: blood-curdling-scream, blood-curdling-scream, full-moon, full-moon, the-wolfman, "
-                 "the-cat-in-the-locker", "hand dana: the-shovel", "turn: ray 9"]:
-        RULES.scenario(st, line)
+    st = title_words_in_hand("the-cat-in-the-locker")
     RULES.apply(st, "ray", ("end",))
     while (d := RULES.decisions(st)[0]).seat != "ray":
         RULES.apply(st, d.seat, ("pass",))
@@ -156,3 +162,13 @@ def test_a_full_hand_of_title_words_still_makes_room():
     assert move[0] == "discard"
     RULES.apply(st, "ray", move)
     assert choice(st, "ray") == ("done",)  # one goes: five title words still score
+
+
+def test_a_full_hand_with_a_character_is_kept():
+    """A Character comes back to hand after 'end' (a rival's card): it is cast next turn,
+    which makes room, so nothing goes (throwing it would be self-harm, ``sense``)."""
+    st = title_words_in_hand("the-ingenue")
+    RULES.apply(st, "ray", ("end",))
+    while (d := RULES.decisions(st)[0]).seat != "ray":
+        RULES.apply(st, d.seat, ("pass",))
+    assert choice(st, "ray") == ("done",)

@@ -113,13 +113,21 @@ def test_hard_deals_the_rivals_hands_richer_in_title_words():
     assert hard.deal(RULES, first, "ray", Rng(5)).hands == RULES.determinize(first, "ray", Rng(5)).hands
 
 
-def test_hard_makes_room_in_a_full_hand_of_title_words():
-    """As ``normal`` does (``worth.dig``): six title words in hand draw nothing, and a stalled
-    deck never ends the game; the least worth of them goes."""
+def title_words_in_hand(sixth: str):
+    """A full hand of five title words and ``sixth`` (ray's, in round 9 of a 2-player game)."""
     st = RULES.setup({"players": "2", "variant": "gros"}, 11)
     for line in ["title: Scream at the Moon | scream moon", "movie ray: the-robot", "movie dana: the-reporter",
                  "hand ray: blood-curdling-scream, blood-curdling-scream, full-moon, full-moon, the-wolfman, "
-                 "the-cat-in-the-locker", "hand dana: the-shovel", "turn: ray 9"]:
+                 f"{sixth}", "hand dana: the-shovel", "turn: ray 9"]:
         RULES.scenario(st, line)
+    return st
+
+
+def test_hard_makes_room_in_a_full_hand_of_title_words():
+    """As ``normal`` does (``worth.dig``): six title words in hand draw nothing, and a stalled
+    deck never ends the game; the least worth of them goes."""
+    st = title_words_in_hand("the-cat-in-the-locker")
     thrown = discards(st, "ray", make_bot("hard", RULES, seed=1, iterations=20))
     assert len(thrown) == 1 and len(st.hands[0]) == 5
+    with_cast = title_words_in_hand("the-ingenue")
+    assert discards(with_cast, "ray", make_bot("hard", RULES, seed=1, iterations=20)) == []  # cast next turn
