@@ -5,6 +5,7 @@ from __future__ import annotations
 from common.bots import make_bot
 from gros.bots import HeuristicBot
 from gros.rules import RULES
+from tests.gros.test_bots import title_words_in_hand
 
 
 def table(setup: list[str], players: int = 2):
@@ -111,16 +112,6 @@ def test_hard_deals_the_rivals_hands_richer_in_title_words():
     RULES.scenario(st, "turn: ray 1")
     first = RULES.view(st, "ray")
     assert hard.deal(RULES, first, "ray", Rng(5)).hands == RULES.determinize(first, "ray", Rng(5)).hands
-
-
-def title_words_in_hand(sixth: str):
-    """A full hand of five title words and ``sixth`` (ray's, in round 9 of a 2-player game)."""
-    st = RULES.setup({"players": "2", "variant": "gros"}, 11)
-    for line in ["title: Scream at the Moon | scream moon", "movie ray: the-robot", "movie dana: the-reporter",
-                 "hand ray: blood-curdling-scream, blood-curdling-scream, full-moon, full-moon, the-wolfman, "
-                 f"{sixth}", "hand dana: the-shovel", "turn: ray 9"]:
-        RULES.scenario(st, line)
-    return st
 
 
 def test_hard_makes_room_in_a_full_hand_of_title_words():
