@@ -351,8 +351,8 @@ class Ui(Prompting, Commands, Reacting, HandOff):
 
     def play(self, seat: str, text: str) -> None:
         """A move; or its parts between ';' in order ('discard fire; discard maneuver 1; end';
-        or ``listed``: 'discard fire, spread') where each part reads as a move or the whole line
-        is none (horror's 'say run; hide' is one line of narration, but 'set the drill site;
+        or ``listed``, alone or as a part: 'discard fire, spread; end') where each part reads as
+        a move or the whole line is none (horror's 'say run; hide' is one line of narration, but 'set the drill site;
         pass' two moves, not a set so named), stopping at the first one refused or when the
         decision passes to someone else for good (what was not played is said): the bots'
         answers to a card (a window for any-time SFX) are waited for, and the line goes on."""
@@ -362,12 +362,14 @@ class Ui(Prompting, Commands, Reacting, HandOff):
             if not parts:
                 self.play_one(seat, text)
                 return
-        elif not all(self.parses(part) for part in parts):
-            try:  # a line that is one move as a whole (horror's 'say run; hide') stays one
-                self.lines(self.session.play(seat, text))
-                return
-            except GameError:
-                pass
+        else:
+            parts = [move for part in parts for move in self.listed(part) or [part]]  # 'discard a, b; done'
+            if not all(self.parses(part) for part in parts):
+                try:  # a line that is one move as a whole (horror's 'say run; hide') stays one
+                    self.lines(self.session.play(seat, text))
+                    return
+                except GameError:
+                    pass
         moment = self.moment(seat)
         for n, part in enumerate(parts):
             if n and not self.answered(seat, moment):

@@ -182,7 +182,8 @@ def test_one_discard_line_names_several_cards(capsys):
     assert view["discarding"]
     hand = list(view["hand"])
     assert len(hand) - view["hand_limit"]["humans"] >= 4
-    assert "'discard fire, spread' for several" in str(INVADERS.render.hand_line(view))
+    example = INVADERS.render.several(hand)  # two of the cards held (it named Spread Shot to the fleet)
+    assert example.startswith("discard ") and f"'{example}' for several" in str(INVADERS.render.hand_line(view))
     ui.command("humans", f"discard {hand[0]}, {hand[1]}")
     ui.command("humans", f"scarta {hand[2]}, {hand[3]}")
     assert [line.text for line in table.record.body[-4:]] == [f"discard {c}" for c in hand[:4]]
@@ -252,3 +253,23 @@ def test_a_line_stops_when_a_bot_takes_a_turn_of_its_own(capsys):
     assert "Not played, as the decision is no longer yours: trope 2: the lights go out; pass" in capsys.readouterr().out
     # narration keeps its ';' ('hide' is no move: the whole line is one)
     assert ui.parses("say run; hide") and not ui.parses("hide") and ui.parses("set the drill site")
+
+
+def test_a_listed_discard_is_one_part_of_a_line():
+    """'discard the-garlic-necklace, the-shovel; done' was refused as one card so named (seen
+    in tmux, a GROS end of turn): a part of a ';' line may list its cards too."""
+    from gros.rules import RULES
+
+    table = Table(SPEC.rules, seed=3, variant="gros", options={"players": "2"})
+    ray, dana = table.seats
+    for line in ["title: The Nothing | nothing", "movie ray: the-sheriff", "movie dana: the-reporter",
+                 "hand ray: the-garlic-necklace, the-shovel, the-blob", "hand dana: the-earthquake", "turn: ray 2"]:
+        RULES.scenario(table.state, line)
+    ui = Ui(SPEC, LocalSession(SPEC, table, {ray: "human", dana: "human"}, 1, None))
+    ui.command(ray, "end")
+    while table.decisions()[0].seat != ray:
+        ui.command(dana, "pass")
+    ui.command(ray, "discard garlic-necklace, shovel; done")
+    said = [line.text for line in table.record.body[-3:]]
+    assert said == ["discard the-garlic-necklace", "discard the-shovel", "done"], said
+    assert table.decisions()[0].seat == dana
