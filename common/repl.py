@@ -351,11 +351,12 @@ class Ui(Prompting, Commands, Reacting, HandOff):
 
     def play(self, seat: str, text: str) -> None:
         """A move; or its parts between ';' in order ('discard fire; discard maneuver 1; end';
-        or ``listed``, alone or as a part: 'discard fire, spread; end') where each part reads as
-        a move or the whole line is none (horror's 'say run; hide' is one line of narration, but 'set the drill site;
-        pass' two moves, not a set so named), stopping at the first one refused or when the
-        decision passes to someone else for good (what was not played is said): the bots'
-        answers to a card (a window for any-time SFX) are waited for, and the line goes on."""
+        or ``listed``, alone or as a part: 'discard fire, spread; end') where each part reads
+        as a move or the whole line is none (horror's 'say run; hide' is one line of
+        narration, but 'set the drill site; pass' two moves, not a set so named), stopping at
+        the first one refused or when the decision passes to someone else for good (what was
+        not played is said): the bots' answers to a card (a window for any-time SFX) are
+        waited for, and the line goes on."""
         parts = [p.strip() for p in text.split(";")]
         if len(parts) < 2 or not all(parts):
             parts = self.listed(text)
