@@ -114,9 +114,10 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
     Movie (with every boost in hand). Props and Locations still in hand go too: each Character
     takes one Prop a turn, so those were the ones left over (in every deck they are worth
     less to keep, ``card_worth``, than a credits card). A second credits card goes, and a full
-    hand is never kept (the least worth goes, not a Character nor a title word): a full hand
-    draws nothing, and ``hard`` once held six such keepers for ten rounds while the deck ran
-    out. A stop that costs cards keeps as many to pay with (it lost games holding The Cat in
+    hand is never kept (the least worth goes, a title word only when the hand holds nothing
+    else, as ``worth.dig`` does; a full hand with a Character is kept, since it is cast next
+    turn): a full hand draws nothing, and ``hard`` once held six such keepers for ten rounds
+    while the deck ran out. A stop that costs cards keeps as many to pay with (it lost games holding The Cat in
     the Locker, which costs two, with no other card when a rival rolled the credits)."""
     hand = st.hands[me]
     words = st.title_words
@@ -134,9 +135,9 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
             return True
         return d.type == "creature" and _can_win(st, me, i)
 
-    def rank(i: int) -> tuple[bool, bool, float]:  # the least worth keeping first
+    def rank(i: int) -> tuple[bool, bool, float]:  # the least worth keeping first; a Character last of all
         d = st.defs[i]
-        return d.title.lower() in words, d.type == "character", card_worth(st, me, i)
+        return d.type == "character", d.title.lower() in words, card_worth(st, me, i)
 
     kept = [i for i in hand if keep(i)]
     thrown = [i for i in hand if i not in kept]
@@ -146,10 +147,10 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
         need = max((_cost(st, i) - sum(j != i for j in spendable) for i in costly), default=0)
         if need > 0:
             thrown = sorted(thrown, key=rank)[:-need]
-    if not thrown and len(hand) >= HAND_SIZE:  # never a Character nor a title word: they score
+    if not thrown and len(hand) >= HAND_SIZE:  # a Character or a title word only as a last resort
         chars = any(st.defs[i].type == "character" for i in hand)  # one is cast next turn: room enough
         thrown = [i for i in hand if st.defs[i].type != "character" and st.defs[i].title.lower() not in words] \
-            or ([] if chars else list(hand))  # six title words: the least worth of them (``worth.dig``)
+            or (list(hand) if len(hand) > HAND_SIZE or not chars else [])  # over six, one must go
     if not thrown:
         return mv.DONE if mv.DONE in legal else legal[0]
     worst = min(thrown, key=rank)

@@ -146,8 +146,8 @@ def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
         d = st.defs[i]
         if d.title.lower() in words:
             return 100.0
-        if d.type == "character":  # it could be cast next turn (gros.sense: discarded_cast)
-            return 50.0 + card_worth(st, me, i)
+        if d.type == "character":  # it could be cast next turn (gros.sense: discarded_cast): after title words
+            return 150.0 + card_worth(st, me, i)
         if no_cast and d.type == "prop":
             return -10.0 + card_worth(st, me, i)
         return card_worth(st, me, i)

@@ -172,3 +172,18 @@ def test_a_full_hand_with_a_character_is_kept():
     while (d := RULES.decisions(st)[0]).seat != "ray":
         RULES.apply(st, d.seat, ("pass",))
     assert choice(st, "ray") == ("done",)
+
+
+def test_over_the_limit_a_title_word_goes_before_a_character():
+    """Seven cards, a Character and six title words: one must go, and it is a title word
+    (a Character thrown is self-harm, ``sense.discarded_cast``)."""
+    st = title_words_in_hand("the-ingenue")
+    RULES.scenario(st, "hand ray: blood-curdling-scream, blood-curdling-scream, full-moon, full-moon, "
+                       "the-wolfman, the-cat-in-the-locker, the-ingenue")
+    RULES.apply(st, "ray", ("end",))
+    while (d := RULES.decisions(st)[0]).seat != "ray":
+        RULES.apply(st, d.seat, ("pass",))
+    move = choice(st, "ray")
+    assert move[0] == "discard" and move[1] != "the-ingenue"
+    RULES.apply(st, "ray", move)
+    assert choice(st, "ray") == ("done",)

@@ -122,3 +122,22 @@ def test_hard_makes_room_in_a_full_hand_of_title_words():
     assert len(thrown) == 1 and len(st.hands[0]) == 5
     with_cast = title_words_in_hand("the-ingenue")
     assert discards(with_cast, "ray", make_bot("hard", RULES, seed=1, iterations=20)) == []  # cast next turn
+
+
+def test_hard_over_the_limit_throws_a_title_word_before_a_character():
+    """Seven cards, a Character and six title words (a card drawn in a rival's turn): one must
+    go, and ``sift`` picks the least worth title word, never the Character (the legal moves
+    are given with the Character's first, so no luck of their order can pass the test)."""
+    from gros.hard import sift
+
+    st = title_words_in_hand("the-ingenue")
+    RULES.scenario(st, "hand ray: the-ingenue, blood-curdling-scream, blood-curdling-scream, full-moon, "
+                       "full-moon, the-wolfman, the-cat-in-the-locker")
+    RULES.apply(st, "ray", ("end",))
+    while (d := RULES.decisions(st)[0]).seat != "ray":
+        RULES.apply(st, d.seat, ("pass",))
+    legal = sorted(RULES.legal_moves(st, "ray"), key=lambda m: m != ("discard", "the-ingenue"))
+    move = sift(st, 0, legal)
+    assert move[0] == "discard" and move[1] != "the-ingenue"
+    RULES.apply(st, "ray", move)
+    assert sift(st, 0, RULES.legal_moves(st, "ray")) == ("done",)  # six with the Character: it is cast next turn
