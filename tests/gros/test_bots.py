@@ -140,6 +140,14 @@ def test_the_tables_hard_thinks_at_most_what_the_ladder_measured():
     assert SEARCH.iterations == SPEC.ladder_iterations
 
 
+def ended(st):
+    """``st`` after ray's 'end', the others passing: ray's end-of-turn discards."""
+    RULES.apply(st, "ray", ("end",))
+    while (d := RULES.decisions(st)[0]).seat != "ray":
+        RULES.apply(st, d.seat, ("pass",))
+    return st
+
+
 def title_words_in_hand(sixth: str):
     """A full hand of five title words and ``sixth`` (ray's, in round 9 of a 2-player game)."""
     st = RULES.setup({"players": "2", "variant": "gros"}, 11)
@@ -155,9 +163,7 @@ def test_a_full_hand_of_title_words_still_makes_room():
     the other drew nothing rather than the deck's last card, which would end a game it was
     losing. A full hand goes down by one even when every card scores."""
     st = title_words_in_hand("the-cat-in-the-locker")
-    RULES.apply(st, "ray", ("end",))
-    while (d := RULES.decisions(st)[0]).seat != "ray":
-        RULES.apply(st, d.seat, ("pass",))
+    ended(st)
     move = choice(st, "ray")
     assert move[0] == "discard"
     RULES.apply(st, "ray", move)
@@ -168,9 +174,7 @@ def test_a_full_hand_with_a_character_is_kept():
     """A Character comes back to hand after 'end' (a rival's card): it is cast next turn,
     which makes room, so nothing goes (throwing it would be self-harm, ``sense``)."""
     st = title_words_in_hand("the-ingenue")
-    RULES.apply(st, "ray", ("end",))
-    while (d := RULES.decisions(st)[0]).seat != "ray":
-        RULES.apply(st, d.seat, ("pass",))
+    ended(st)
     assert choice(st, "ray") == ("done",)
 
 
@@ -180,9 +184,7 @@ def test_over_the_limit_a_title_word_goes_before_a_character():
     st = title_words_in_hand("the-ingenue")
     RULES.scenario(st, "hand ray: blood-curdling-scream, blood-curdling-scream, full-moon, full-moon, "
                        "the-wolfman, the-cat-in-the-locker, the-ingenue")
-    RULES.apply(st, "ray", ("end",))
-    while (d := RULES.decisions(st)[0]).seat != "ray":
-        RULES.apply(st, d.seat, ("pass",))
+    ended(st)
     move = choice(st, "ray")
     assert move[0] == "discard" and move[1] != "the-ingenue"
     RULES.apply(st, "ray", move)

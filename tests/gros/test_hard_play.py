@@ -5,7 +5,7 @@ from __future__ import annotations
 from common.bots import make_bot
 from gros.bots import HeuristicBot
 from gros.rules import RULES
-from tests.gros.test_bots import title_words_in_hand
+from tests.gros.test_bots import ended, title_words_in_hand
 
 
 def table(setup: list[str], players: int = 2):
@@ -133,9 +133,7 @@ def test_hard_over_the_limit_throws_a_title_word_before_a_character():
     st = title_words_in_hand("the-ingenue")
     RULES.scenario(st, "hand ray: the-ingenue, blood-curdling-scream, blood-curdling-scream, full-moon, "
                        "full-moon, the-wolfman, the-cat-in-the-locker")
-    RULES.apply(st, "ray", ("end",))
-    while (d := RULES.decisions(st)[0]).seat != "ray":
-        RULES.apply(st, d.seat, ("pass",))
+    ended(st)
     legal = sorted(RULES.legal_moves(st, "ray"), key=lambda m: m != ("discard", "the-ingenue"))
     move = sift(st, 0, legal)
     assert move[0] == "discard" and move[1] != "the-ingenue"
