@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from common import _
 from common.i18n import DEFAULT, language
+from common.net import crowd
 from common.net.languages import by_language
-from common.net.limits import WATCHERS, FairShare
+from common.net.limits import FairShare
 from common.net.protocol import (
     LOBBY_DELTAS_SINCE,
     MAX_NAME,
@@ -99,60 +100,6 @@ class Lobby:
                     conn.lobby_whole = True
         self.people_sent = {p["name"]: p for p in lobby["people"]}
 
-    def _crowded(self, conn: Conn) -> str | None:
-        """Why ``conn`` may not join this table without a seat, or None; when None it is
-        counted. Places without a seat (64 a table, and the host's own cap) go round the
-        addresses fairly: when they are full, a newcomer from an address that holds fewer
-        takes the newest place of the address that holds the most (issue 20: 16 addresses
-        filled a table, 240 the host, and every newcomer got 'busy')."""
-        limits = self.server.limits
-        if limits.over_own_share(conn.address):
-            return _("{address} watches enough tables already").format(address=conn.address)
-        # telling everyone of a newcomer costs a message per member: a join spends its own
-        # address's part of the table's budget, in proportion
-        cost = 1 + len(self.members) / 8
-        if not self.share.affords(conn.address, cost):
-            return _("table {table} is busy with newcomers").format(table=self.name)
-        unseated = sorted((c for c in self.members if c.seat is None), key=lambda c: c.opened)
-        victims = []
-        if len(unseated) >= WATCHERS:
-            held: dict[str, list[Conn]] = {}
-            for member in unseated:
-                held.setdefault(member.address, []).append(member)
-            victim = limits.greediest(conn.address, held)
-            if victim is None:
-                return _("table {table} has {n} watchers and lobby members already").format(
-                    table=self.name, n=WATCHERS)
-            victims.append(victim)
-        if limits.unseated - len(victims) >= limits.max_unseated:
-            victim = limits.greediest(conn.address)
-            if victim is None or victim in victims:
-                return _("the host has {n} watchers and lobby members already").format(
-                    n=limits.unseated)
-            victims.append(victim)
-        self.share.take(conn.address, cost)
-        for victim in victims:
-            self._make_room(victim)
-        limits.unseat(conn.address, conn)
-        conn.unseated = True
-        return None
-
-    def _make_room(self, victim: Conn) -> None:
-        """Let ``victim`` go for a newcomer from an address that holds fewer places."""
-        self.server.limits.reseat(victim.address, victim)
-        victim.unseated = False
-        with language(victim.lang):
-            victim.refuse("crowded", _("the places without a seat are full, and "
-                                                    "your address holds more of them than the "
-                                                    "newcomer's; closing the connection"), fatal=True)
-        victim.close()
-
-    def _seated_now(self, conn: Conn) -> None:
-        """``conn`` has a seat: it no longer counts among its address's watchers."""
-        if conn.unseated:
-            self.server.limits.reseat(conn.address, conn)
-            conn.unseated = False
-
     def inform(self, text: Callable[[], str], skip: Conn | None = None) -> None:
         """Tell every member (but ``skip``) something, worded by ``text()`` in each one's
         language (once per language)."""
@@ -202,7 +149,7 @@ class Lobby:
                                fatal=True)
             return
         wanted = msg.get("seat")
-        crowded = self._crowded(conn) if msg.get("watch") or wanted is None else None
+        crowded = crowd.admit(conn, self.server.limits, self.share, self.members, self.name) if msg.get("watch") or wanted is None else None
         if crowded is not None:
             conn.refuse("crowded", _("{reason}; try later").format(reason=crowded),
                                fatal=True)
@@ -307,7 +254,7 @@ class Lobby:
             info.timer = None
         had_bot = info.abandoned
         info.conn, info.abandoned = conn, False
-        self._seated_now(conn)
+        crowd.seated(conn, self.server.limits)
         info.player = conn.name
         conn.seat, conn.watching, conn.errors = seat, False, 0
         if reply == "welcome":

@@ -18,7 +18,7 @@ LAYERS = [
     {"protocol", "limits"},  # the wire format; what an address may ask
     {"conn", "listener", "link", "tokens"},  # one connection, accepting; the client's link
     {"member", "saving"},  # the interfaces the table layer owns; the record on disk
-    {"seating", "languages"},  # a table's configuration and seats; text for several members
+    {"seating", "languages", "crowd"},  # configuration and seats; text for several members; watchers
     {"lobby", "remote"},  # a table's seats and members; the client's session
     {"room", "botclient"},  # a table's game; the bot client
     {"terminal", "consoles"},  # the host's console; the client's consoles
