@@ -73,17 +73,20 @@ def public_score(st: GrosState, seat: int) -> float:
     return sx.defence(st, seat) + sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
 
 
-def evaluate(st: GrosState, me: int) -> float:
+def evaluate(st: GrosState, me: int, leader: float = 0.0) -> float:
     """How good the position is for ``me``: its score and hand against the others' public
-    scores, match totals included (a new deal is not a clean slate for whoever was behind)."""
+    scores (the best rival's, and half their mean), match totals included (a new deal is not a
+    clean slate for whoever was behind). ``leader`` moves that much of the mean's weight onto
+    the best rival (``gros.hard.LEADER``); with one rival nothing changes."""
     if st.winners:
         return 1000.0 * (me in st.winners) / len(st.winners) - 500.0
     mine = flow.score(st, me) + hand_worth(st, me) + banked(st, me)
     others = [public_score(st, s) + 0.4 * len(st.hands[s]) + banked(st, s) for s in range(st.n) if s != me]
-    return mine - max(others) - 0.5 * sum(others) / len(others)
+    best, mean = max(others), sum(others) / len(others)
+    return mine - best - 0.5 * mean - leader * (best - mean)
 
 
-def look_ahead(rules: Any, st: GrosState, me: int, move: Move) -> float:
+def look_ahead(rules: Any, st: GrosState, me: int, move: Move, leader: float = 0.0) -> float:
     """The ``normal`` level's value of a move: played on a copy, every window closed as if
     nobody answered, the position ``evaluate``d (a quiet move a hair ahead of an equal one)."""
     trial = st.clone()
@@ -92,7 +95,7 @@ def look_ahead(rules: Any, st: GrosState, me: int, move: Move) -> float:
         close_windows(rules, trial)
     except GameError:
         return float("-inf")
-    return evaluate(trial, me) + (0.05 if move in QUIET else 0.0)
+    return evaluate(trial, me, leader) + (0.05 if move in QUIET else 0.0)
 
 
 def shares(rules: Any, st: GrosState) -> dict[str, float]:
