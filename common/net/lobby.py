@@ -149,7 +149,9 @@ class Lobby:
                                fatal=True)
             return
         wanted = msg.get("seat")
-        crowded = crowd.admit(conn, self.server.limits, self.share, self.members, self.name) if msg.get("watch") or wanted is None else None
+        crowded = None
+        if msg.get("watch") or wanted is None:  # a place without a seat
+            crowded = crowd.admit(conn, self.server.limits, self.share, self.members, self.name)
         if crowded is not None:
             conn.refuse("crowded", _("{reason}; try later").format(reason=crowded),
                                fatal=True)
