@@ -60,9 +60,8 @@ def ruled(rules: Any, view: dict[str, Any], seat: str, legal: list[Move], rng: R
 def judged(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> dict[Move, float]:
     """The sensible moves, each with the ``normal`` level's look-ahead (the leader weighed
     more: ``LEADER``) averaged over ``DEALS`` deals from the seat's view (one deal makes a
-    stop, or the credits, look right
-    or wrong by the luck of the cards it gave the others), best first. The deals are fixed
-    by their seeds: the same view, the same answer."""
+    stop, or the credits, look right or wrong by the luck of the cards it gave the others),
+    best first. The deals are fixed by their seeds: the same view, the same answer."""
     total: dict[Move, float] = {}
     for k in range(DEALS):
         st = deal(rules, view, seat, Rng(k))
