@@ -220,8 +220,8 @@ def several(hand: list[str]) -> str:
     names cards the player holds (the fleet's hand has no Fire! nor Spread Shot)."""
     from invaders.notation import discard_line
 
-    kinds = list(dict.fromkeys(hand))
-    return discard_line((kinds + hand)[:2] if len(kinds) < 2 else kinds[:2])
+    kinds = list(dict.fromkeys(hand))  # two kinds if it holds two; else a card twice
+    return discard_line((kinds + hand)[:2])
 
 
 def _card(seat: str, cid: str) -> tuple[str, str, str]:
