@@ -364,13 +364,15 @@ def bot_kinds(rules: Rules) -> tuple[str, ...]:
 
 
 def make_bot(kind: str, rules: Rules, seed: int = 0, think: float | None = None,
-             iterations: int | None = None) -> Bot:
+             iterations: int | None = None, coach: bool = False) -> Bot:
     """A bot by name: a level ('easy', 'normal', 'hard'), 'random', 'ismcts' (= 'hard'), or a
     kind the game adds in ``rules.bot_kinds``. A game's ``bot_kinds`` names its ``normal``
     bot (the first entry, unless one is called 'normal') and may lend the search a ``Search``
     under the key 'search'. ``hard`` thinks ``think`` seconds (default 1) unless given a
     count of ``iterations`` (what tests and benchmarks use: counts, not clocks); a game's
-    ``Search.iterations`` caps a thinking one."""
+    ``Search.iterations`` caps a thinking one. ``coach``: the search the coach asks, the
+    normal bot's ``coach_search`` if it lends one (a cheaper search whose verdicts the
+    coach's thresholds were set on), else the table's."""
     extra, normal = _normal(rules)
     if kind in extra:
         return extra[kind](seed=seed)
@@ -384,7 +386,7 @@ def make_bot(kind: str, rules: Rules, seed: int = 0, think: float | None = None,
     if kind in ("ismcts", "hard"):
         if iterations is None and think is None:
             think = THINK
-        search = getattr(normal, "search", None)
+        search = (coach and getattr(normal, "coach_search", None)) or getattr(normal, "search", None)
         cap = iterations or getattr(search, "iterations", None) or 1_000_000
         bot = IsmctsBot(seed, iterations=cap, think=None if iterations else think, search=search)
         bot.kind = kind

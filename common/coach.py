@@ -105,8 +105,9 @@ class Review:
 
 def searcher(rules: Rules, seed: int, iterations: int | None = None,
              think: float | None = None) -> Any:
-    """The game's `hard` bot, if it offers ``rank``; else GameError (no coach for it)."""
-    bot = make_bot("hard", rules, seed=seed, iterations=iterations, think=think)
+    """The game's `hard` bot, on the search its game lends the coach (``make_bot(coach=True)``),
+    if it offers ``rank``; else GameError (no coach for it)."""
+    bot = make_bot("hard", rules, seed=seed, iterations=iterations, think=think, coach=True)
     if not callable(getattr(bot, "rank", None)):
         raise GameError("the hard bot of this game offers no rank(); the coach cannot ask it")
     return bot

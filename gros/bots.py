@@ -27,6 +27,7 @@ class HeuristicBot:
     easy_slip = 95
     # what the ``hard`` level borrows: root moves, play-out policy, evaluation (gros.hard)
     search = hard.SEARCH
+    coach_search = hard.COACH_SEARCH  # the coach's: quicker play-outs (``make_bot(coach=True)``)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

@@ -1,9 +1,10 @@
 """What the ``hard`` level's search borrows from Grave Robbers: the moves it weighs at the
-root (the sensible ones, ``gros.sense``), a quick play-out policy that plays as a plain
-player would (cast what gains, attack when the attack succeeds, defend an attack that would
-succeed, roll the credits when well ahead), the evaluation where a play-out is cut off, and
-the decisions it takes by rule of thumb (``ruled``): the windows, and the end-of-turn
-discards, where it keeps only what will score or play soon (``sift``).
+root (the sensible ones, ``gros.sense``), a play-out policy in which every seat plays its
+turns as the ``normal`` level does (its look-ahead over the sensible moves) and answers the
+windows by rule of thumb (defend an attack that would succeed, stop the credits that would
+beat it), the evaluation where a play-out is cut off, and the decisions it takes by rule of
+thumb (``ruled``): the windows, and the end-of-turn discards, where it keeps only what will
+score or play soon (``sift``).
 
 Every piece reads what the deciding seat would know: the root's moves come from a state dealt
 from the seat's view, and play-outs run on such dealt states only.
@@ -11,6 +12,7 @@ from the seat's view, and play-outs run on such dealt states only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from common.bots import Search
@@ -32,9 +34,11 @@ CONFIDENCE = 1.0  # standard errors of the difference another move must also win
 # one leaves the favourite more often: 365.5 of 564 3-player games where two won 355, 76 each on the
 # 126 from seed 77,000, run after the choice; rules.md gives every block)
 DEALS = 6  # deals from the seat's view the look-ahead is averaged over (``normal`` reads one)
-TABLE_ITERATIONS = 500  # a thinking search's cap: the count the ladder measured (bench --ladder)
+COACH_ITERATIONS = 500  # the coach's search's cap (its quick play-outs cost a tenth as much)
+CREDITS_MARGIN = 4  # public points ahead of every rival before a quick play-out rolls the credits
+TABLE_ITERATIONS = 100  # a thinking search's cap: the count the ladder measured (bench --ladder); about
+# 0.3 s a decision with ``normal``'s turns in the play-outs (500 of the quick rule's, before)
 HOARD = 2.3  # odds a card in a rival's hand scores a title word, over an unseen card's (``deal``)
-CREDITS_MARGIN = 4  # public points ahead of every rival before a play-out rolls the credits
 # the look-ahead's weight moved from the rivals' mean onto the best rival (``worth.evaluate``):
 # a point off the leader counts 1.4, a point off the mean 0.1 (``normal``: 1 and 0.5, which
 # sent its Creatures at a Movie far behind while the leader ran away); head to head the same
@@ -106,8 +110,8 @@ def candidates(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -
     """The moves worth weighing: the legal ones less those no player would make, and of
     those the ``WIDEST`` the ``normal`` level's look-ahead rates best over several deals, best
     first: the search weighs the first ``TOP`` and widens to more as its play-outs pile up
-    (it spends them telling good moves apart, not refuting poor ones; at 500 iterations it
-    still weighs four, at 2,000 seven). Both read only the seat's own hand and the table, and
+    (it spends them telling good moves apart, not refuting poor ones; at 100 and 400 iterations
+    it weighs four, at 2,000 seven). Both read only the seat's own hand and the table, and
     deals from the view fixed by their seeds, never the real one."""
     return list(judged(rules, view, seat, legal))[:WIDEST if SEARCH.widen else TOP]  # the favourite first
 
@@ -232,9 +236,28 @@ def _stop(st: GrosState, me: int, moves: list[Move]) -> Move:
     return next((m for m in moves if m[0] == "play" and not m[4]), next(iter(moves)))
 
 
-def _turn(st: GrosState, me: int, moves: list[Move]) -> Move:
-    """Cast what gains most; attack the leader when the attack succeeds as it stands; roll
-    the credits when well ahead; else end the turn."""
+def _turn(rules: Any, st: GrosState, me: int, moves: list[Move]) -> Move:
+    """A turn as ``normal`` plays it: the sensible move its look-ahead rates best, so the
+    rivals in a play-out play as the rivals at the table do. The quick rule (``_quick_turn``)
+    chose ``normal``'s move in 56% of its turns and sent Creatures at Movies far behind where
+    ``normal`` ended its turn: the search misjudged the rivals, and more play-outs did not
+    mend it. Prop moves are left out: they seldom change what the evaluation sees, and
+    weeding out the idle ones (``sense.idle_prop``) was a third of a play-out's time."""
+    legal = sense.sensible(st, me, [m for m in moves if m[0] != "move"]) or moves
+    if len(legal) == 1:
+        return legal[0]
+    best, best_value = legal[0], float("-inf")
+    for m in legal:
+        value = look_ahead(rules, st, me, m)
+        if value > best_value:
+            best, best_value = m, value
+    return best
+
+
+def _quick_turn(rules: Any, st: GrosState, me: int, moves: list[Move]) -> Move:
+    """The coach's play-outs' turn, a tenth of ``_turn``'s time: cast what gains most; attack
+    the leader when the attack succeeds as it stands; roll the credits when well ahead; else
+    end the turn."""
     best, best_gain = None, 0
     seen: dict[str, int] = {}
     for m in moves:
@@ -288,12 +311,24 @@ def _trial_attack(st: GrosState, me: int, cid: str, target: int) -> Any:
 
 
 def policy(rules: Any, st: GrosState, actor: str, moves: list[Move], rng: Rng) -> Move:
-    """A play-out move: the plain player's choice in each kind of decision."""
+    """A play-out move at the table: each seat's turn as ``normal`` plays it, the rest by rule."""
+    return _playout_move(rules, st, actor, moves, _turn)
+
+
+def quick_policy(rules: Any, st: GrosState, actor: str, moves: list[Move], rng: Rng) -> Move:
+    """The coach's play-out move: the turns by a quick rule (``_quick_turn``, a tenth of the
+    time of ``normal``'s look-ahead), the rest as at the table."""
+    return _playout_move(rules, st, actor, moves, _quick_turn)
+
+
+def _playout_move(rules: Any, st: GrosState, actor: str, moves: list[Move],
+                  turn: Callable[[Any, GrosState, int, list[Move]], Move]) -> Move:
+    """The plain player's choice in each kind of decision; ``turn`` plays the turns."""
     me = zones.seat_of(st, actor)
     d = st.decided or mv.decider(st)
     kind = d[1] if d else "turn"
     if kind == "turn":
-        move = _turn(st, me, moves)
+        move = turn(rules, st, me, moves)
     elif kind == "respond":
         move = _respond(st, me, moves)
     elif kind == "stop":
@@ -312,3 +347,8 @@ def policy(rules: Any, st: GrosState, actor: str, moves: list[Move], rng: Rng) -
 SEARCH = Search(policy=policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates,
                 flat=True, margin=MARGIN, settle=True, iterations=TABLE_ITERATIONS, confidence=CONFIDENCE,
                 widen=WIDEN, breadth=TOP, deal=deal)
+# the coach's search (``make_bot(coach=True)``): the quick turns, at the count the coach's
+# thresholds were set on (``common.coach``; 500 a hint, as the table's search was then)
+COACH_SEARCH = Search(policy=quick_policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled,
+                      candidates=candidates, flat=True, margin=MARGIN, settle=True, iterations=COACH_ITERATIONS,
+                      confidence=CONFIDENCE, widen=WIDEN, breadth=TOP, deal=deal)

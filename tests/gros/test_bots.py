@@ -140,6 +140,25 @@ def test_the_tables_hard_thinks_at_most_what_the_ladder_measured():
     assert SEARCH.iterations == SPEC.ladder_iterations
 
 
+def test_the_tables_playouts_play_a_turn_as_normal_does_and_the_coachs_quickly():
+    """In the table's play-outs a seat's turn is ``normal``'s: no Creature sent at a Movie far
+    behind while the leader cannot be touched (the quick rule attacked whatever it could beat,
+    so its play-outs misjudged the rivals' turns). The coach's search keeps the quick rule:
+    its thresholds were set on it."""
+    from common.bots import make_bot
+    from common.rng import Rng
+    from gros import hard
+
+    st = table(["movie ray: the-robot", "movie dana: the-reporter, the-sheriff, the-colonel",
+                "movie amanda: the-farm-girl", "hand ray: the-carnivorous-cabbage",
+                "hand dana: the-shovel", "hand amanda: the-flashlight", "turn: ray 2"])
+    legal = RULES.legal_moves(st, "ray")
+    assert hard.policy(RULES, st.clone(), "ray", legal, Rng(1)) == choice(st, "ray") == ("end",)
+    assert hard.quick_policy(RULES, st.clone(), "ray", legal, Rng(1)) == ("attack", "the-carnivorous-cabbage", "amanda")
+    assert make_bot("hard", RULES, iterations=5).search is hard.SEARCH
+    assert make_bot("hard", RULES, iterations=5, coach=True).search is hard.COACH_SEARCH
+
+
 def ended(st):
     """``st`` after ray's 'end', the others passing: ray's end-of-turn discards."""
     RULES.apply(st, "ray", ("end",))

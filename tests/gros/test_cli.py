@@ -85,7 +85,7 @@ def test_skippys_revenge_is_called_by_its_own_name():
 
 
 def test_hard_thinks_by_default_what_its_strength_was_measured_at():
-    """The table's --think for gros is the budget the rules page measured hard at (0.25 s a
+    """The table's --think for gros is the budget the rules page measured hard at (0.3 s a
     decision, issue 22); a game that measured none keeps 1 s at a terminal, 0.5 s on the net."""
     from invaders.cli import main as invaders
 
@@ -93,5 +93,5 @@ def test_hard_thinks_by_default_what_its_strength_was_measured_at():
         return next(p.default for p in group.commands[command].params if p.name == "think")
 
     assert {c: think(main, c) for c in ("play", "host", "join", "bench")} == dict.fromkeys(
-        ("play", "host", "join", "bench"), 0.25)
+        ("play", "host", "join", "bench"), 0.3)
     assert (think(invaders, "play"), think(invaders, "host"), think(invaders, "bench")) == (1.0, 0.5, 1.0)
