@@ -344,11 +344,14 @@ def _playout_move(rules: Any, st: GrosState, actor: str, moves: list[Move],
     return move if move in moves else moves[-1] if kind in ("turn", "respond", "stop", "anytime") else moves[0]
 
 
-SEARCH = Search(policy=policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates,
-                flat=True, margin=MARGIN, settle=True, iterations=TABLE_ITERATIONS, confidence=CONFIDENCE,
-                widen=WIDEN, breadth=TOP, deal=deal)
+def _search(playout: Callable[..., Move], iterations: int) -> Search:
+    """The search whose play-outs move by ``playout``, capped at ``iterations`` a decision."""
+    return Search(policy=playout, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled, candidates=candidates,
+                  flat=True, margin=MARGIN, settle=True, iterations=iterations, confidence=CONFIDENCE,
+                  widen=WIDEN, breadth=TOP, deal=deal)
+
+
+SEARCH = _search(policy, TABLE_ITERATIONS)
 # the coach's search (``make_bot(coach=True)``): the quick turns, at the count the coach's
 # thresholds were set on (``common.coach``; 500 a hint, as the table's search was then)
-COACH_SEARCH = Search(policy=quick_policy, evaluate=shares, depth=PLAYOUT_DEPTH, delegate=ruled,
-                      candidates=candidates, flat=True, margin=MARGIN, settle=True, iterations=COACH_ITERATIONS,
-                      confidence=CONFIDENCE, widen=WIDEN, breadth=TOP, deal=deal)
+COACH_SEARCH = _search(quick_policy, COACH_ITERATIONS)
