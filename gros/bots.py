@@ -14,7 +14,7 @@ from typing import Any
 from common.engine import Move
 from common.rng import Rng
 from gros import hard, sense, zones
-from gros.worth import dig, look_ahead
+from gros.worth import best_look_ahead, dig
 
 
 class HeuristicBot:
@@ -45,12 +45,7 @@ class HeuristicBot:
         legal = sense.sensible(st, me, legal)
         if len(legal) == 1:
             return legal[0]
-        best, best_value = legal[0], float("-inf")
-        for move in legal:
-            value = look_ahead(rules, st, me, move) + self.rng.below(100) * 1e-5
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        return best_look_ahead(rules, st, me, legal, lambda: self.rng.below(100) * 1e-5)
 
     @staticmethod
     def easy_moves(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> list[Move]:

@@ -22,7 +22,16 @@ from gros import flow, sense, zones
 from gros import moves as mv
 from gros import strength as sx
 from gros.state import HAND_SIZE, Attack, GrosState
-from gros.worth import card_worth, dig, is_stop, look_ahead, pick_victim, public_score, shares
+from gros.worth import (
+    best_look_ahead,
+    card_worth,
+    dig,
+    is_stop,
+    look_ahead,
+    pick_victim,
+    public_score,
+    shares,
+)
 
 PLAYOUT_DEPTH = 12  # play-out decisions before the evaluation takes over (the turn's answers)
 MARGIN = 0.01  # the least share of the win another move must gain over the look-ahead's favourite
@@ -244,14 +253,7 @@ def _turn(rules: Any, st: GrosState, me: int, moves: list[Move]) -> Move:
     mend it. Prop moves are left out: they seldom change what the evaluation sees, and
     weeding out the idle ones (``sense.idle_prop``) was a third of a play-out's time."""
     legal = sense.sensible(st, me, [m for m in moves if m[0] != "move"]) or moves
-    if len(legal) == 1:
-        return legal[0]
-    best, best_value = legal[0], float("-inf")
-    for m in legal:
-        value = look_ahead(rules, st, me, m)
-        if value > best_value:
-            best, best_value = m, value
-    return best
+    return legal[0] if len(legal) == 1 else best_look_ahead(rules, st, me, legal)
 
 
 def _quick_turn(rules: Any, st: GrosState, me: int, moves: list[Move]) -> Move:

@@ -6,6 +6,7 @@ if nobody answered)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from common.engine import GameError, Move
@@ -102,6 +103,18 @@ def look_ahead(rules: Any, st: GrosState, me: int, move: Move, leader: float = 0
     except GameError:
         return float("-inf")
     return evaluate(trial, me, leader) + (0.05 if move in QUIET else 0.0)
+
+
+def best_look_ahead(rules: Any, st: GrosState, me: int, moves: list[Move],
+                    jitter: Callable[[], float] | None = None) -> Move:
+    """The move ``look_ahead`` rates best, the first of equals: ``normal``'s choice (its
+    ``jitter`` breaks ties at random) and a play-out's turn in ``hard``'s search."""
+    best, best_value = moves[0], float("-inf")
+    for m in moves:
+        value = look_ahead(rules, st, me, m) + (jitter() if jitter else 0.0)
+        if value > best_value:
+            best, best_value = m, value
+    return best
 
 
 def shares(rules: Any, st: GrosState) -> dict[str, float]:
