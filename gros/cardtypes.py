@@ -6,7 +6,7 @@ reads the TOML decks), so that each of those can name a card without importing a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 TYPES = ("character", "creature", "prop", "location", "sfx", "credits")
@@ -61,3 +61,7 @@ class Card:
     ability: Action | None = None  # usable while in play
     as_sfx: Action | None = None  # a Creature played as an SFX
     combines: bool = False  # a GR2 Location that may be combined with the one in place
+    word: str = field(init=False)  # ``title`` in lower case, as the film's title words are kept
+
+    def __post_init__(self) -> None:  # read in every score: lowered once, not at each reading
+        object.__setattr__(self, "word", self.title.lower())

@@ -101,8 +101,8 @@ def deal(rules: Any, view: dict[str, Any], seat: str, rng: Rng) -> GrosState:
     me = zones.seat_of(st, seat)
     rivals = [k for k in range(st.n) if k != me]
     pool = [i for k in rivals for i in st.hands[k]] + st.deck  # in the random order dealt
-    scoring = [i for i in pool if st.defs[i].title.lower() in words]
-    rest = [i for i in pool if st.defs[i].title.lower() not in words]
+    scoring = [i for i in pool if st.defs[i].word in words]
+    rest = [i for i in pool if st.defs[i].word not in words]
     for k in rivals:
         hand = []
         for _ in range(len(st.hands[k])):
@@ -141,12 +141,12 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
     hand = st.hands[me]
     words = st.title_words
     credits = sorted((i for i in hand if st.defs[i].type == "credits"),
-                     key=lambda i: st.defs[i].title.lower() not in words)  # one with a title word first
+                     key=lambda i: st.defs[i].word not in words)  # one with a title word first
     spare = set(credits[1:])
 
     def keep(i: int) -> bool:
         d = st.defs[i]
-        if d.title.lower() in words:
+        if d.word in words:
             return True
         if i in spare:
             return False
@@ -156,19 +156,19 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
 
     def rank(i: int) -> tuple[bool, bool, float]:  # the least worth keeping first; a Character last of all
         d = st.defs[i]
-        return d.type == "character", d.title.lower() in words, card_worth(st, me, i)
+        return d.type == "character", d.word in words, card_worth(st, me, i)
 
     kept = [i for i in hand if keep(i)]
     thrown = [i for i in hand if i not in kept]
     if thrown:  # fodder: a stop that costs cards (discard 2: The Cat in the Locker) needs them in hand
         costly = [i for i in kept if is_stop(st.defs[i]) and _cost(st, i)]
-        spendable = [i for i in kept if st.defs[i].type != "character" and st.defs[i].title.lower() not in words]
+        spendable = [i for i in kept if st.defs[i].type != "character" and st.defs[i].word not in words]
         need = max((_cost(st, i) - sum(j != i for j in spendable) for i in costly), default=0)
         if need > 0:
             thrown = sorted(thrown, key=rank)[:-need]
     if not thrown and len(hand) >= HAND_SIZE:  # a Character or a title word only as a last resort
         chars = any(st.defs[i].type == "character" for i in hand)  # one is cast next turn: room enough
-        thrown = [i for i in hand if st.defs[i].type != "character" and st.defs[i].title.lower() not in words] \
+        thrown = [i for i in hand if st.defs[i].type != "character" and st.defs[i].word not in words] \
             or (list(hand) if len(hand) > HAND_SIZE or not chars else [])  # over six, one must go
     if not thrown:
         return mv.DONE if mv.DONE in legal else legal[0]
@@ -253,7 +253,24 @@ def _turn(rules: Any, st: GrosState, me: int, moves: list[Move]) -> Move:
     mend it. Prop moves are left out: they seldom change what the evaluation sees, and
     weeding out the idle ones (``sense.idle_prop``) was a third of a play-out's time."""
     legal = sense.sensible(st, me, [m for m in moves if m[0] != "move"]) or moves
-    return legal[0] if len(legal) == 1 else best_look_ahead(rules, st, me, legal)
+    return legal[0] if len(legal) == 1 else best_look_ahead(rules, st, me, _one_holder(st, me, legal))
+
+
+def _one_holder(st: GrosState, me: int, moves: list[Move]) -> list[Move]:
+    """The moves less each Prop's to a Character it raises less than another (or as much,
+    but later in the list). The look-ahead of a Prop's moves differs by the Defence each adds
+    and nothing else, so ``normal``'s choice is the same; those moves were half of the
+    look-aheads in a play-out's turn."""
+    best: dict[str, tuple[int, Move]] = {}
+    for m in moves:
+        if m[0] == "play" and st.defs[sense._hand_card(st, me, m[1])].type == "prop":
+            g = sense.gain(st, me, m)
+            if m[1] not in best or g > best[m[1]][0]:
+                best[m[1]] = (g, m)
+    if not best:
+        return moves
+    kept = {m for _g, m in best.values()}
+    return [m for m in moves if m in kept or not (m[0] == "play" and m[1] in best)]
 
 
 def _quick_turn(rules: Any, st: GrosState, me: int, moves: list[Move]) -> Move:

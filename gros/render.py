@@ -55,7 +55,7 @@ def _styled(cid: str, words: set[str] | None = None, copy: str = ""):
     card = _cards().get(cid)
     if card is None:
         return Text(cid)
-    star = " ★" if words and card.title.lower() in words else ""
+    star = " ★" if words and card.word in words else ""
     return Text(card_text(card, "name") + copy + star, style=f"bold {COLOURS[card.type]}")
 
 
@@ -246,7 +246,7 @@ def _starred(view: dict[str, Any], words: set[str]) -> bool:
     """Whether a ★ is on this player's screen (then the board says what it means)."""
     cards = _cards()
     shown = [cid for m in view["movies"] for cid in _movie_cards(m)] + (view["hand"] or [])
-    return any(cid in cards and cards[cid].title.lower() in words for cid in shown)
+    return any(cid in cards and cards[cid].word in words for cid in shown)
 
 
 def _tally(pairs: dict[str, int]) -> str:
@@ -486,9 +486,9 @@ def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:
         held += m["location"] + m["loc_under"]
         if gr2:
             held += m["credits"]
-        bonus = [_("+5 {card} ({word}, in the Movie)").format(card=card_name(c), word=title_word(cards[c].title.lower()))
-                 for c in held if c in cards and cards[c].title.lower() in words]
-        bonus += [_("+5 {card} ({word}, in hand)").format(card=card_name(c), word=title_word(cards[c].title.lower()))
+        bonus = [_("+5 {card} ({word}, in the Movie)").format(card=card_name(c), word=title_word(cards[c].word))
+                 for c in held if c in cards and cards[c].word in words]
+        bonus += [_("+5 {card} ({word}, in hand)").format(card=card_name(c), word=title_word(cards[c].word))
                   for c in revealed.get(seat, []) if c in cards]
         score = (view.get("scores") or {}).get(seat, m["static"] + 5 * len(bonus))
         table.add_row(seat, str(m["static"]), "\n".join(bonus) or "—", str(score))

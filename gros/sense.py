@@ -180,26 +180,21 @@ def gain(st: GrosState, seat: int, move: tuple) -> int:
     t = st.defs[i].type
     if t not in ("character", "prop", "location") or (t == "location" and move[2] != (st.names[seat],)):
         return 0
+    if t == "prop":  # nothing else in a Movie depends on its Props: no need to place it and see
+        found = zones.find_char(st, move[2][0])
+        return 0 if found is None or found[0] != seat else sx.prop_value(st, seat, found[1].iid, i)
     before = sx.defence(st, seat)
+    kept = zones.remember(st, seat)
     m = st.movies[seat]
     saved = (m.chars[:], m.location[:], m.loc_under[:])
-    holder: Char | None = None
     if t == "character":
         m.chars = [*m.chars, Char(i)]
-    elif t == "prop":
-        found = zones.find_char(st, move[2][0])
-        if found is None or found[0] != seat:
-            return 0
-        holder = found[1]
-        holder.props.append(i)
     else:
         m.location, m.loc_under = [i], []
     zones.touch(st, seat, cast=t == "character")
     after = sx.defence(st, seat)
     m.chars, m.location, m.loc_under = saved
-    if holder is not None:
-        holder.props.pop()
-    zones.touch(st, seat, cast=t == "character")
+    zones.restore(st, seat, kept)
     return after - before
 
 
@@ -214,15 +209,7 @@ def idle_prop(st: GrosState, seat: int, move: tuple) -> bool:
     src, dst = zones.find_prop(st, move[1]), zones.find_char(st, move[2])
     if src is None or dst is None:
         return False
-    before = sx.defence(st, seat)
-    src[1].props.remove(src[2])
-    dst[1].props.append(src[2])
-    zones.touch(st, seat, cast=False)
-    after = sx.defence(st, seat)
-    dst[1].props.pop()
-    src[1].props.append(src[2])
-    zones.touch(st, seat, cast=False)
-    return after <= before
+    return sx.prop_value(st, seat, dst[1].iid, src[2]) <= sx.prop_value(st, seat, src[1].iid, src[2])
 
 
 def discarded_cast(st: GrosState, seat: int, move: tuple) -> bool:
@@ -261,7 +248,7 @@ def sensible(st: GrosState, seat: int, legal: list[tuple],
              allowed: tuple[str, ...] = ()) -> list[tuple]:
     """The legal moves that fall in no class of ``FAULTS`` but ``allowed`` (all of them when
     every move does: a forced discard may have to be a Character)."""
-    gains = st.turn == seat and any(m[0] == "play" for m in legal) and bool(free_gains(st, seat, legal))
+    gains = st.turn == seat and any(m[0] == "play" and gain(st, seat, m) > 0 for m in legal)
     keep = [m for m in legal if faults(st, seat, m, gains) in ("", *allowed)]
     return keep or legal
 

@@ -19,7 +19,7 @@ NO_TRAITS: frozenset[str] = frozenset()
 def title_bonus(st: GrosState, cards: Iterable[int]) -> int:
     """5 for each of ``cards`` whose title word is one of the title's words (G12)."""
     words = st.title_words
-    return sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
+    return sum(TITLE_BONUS for i in cards if st.defs[i].word in words)
 
 
 def movie_score(st: GrosState, seat: int) -> int:
@@ -113,7 +113,6 @@ def defence(st: GrosState, seat: int, a: Attack | None = None,
     m = st.movies[seat]
     defs, ids = st.defs, st.ids
     atraits = attack_traits(st, a)
-    swarm = "Swarm" in atraits
     total = allies = 0
     others = len(m.chars) - 1
     for ch in m.chars:
@@ -124,10 +123,7 @@ def defence(st: GrosState, seat: int, a: Attack | None = None,
             _under_parts(st, ch.under, parts)
         v += under_value(st, ch.under)
         for p in ch.props:
-            x = 0 if swarm and "Gun" in defs[p].traits else value(st, p, seat, seat, a, atraits)
-            for e in d.passive:
-                if e.kind == "props" and holds(e.get("when", ()), st, seat, seat, a, atraits):
-                    x = REGISTRY["props"].fn(e, x)
+            x = prop_value(st, seat, ch.iid, p, a, atraits)
             if parts is not None:
                 parts.append((f"  {ids[p]}", x))
             v += x
@@ -155,6 +151,19 @@ def defence(st: GrosState, seat: int, a: Attack | None = None,
     if a is None and parts is None:
         st.dcache[seat] = total
     return total
+
+
+def prop_value(st: GrosState, seat: int, holder: int, p: int, a: Attack | None = None,
+               atraits: frozenset[str] = NO_TRAITS) -> int:
+    """What Prop ``p`` adds to its Movie's Defence held by Character ``holder``: its own
+    strength, changed by what the holder does with Props (a Gun is nothing to a Swarm). Nothing
+    else in a Movie depends on its Props, so it is also what giving that Prop adds."""
+    defs = st.defs
+    x = 0 if "Swarm" in atraits and "Gun" in defs[p].traits else value(st, p, seat, seat, a, atraits)
+    for e in defs[holder].passive:
+        if e.kind == "props" and holds(e.get("when", ()), st, seat, seat, a, atraits):
+            x = REGISTRY["props"].fn(e, x)
+    return x
 
 
 def attack_value(st: GrosState, a: Attack) -> int:

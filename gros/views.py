@@ -148,7 +148,7 @@ def _revealed(st: GrosState) -> dict[str, list[str]]:
     if st.phase != OVER:
         return {}
     words = set(st.title_words)
-    return {st.names[s]: [st.ids[i] for i in h if st.defs[i].title.lower() in words]
+    return {st.names[s]: [st.ids[i] for i in h if st.defs[i].word in words]
             for s, h in enumerate(st.hands)}
 
 

@@ -71,7 +71,7 @@ def public_score(st: GrosState, seat: int) -> float:
     """A Movie's score without the hand (which an opponent cannot see)."""
     words = set(st.title_words)
     cards = st.movies[seat].cards(credits=False)
-    return sx.defence(st, seat) + sum(TITLE_BONUS for i in cards if st.defs[i].title.lower() in words)
+    return sx.defence(st, seat) + sum(TITLE_BONUS for i in cards if st.defs[i].word in words)
 
 
 def evaluate(st: GrosState, me: int, leader: float = 0.0) -> float:
@@ -91,10 +91,14 @@ def look_ahead(rules: Any, st: GrosState, me: int, move: Move, leader: float = 0
     """The ``normal`` level's value of a move: played on a copy, every window closed as if
     nobody answered, the position ``evaluate``d (a quiet move a hair ahead of an equal one).
     The seat's legal moves are listed once on ``st`` and lent to every copy: each ``apply``
-    checks its move against them, and listing them anew was a third of a look-ahead."""
+    checks its move against them, and listing them anew was a third of a look-ahead. So are
+    the Movies' Defences, which the copies inherit."""
     cache = st.legal_cache
     if cache is None or cache[0] != me:
         rules.legal_moves(st, st.names[me])
+    for s, known in enumerate(st.dcache):  # found once here, not on every copy (most keep it)
+        if known is None:
+            sx.defence(st, s)
     trial = st.clone()
     trial.legal_cache = st.legal_cache
     try:
@@ -166,7 +170,7 @@ def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
 
     def keep(i: int) -> float:
         d = st.defs[i]
-        if d.title.lower() in words:
+        if d.word in words:
             return 100.0
         if d.type == "character":  # it could be cast next turn (gros.sense: discarded_cast): after title words
             return 150.0 + card_worth(st, me, i)
