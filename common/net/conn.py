@@ -35,6 +35,7 @@ STALLED = 10.0  # seconds without a byte taken before a client over MAX_BUFFER c
 CHAT_ROOM = 16 * 1024  # bytes queued beyond which chat to this client is skipped, not queued
 CUT_AT = 64 * 1024  # bytes still queued when hanging up that are dropped at once (abort)
 CLOSE_WAIT = 2.0  # seconds a hung-up connection has to deliver a smaller queue, then it is cut
+FINISH_CHECK = 0.25  # seconds between looks at a finished game's queue still going out (``finish``)
 # refusals of well-formed messages: a player may make any number of these
 GAME_REFUSALS = frozenset({"illegal", "not_your_turn", "not_your_seat", "stale", "not_started",
                            "game_over", "already_joined", "not_seated", "seat_taken", "no_seat",
@@ -66,6 +67,7 @@ class Conn:
         self.hangup = False  # stop reading; the connection ends after a short linger
         self.closed = False
         self.eof = False  # we half-closed (after a fatal error): nothing more is sent
+        self.finishing = False  # closed after the game's end, its queue still going out (``finish``)
         self.delayed: dict[str, Any] | None = None  # a fatal error to send after a pause
         now = time.monotonic()
         self.opened = self.heard = now
@@ -167,6 +169,30 @@ class Conn:
             transport.close()
             if queued:
                 asyncio.get_running_loop().call_later(CLOSE_WAIT, transport.abort)
+
+    def finish(self, data: bytes) -> None:
+        """The game's last message, then hang up without cutting anything short: every byte
+        queued goes out, however far behind the client is, as long as it keeps taking them;
+        one that takes nothing for STALLED seconds is cut. (``close`` cuts a queue past
+        CUT_AT at once: a client slowed down lost the game's end, its ``over``.)"""
+        self.send_raw(data)
+        self.hangup = True
+        if self.closed:
+            return
+        self.closed = self.finishing = True
+        with contextlib.suppress(Exception):
+            self.writer.transport.close()  # asyncio sends what is queued, then closes
+            self._cut_if_stalled()
+
+    def _cut_if_stalled(self) -> None:
+        transport = self.writer.transport
+        if not self.queued():
+            self.finishing = False
+        elif time.monotonic() - self.took_at > STALLED:
+            self.finishing = False
+            transport.abort()
+        else:
+            asyncio.get_running_loop().call_later(FINISH_CHECK, self._cut_if_stalled)
 
     def refuse(self, code: str, message: str, fatal: bool = False) -> None:
         """Answer one message with one error. Malformed messages count towards MAX_ERRORS and

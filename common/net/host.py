@@ -64,6 +64,7 @@ from common.spec import HUMAN, GameSpec, first_option, parse_seats, players_from
 from common.table import Table
 
 GC_YOUNG = 50_000  # new objects between collections of the youngest generation (default 700)
+FINISH_WAIT = 60.0  # seconds a stopping host waits for finished games' last bytes to go out
 LINGER = 1.0  # seconds to drain a client's input after a fatal error, so the reply arrives
 PASSWORD_DELAY = 1.0  # seconds before a wrong password is answered
 SEND_BUFFER = 16 * 1024  # the kernel's send buffer a connection (doubled by Linux): a larger one
@@ -166,11 +167,19 @@ class Server:
             beat.cancel()
             accepting.cancel()
             listener.close()
+            await self._let_finish()
             for conn in list(self.conns):
                 conn.close()
             if self.tasks:
                 await asyncio.wait(list(self.tasks), timeout=2.0)
         return 0
+
+    async def _let_finish(self) -> None:
+        """Before the host stops: the last game's end reaches every client still reading it
+        (``Conn.finish`` cuts one that stopped); at most FINISH_WAIT seconds in all."""
+        deadline = time.monotonic() + FINISH_WAIT
+        while any(conn.finishing for conn in self.conns) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(reader, writer, log=self.log_about)

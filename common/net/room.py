@@ -462,9 +462,7 @@ class Room(Lobby):
         for lang, conns in by_language(self.members).items():
             data = encode(told[lang])
             for conn in conns:
-                conn.send_raw(data)
-                conn.hangup = True
-                conn.close()
+                conn.finish(data)
         self.members.clear()
         saved = self.saved
         where = f"; record saved to {saved.path}" if saved.path and not saved.failed else ""

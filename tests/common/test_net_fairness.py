@@ -314,3 +314,39 @@ def test_accept_backs_off_when_out_of_open_files(monkeypatch):
     asyncio.run(main())
     assert tries[0] == 52
     assert len(lines) == 1 and "Too many open files (1 tries; 7 connections open); waiting" in lines[0], lines
+
+
+def test_a_slow_watcher_still_gets_the_games_end():
+    """A spectator reading slowly (13 KB a second) but never stopping, seconds behind when
+    the game ends: everything queued for it arrives, the ``over`` message last. Before, the
+    host gave a hung-up connection 2 s to take its queue and then cut it, and a host that
+    stopped after its last game cut it at once: a slow client lost the result (a net test's
+    player, slowed by the bots in its process, once saw the host hang up first)."""
+    with LiveHost("gros", seats="remote,normal,normal", games=1, grace=0, think=0.01, seed=2) as host:
+        slow = raw_client(host.port, rcvbuf=4096)
+        slow.sendall(hello("gros", name="slow", watch=True))
+        data = bytearray()
+
+        def read() -> None:  # 256 bytes every 20 ms, until the host hangs up
+            slow.settimeout(15)
+            for _ in range(100_000):
+                chunk = slow.recv(256)
+                if not chunk:
+                    return
+                data.extend(chunk)
+                time.sleep(0.02)
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        player = Wire(host.port, "gros")
+        assert player.hello(name="p", seat="any")["type"] == "welcome"
+        player.sock.close()  # a bot takes the seat at once (grace 0): the game plays itself out
+        host.until(lambda: "over: result" in host.log, 60, "over")
+        at_end = len(data)
+        assert host.finished(120) == 0
+        reader.join(120)
+        assert not reader.is_alive()
+        assert len(data) - at_end > 8 * 1024, (at_end, len(data))  # it was far behind
+        assert data.rstrip().endswith(b"}") and b'"over"' in data[data.rindex(b"\n", 0, len(data) - 1):], \
+            bytes(data[-300:])
+        slow.close()
