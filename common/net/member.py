@@ -50,6 +50,8 @@ class Member(Protocol):
 
     def close(self) -> None: ...
 
+    def finish(self, data: bytes) -> None: ...  # the game's last message, then hang up once it is read
+
     def take_chat(self) -> bool: ...
 
     @property
