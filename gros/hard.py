@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from common.bots import Search
-from common.engine import Move
+from common.engine import GameError, Move
 from common.rng import Rng
 from gros import flow, sense, zones
 from gros import moves as mv
@@ -25,7 +25,9 @@ from gros.state import HAND_SIZE, Attack, GrosState
 from gros.worth import (
     best_look_ahead,
     card_worth,
+    close_windows,
     dig,
+    evaluate,
     is_stop,
     look_ahead,
     pick_victim,
@@ -83,9 +85,36 @@ def judged(rules: Any, view: dict[str, Any], seat: str, legal: list[Move]) -> di
         st = deal(rules, view, seat, Rng(k))
         me = zones.seat_of(st, seat)
         moves = total or sense.sensible(st, me, legal)  # the tests read what the seat knows: any deal will do
+        a = st.attack if st.attack_open and not st.stack else None
         for m in moves:
-            total[m] = total.get(m, 0.0) + look_ahead(rules, st, me, m, LEADER)
+            value = look_ahead(rules, st, me, m, LEADER)
+            if a is not None and me in (a.attacker, a.target) and m[0] in ("play", "use"):
+                value = max(value, _with_follow_up(rules, st, me, m))
+            total[m] = total.get(m, 0.0) + value
     return dict(sorted(total.items(), key=lambda kv: -kv[1]))
+
+
+def _with_follow_up(rules: Any, st: GrosState, me: int, move: Move) -> float:
+    """A boost in an attack judged with the seat's best card after it, the others passing:
+    two boosts may carry an attack, or save a Movie, that neither carries alone (The Zombie
+    Horde's 6 against a Defence of 19: +3, then triple). Looked at one card at a time, each
+    boost left the attack lost, so ``hard`` attacked holding both and then passed."""
+    trial = st.clone()
+    try:
+        rules.apply(trial, st.names[me], move)
+        for _ in range(60):  # the others pass until this seat may answer again, or the attack ends
+            d = mv.decider(trial)
+            if d is None or d[1] not in ("stop", "respond", "anytime", "victim") or d == (me, "respond"):
+                break
+            answer = ("victim", pick_victim(trial, d[0])) if d[1] == "victim" else mv.PASS
+            rules.apply(trial, trial.names[d[0]], answer)
+    except GameError:
+        return float("-inf")
+    if mv.decider(trial) != (me, "respond"):
+        close_windows(rules, trial)
+        return evaluate(trial, me, LEADER)
+    then = sense.sensible(trial, me, rules.legal_moves(trial, trial.names[me]))
+    return max(look_ahead(rules, trial, me, m, LEADER) for m in then)
 
 
 def deal(rules: Any, view: dict[str, Any], seat: str, rng: Rng) -> GrosState:
@@ -206,7 +235,8 @@ def _effect_moves(st: GrosState, seat: int, moves: list[Move]) -> list[tuple[Mov
 
 def _respond(st: GrosState, me: int, moves: list[Move]) -> Move:
     """In an attack: the attacked player saves its Movie, the attacker lifts a failing attack,
-    each with one card that is enough on its own; everyone else passes."""
+    each with one card that is enough on its own, or else the first of several that are
+    enough together; everyone else passes."""
     a = st.attack
     if a is None or me not in (a.attacker, a.target):
         return mv.PASS
@@ -218,12 +248,30 @@ def _respond(st: GrosState, me: int, moves: list[Move]) -> Move:
         for m, act in _effect_moves(st, me, moves):
             if any(e.kind == "stop_attack" for e in act.effects):
                 return m
+        if sense._best(st, me, "movie", a, dfc) > atk:  # several together: the first of them
+            return _first_boost(st, me, moves, "movie")
         return next((m for m in moves if m[0] == "play" and m[4] and _stops_attack(st, me, m)), mv.PASS)
     if me == a.attacker and atk < dfc:
         for m, act in _effect_moves(st, me, moves):
             if act.target == "creature" and sense._change(act, atk) >= dfc:
                 return m
+        if sense._best(st, me, "creature", a, atk) >= dfc:  # several together: the first of them
+            return _first_boost(st, me, moves, "creature")
     return mv.PASS
+
+
+def _first_boost(st: GrosState, me: int, moves: list[Move], side: str) -> Move:
+    """The boost to play first of several that together turn an attack: a new value, then
+    additions, then multiplications (as ``sense._best`` counts them)."""
+    for kind in ("set", "add", "multiply"):
+        for m, act in _effect_moves(st, me, moves):
+            if act.target == side and any(e.kind == kind and _raises(e) for e in act.effects):
+                return m
+    return mv.PASS
+
+
+def _raises(e: Any) -> bool:
+    return e.kind == "set" or (e.kind == "add" and e.get("value") > 0) or (e.kind == "multiply" and e.get("factor") > 1)
 
 
 def _stops_attack(st: GrosState, me: int, m: Move) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from common.bots import SloppyBot, make_bot
-from gros import sense
+from gros import sense, strength
 from gros.bots import HeuristicBot
 from gros.rules import RULES
 
@@ -219,3 +219,31 @@ def test_hard_judges_the_credits_on_the_stack_over_several_deals():
     assert {HeuristicBot(k).choose(RULES, view, "ray", legal)[0] for k in range(12)} == {"pass", "play"}
     assert {make_bot("hard", RULES, seed=k, iterations=40).choose(RULES, view, "ray", legal)
             for k in range(12)} == {("pass",)}  # the earlier hard read one deal, as normal does
+
+
+def test_hard_carries_an_attack_with_two_boosts_that_neither_carries_alone():
+    """Seen at the table: `hard` sent The Zombie Horde (6) at a Movie of Defence 19 holding
+    The Invisible Menace (+3) and The Mad Scientist (triple), then passed: each boost alone
+    left the attack lost, and its window look-ahead weighed one card at a time. Now it plays
+    one, then the other (6 x 3 + 3 = 21), and the Movie loses a Character."""
+    st = table(["movie ray: the-reporter[the-holy-water], the-sheriff, the-beatnik-poet, the-psychic, "
+                "the-square-jawed-hero, the-gravedigger", "location ray: the-cemetery",
+                "movie dana: the-lab-assistant", "movie amanda: the-professor",
+                "hand ray: the-earthquake", "hand amanda: the-crucifix",
+                "hand dana: the-zombie-horde, the-invisible-menace, the-mad-scientist", "turn: dana 2"])
+    assert strength.defence(st, 0) == 19
+    RULES.apply(st, "dana", ("attack", "the-zombie-horde", "ray"))
+    boosts = 0
+    for _ in range(20):
+        d = RULES.decisions(st)
+        if not d or st.attack is None:
+            break
+        seat = d[0].seat
+        legal = RULES.legal_moves(st, seat)
+        if seat == "dana":
+            move = make_bot("hard", RULES, seed=1, iterations=40).choose(RULES, RULES.view(st, seat), seat, legal)
+            boosts += move[0] == "play"
+        else:
+            move = ("pass",) if ("pass",) in legal else legal[0]
+        RULES.apply(st, seat, move)
+    assert boosts == 2 and len(st.movies[0].chars) == 5
