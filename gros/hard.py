@@ -48,7 +48,7 @@ DEALS = 6  # deals from the seat's view the look-ahead is averaged over (``norma
 COACH_ITERATIONS = 500  # the coach's search's cap (its quick play-outs cost several times less)
 CREDITS_MARGIN = 4  # public points ahead of every rival before a quick play-out rolls the credits
 TABLE_ITERATIONS = 160  # a thinking search's cap: the count the ladder measured (bench --ladder); about
-# 0.28 s a decision with ``normal``'s turns in the play-outs (100 before they were made 41% faster;
+# 0.25 s a decision with ``normal``'s turns in the play-outs (100 before they were made 41% faster;
 # 500 of the quick rule's before that)
 HOARD = 2.3  # odds a card in a rival's hand scores a title word, over an unseen card's (``deal``)
 # the look-ahead's weight moved from the rivals' mean onto the best rival (``worth.evaluate``):
@@ -102,12 +102,7 @@ def _with_follow_up(rules: Any, st: GrosState, me: int, move: Move) -> float:
     trial = st.clone()
     try:
         rules.apply(trial, st.names[me], move)
-        for _ in range(60):  # the others pass until this seat may answer again, or the attack ends
-            d = mv.decider(trial)
-            if d is None or d[1] not in ("stop", "respond", "anytime", "victim") or d == (me, "respond"):
-                break
-            answer = ("victim", pick_victim(trial, d[0])) if d[1] == "victim" else mv.PASS
-            rules.apply(trial, trial.names[d[0]], answer)
+        close_windows(rules, trial, until=(me, "respond"))  # until this seat may answer again
     except GameError:
         return float("-inf")
     if mv.decider(trial) != (me, "respond"):

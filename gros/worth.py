@@ -189,11 +189,12 @@ def dig(st: GrosState, me: int, legal: list[Move]) -> Move:
     return move if move in legal else legal[0]
 
 
-def close_windows(rules: Any, st: GrosState, limit: int = 60) -> None:
-    """Let every open window close as if nobody answered; victims are picked greedily."""
+def close_windows(rules: Any, st: GrosState, limit: int = 60, until: tuple[int, str] | None = None) -> None:
+    """Let every open window close as if nobody answered; victims are picked greedily.
+    ``until``: stop as well when that seat has that decision (its next answer in an attack)."""
     for _ in range(limit):
         d = mv.decider(st)
-        if d is None or d[1] in ("turn", "discard", "title", "draw"):
+        if d is None or d[1] in ("turn", "discard", "title", "draw") or d == until:
             return
         seat, kind = d
         if kind == "victim":
