@@ -449,7 +449,7 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
         if back[cid]:  # sent back to the hand (Continuity Error): not killed, whatever attacks
             back[cid] -= 1
             out.append(_("Your {card} has gone back to your hand.").format(card=thing(cid)))
-        elif a and a["target"] == seat:
+        elif a and a["target"] == seat and not _spends_itself(cid):
             out.append(_("{seat}'s {creature} killed your {card}.").format(
                 seat=a["attacker"], creature=thing(a["creature"]), card=thing(cid)))
         else:
@@ -461,6 +461,14 @@ def callouts(before: dict[str, Any] | None, after: dict[str, Any], seat: str) ->
                      "{defence}.").format(seat=now["attacker"], creature=thing(now["creature"]),
                                           attack=now["value"], defence=now["defence"]))
     return out
+
+
+def _spends_itself(cid: str) -> bool:
+    """A Character whose ability discards it (The Psychic stops an attack so): gone during an
+    attack on its Movie, it may have been used, not killed, and the boards cannot tell which."""
+    card = _cards().get(cid)
+    effects = card.ability.effects if card is not None and card.ability is not None else ()
+    return any(e.kind == "discard" and e.get("self") for e in effects)
 
 
 def end_summary(view: dict[str, Any], out: dict[str, Any]) -> list[Any]:

@@ -26,6 +26,24 @@ def test_gros_names_who_killed_your_character():
     assert callouts(before, t.view("ray"), "ray") == []  # nothing of ray's was touched
 
 
+def test_gros_does_not_call_a_psychic_who_stopped_the_attack_killed():
+    """Seen at the table: ray used The Psychic to stop The Zombie Horde, and the board said
+    'dana's The Zombie Horde killed your The Psychic'. She left by her own ability."""
+    from gros.render import callouts
+    from gros.rules import RULES
+
+    t = Table(RULES, seed=3, options={"players": "2"}, variant="gros", setup=list(enumerate([
+        "movie ray: the-robot", "movie dana: the-psychic, the-robot", "hand ray: the-blob",
+        "hand dana: the-car-keys", "turn: ray 3"], 1)))
+    t.play("ray", "attack dana with the-blob")
+    before = t.view("dana")
+    while t.facts()["to_move"] != "dana":
+        t.play(t.facts()["to_move"], "pass")
+    t.play("dana", "use dana/the-psychic")
+    said = callouts(before, t.view("dana"), "dana")
+    assert said == ["Your The Psychic has left your Movie."], said
+
+
 def test_invaders_warns_of_a_red_bullet_over_the_defender_and_previews_it():
     from invaders.render import callouts, forecast
     from invaders.rules import RULES
