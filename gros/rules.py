@@ -158,7 +158,8 @@ class GrosRules(Rules[GrosState]):
         a lone target there may be the player's own. Asked, never guessed, when two would fit;
         but a Location named alone goes into the player's own Movie, where nearly every Location
         is played ('play the swamp'; 'play the swamp on dana' for another's). So is a victim
-        named alone ('victim reporter': the one victim that card is).
+        named alone ('victim reporter': the one victim that card is), and a card with an
+        ability ('use psychic': the one in the player's own Movie, where abilities are used).
         'draw N' for all the cards there are to draw is 'draw'."""
         if move[0] == "draw" and len(move) == 2 and isinstance(move[1], int):
             legal = self.legal_moves(state, seat)
@@ -170,6 +171,10 @@ class GrosRules(Rules[GrosState]):
             fits = [m for m in self.legal_moves(state, seat)
                     if m[0] == "victim" and _names_card(move[1], m[1], state.names)]
             return fits[0] if len(fits) == 1 else move
+        if move[0] == "use" and "/" not in move[1] and seat in state.names:  # 'use psychic'
+            mine = {ref for ref, _iid in mv.ability_cards(state, state.names.index(seat))
+                    if _names_card(move[1], ref, state.names)}
+            move = (move[0], mine.pop(), *move[2:]) if len(mine) == 1 else move
         if move[0] not in ("play", "use") or (move[2] and all("/" in t or t in state.names for t in move[2])):
             return move
         legal = self.legal_moves(state, seat)

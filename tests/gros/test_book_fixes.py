@@ -260,6 +260,25 @@ def test_a_victim_named_alone_is_the_one_card_it_names():
     assert t.record.body[-1].text == "victim dana/the-reporter"
 
 
+def test_a_card_with_an_ability_named_alone_is_the_one_in_ones_own_movie():
+    """'use the-psychic' was refused ("not a card with an ability in your Movie. Did you mean
+    'use ray/the-psychic'?", seen at the table mid-attack): abilities are used from one's own
+    Movie, so the card named alone, or by a word of it, is that one."""
+    from common.table import Table
+
+    t = Table(RULES, seed=3, variant="gros", options={"players": "2"})
+    for line in ["title: The Nothing | nothing", "movie ray: the-sheriff",
+                 "movie dana: the-reporter, the-psychic", "hand ray: the-blob", "turn: ray 2"]:
+        RULES.scenario(t.state, line)
+    t.play("ray", "attack dana with blob")
+    while t.decisions()[0].seat != "dana":
+        t.play(t.decisions()[0].seat, "pass")
+    with pytest.raises(GameError):
+        t.play("dana", "use reporter")  # no ability
+    t.play("dana", "use psychic")
+    assert t.record.body[-1].text == "use dana/the-psychic"
+
+
 def test_an_attack_concerns_the_side_it_goes_against_as_it_stands():
     """The Blob (Attack 9) against the Reporter alone succeeds: the attacked is asked, the
     attacker (already winning) is not; against Defence beyond it, the attacker is asked."""
