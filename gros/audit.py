@@ -19,8 +19,11 @@ from gros.worth import close_windows
 LABELS = {
     "hopeless_attack": (N_("attacks that could not succeed"), N_("attacks")),
     "idle_prop": (N_("Prop moves that raised no Defence"), N_("Prop moves")),
+    "idle_location": (N_("Locations put over one's own that raised no Defence"),
+                      N_("Locations put over one's own")),
     "vain_boost": (N_("boosts spent on a lost attack or defence"), N_("boosts in an attack")),
     "own_goal": (N_("cards played against one's own side"), N_("cards and abilities played")),
+    "gift": (N_("Locations that only raised a rival's Defence"), N_("Locations played on a rival's Movie")),
     "passive": (N_("turns ended with a Character, Prop or Location to gain from"), N_("turns ended")),
     "early_credits": (N_("credits rolled while a card in hand would change the winner"),
                       N_("credits rolled")),
@@ -57,6 +60,11 @@ class Audit:
             return []
         if verb == "play" and sense.is_credits(st, me, move):
             return ["early_credits"]
+        if sense.on_rival(st, me, move) >= 0:
+            return ["gift"]
+        if move[0] == "play" and move[2] == (st.names[me],) and st.movies[me].location and \
+                st.defs[sense._hand_card(st, me, move[1])].type == "location":
+            return ["idle_location"]
         action = sense._action_of(st, me, move)
         if action is None:
             return []
@@ -79,6 +87,10 @@ class Audit:
             return bool(sense.free_gains(st, me, self.rules.legal_moves(st, st.names[me])))
         if fault == "own_goal":
             return sense.own_goal(st, me, move)
+        if fault == "idle_location":
+            return sense.idle_location(st, me, move)
+        if fault == "gift":
+            return sense.gift(st, me, move)
         if fault == "vain_boost":
             return sense.vain_boost(st, me, move)
         return self._credits_too_soon(st, me, move)

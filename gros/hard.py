@@ -155,19 +155,25 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
     more. ``normal`` keeps five (``dig``): a hand clogged with boosts and Creatures too weak
     for any Movie drew one card a turn while a rival drew several. Kept: title words,
     Characters, one credits card, stops, a Creature that could still win an attack on some
-    Movie (with every boost in hand). Props and Locations still in hand go too: each Character
+    Movie (with every boost in hand) and the boosts such a Creature needs. Props and Locations still in hand go too: each Character
     takes one Prop a turn, so those were the ones left over (in every deck they are worth
     less to keep, ``card_worth``, than a credits card). A second credits card goes, and a full
     hand is never kept (the least worth goes, a title word only when the hand holds nothing
     else, as ``worth.dig`` does; a full hand with a Character is kept, since it is cast next
     turn): a full hand draws nothing, and ``hard`` once held six such keepers for ten rounds
     while the deck ran out. A stop that costs cards keeps as many to pay with (it lost games holding The Cat in
-    the Locker, which costs two, with no other card when a rival rolled the credits)."""
+    the Locker, which costs two, with no other card when a rival rolled the credits).
+    Judged one discard at a time, a boost that wins nothing alone went first, and then the
+    Creature it was needed for (The Mad Scientist, then The Zombie Horde: 6 + 3, tripled)."""
     hand = st.hands[me]
     words = st.title_words
     credits = sorted((i for i in hand if st.defs[i].type == "credits"),
                      key=lambda i: st.defs[i].word not in words)  # one with a title word first
     spare = set(credits[1:])
+    winners = [i for i in hand if st.defs[i].type == "creature" and _can_win(st, me, i)]
+
+    def needed(i: int) -> bool:  # a boost without which a kept Creature could win no attack
+        return any(c != i and not _can_win(st, me, c, without=i) for c in winners)
 
     def keep(i: int) -> bool:
         d = st.defs[i]
@@ -177,7 +183,7 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
             return False
         if d.type in ("character", "credits") or is_stop(d):
             return True
-        return d.type == "creature" and _can_win(st, me, i)
+        return i in winners or needed(i)
 
     def rank(i: int) -> tuple[bool, bool, float]:  # the least worth keeping first; a Character last of all
         d = st.defs[i]
@@ -208,12 +214,14 @@ def _cost(st: GrosState, i: int) -> int:
     return action.cost if action is not None else 0
 
 
-def _can_win(st: GrosState, me: int, creature: int) -> bool:
-    """Whether this Creature's attack on some rival could succeed now with every boost in hand."""
+def _can_win(st: GrosState, me: int, creature: int, without: int = -1) -> bool:
+    """Whether this Creature's attack on some rival could succeed now with every boost in
+    hand (but ``without``)."""
     for target in range(st.n):
         if target != me and st.movies[target].chars:
             a = Attack(creature, me, target)
-            if sense._best(st, me, "creature", a, sx.attack_value(st, a), skip=creature) >= sx.defence(st, target, a):
+            start = sx.attack_value(st, a)
+            if sense._best(st, me, "creature", a, start, skip=(creature, without)) >= sx.defence(st, target, a):
                 return True
     return False
 

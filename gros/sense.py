@@ -6,16 +6,21 @@ mover's own hand only, so a state dealt from the seat's view (``determinize``) g
 answer as the real one: no test can leak a hidden card into a bot's choice.
 
 The classes (``FAULTS``): an attack that cannot succeed even with every boost in the
-attacker's hand; a Prop moved without raising its Movie's Defence (relays along the cast);
-a boost spent in an attack that still loses with every other boost the seat holds (the Lucky
-Rabbit's Foot to reach a total that still fails); a card played against one's own side (own
-Location flooded, own Character returned or discarded, one's own attack stopped or weakened,
-the attacked Movie made weaker by its owner, an opponent's card made stronger for good);
-the turn ended, or the credits rolled, with a free gain in hand (a Character to cast, a Prop
-for a Character, a better Location); a castable Character discarded.
+attacker's hand; a Prop moved without raising its Movie's Defence (relays along the cast); a
+Location put over one's own without raising its Defence; a boost spent in an attack that
+still loses with every other boost the seat holds (the Lucky Rabbit's Foot to reach a total
+that still fails); a card played against one's own side (own Location flooded, own Character
+returned or discarded, one's own attack stopped or weakened, the attacked Movie made weaker
+by its owner, an opponent's card made stronger for good); a Location given to a rival's
+Movie for nothing but its Defence (``gift``); the turn ended, or the credits rolled,
+with a free gain in hand (a Character to cast, a Prop for a Character, a better Location); a
+castable Character discarded.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import TypeVar
 
 from gros import strength as sx
 from gros import zones
@@ -23,9 +28,11 @@ from gros.catalog import Action
 from gros.moves import ability_cards
 from gros.state import Attack, Char, GrosState
 
-FAULTS = ("hopeless_attack", "idle_prop", "vain_boost", "own_goal", "passive", "early_credits",
-          "discarded_cast")
-SELF_HARM = ("own_goal", "discarded_cast")  # what even the ``easy`` level never does
+T = TypeVar("T")
+
+FAULTS = ("hopeless_attack", "idle_prop", "idle_location", "vain_boost", "own_goal", "gift", "passive",
+          "early_credits", "discarded_cast")
+SELF_HARM = ("own_goal", "gift", "discarded_cast")  # what even the ``easy`` level never does
 HARM = ("discard", "return")  # effects that take a card out of the Movie they hit
 
 
@@ -67,15 +74,16 @@ def _change(action: Action, value: int) -> int:
     return value
 
 
-def _best(st: GrosState, seat: int, side: str, a: Attack, start: int, skip: int = -1) -> int:
+def _best(st: GrosState, seat: int, side: str, a: Attack, start: int, skip: Collection[int] = ()) -> int:
     """The highest Attack (side 'creature') or Defence (side 'movie') ``seat`` could reach
     from ``start`` with every boost it holds (in hand, or an ability in its Movie), played
-    sets first, then adds, then multiplications: the most hopeful reading of its means."""
+    sets first, then adds, then multiplications: the most hopeful reading of its means. The
+    cards in ``skip`` are left out (the card being weighed, or a boost the seat might throw)."""
     sets, adds, factor = [start], 0, 1
     atraits = sx.attack_traits(st, a)
     sources: list[tuple[int, Action | None]] = []
     for i in st.hands[seat]:
-        if i == skip:
+        if i in skip:
             continue
         d = st.defs[i]
         if d.type == "prop" and side == "creature" and "Psycho" in atraits:
@@ -84,7 +92,7 @@ def _best(st: GrosState, seat: int, side: str, a: Attack, start: int, skip: int 
             sources.append((i, d.action if d.type == "sfx" else d.as_sfx))
     if side == "movie" or seat == a.attacker:
         sources += [(iid, st.defs[iid].ability) for _ref, iid in ability_cards(st, seat)
-                    if iid != skip and iid not in st.used]
+                    if iid not in skip and iid not in st.used]
     for i, act in sources:
         if act is None:
             adds += max(sx.value(st, i, a.attacker, a.target, a, atraits), 0)
@@ -112,7 +120,7 @@ def hopeless_attack(st: GrosState, seat: int, move: tuple) -> bool:
     target = zones.seat_of(st, move[2])
     a = Attack(creature, seat, target)
     atk = sx.attack_value(st, a)
-    return _best(st, seat, "creature", a, atk, skip=creature) < sx.defence(st, target, a)
+    return _best(st, seat, "creature", a, atk, skip=(creature,)) < sx.defence(st, target, a)
 
 
 def vain_boost(st: GrosState, seat: int, move: tuple) -> bool:
@@ -131,12 +139,12 @@ def vain_boost(st: GrosState, seat: int, move: tuple) -> bool:
         next(iid for ref, iid in ability_cards(st, seat) if ref == move[1])
     atk, dfc = sx.attack_value(st, a), sx.defence(st, a.target, a)
     if side == "creature":
-        return _best(st, seat, side, a, _change(action, atk), skip=card) < dfc
+        return _best(st, seat, side, a, _change(action, atk), skip=(card,)) < dfc
     after = _change(action, dfc)
     if move[0] == "use" and any(e.kind == "discard" and e.get("self") for e in action.effects) \
             and st.defs[card].type == "prop":  # a Prop spent leaves the Defence it gave
         after -= sx.value(st, card, seat, seat, a, sx.attack_traits(st, a))
-    return _best(st, seat, side, a, after, skip=card) <= atk
+    return _best(st, seat, side, a, after, skip=(card,)) <= atk
 
 
 # -- cards against one's own side ---------------------------------------------------------------
@@ -167,6 +175,33 @@ def own_goal(st: GrosState, seat: int, move: tuple) -> bool:
     return action.permanent and "add" in kinds and _change(action, 0) > 0  # a gift for good
 
 
+def on_rival(st: GrosState, seat: int, move: tuple) -> int:
+    """The rival whose Movie this move puts a Location on (-1 for any other move). Props go
+    on one's own Characters only."""
+    if move[0] != "play" or len(move[2]) != 1 or move[3] or move[4]:
+        return -1
+    i = _hand_card(st, seat, move[1])
+    owner = zones.seat_of(st, move[2][0]) if i >= 0 and st.defs[i].type == "location" else -1
+    return owner if owner != seat else -1
+
+
+def gift(st: GrosState, seat: int, move: tuple) -> bool:
+    """A Location put on a rival's Movie that raises its Defence (its score) and lowers it
+    against none of the player's Creatures in hand: The Observatory on a rival's empty set is
+    2 points for the rival. A rival's Location swapped for a weaker one, or for one that opens
+    the Movie to a Creature the player holds (Lovers' Lane before a Psycho), is play."""
+    owner = on_rival(st, seat, move)
+    if owner < 0:
+        return False
+    attacks = [None, *(Attack(c, seat, owner) for c in st.hands[seat] if st.defs[c].type == "creature")]
+    def defences() -> list[int]:
+        return [sx.defence(st, owner, a) for a in attacks]
+
+    before = defences()
+    after = as_if_placed(st, owner, _hand_card(st, seat, move[1]), defences)
+    return after[0] > before[0] and all(x >= y for x, y in zip(after[1:], before[1:], strict=True))
+
+
 # -- free gains: what a turn should not end, nor the credits roll, without -----------------------
 
 def gain(st: GrosState, seat: int, move: tuple) -> int:
@@ -184,18 +219,26 @@ def gain(st: GrosState, seat: int, move: tuple) -> int:
         found = zones.find_char(st, move[2][0])
         return 0 if found is None or found[0] != seat else sx.prop_value(st, seat, found[1].iid, i)
     before = sx.defence(st, seat)
+    return as_if_placed(st, seat, i, lambda: sx.defence(st, seat)) - before
+
+
+def as_if_placed(st: GrosState, seat: int, card: int, measure: Callable[[], T]) -> T:
+    """``measure()`` with ``card`` (a Character cast, or a Location set) in ``seat``'s Movie;
+    the Movie and its caches are put back after, so a trial costs no copy of the state."""
     kept = zones.remember(st, seat)
     m = st.movies[seat]
-    saved = (m.chars[:], m.location[:], m.loc_under[:])
-    if t == "character":
-        m.chars = [*m.chars, Char(i)]
+    saved = (m.chars, m.location, m.loc_under)
+    cast = st.defs[card].type == "character"
+    if cast:
+        m.chars = [*m.chars, Char(card)]
     else:
-        m.location, m.loc_under = [i], []
-    zones.touch(st, seat, cast=t == "character")
-    after = sx.defence(st, seat)
-    m.chars, m.location, m.loc_under = saved
-    zones.restore(st, seat, kept)
-    return after - before
+        m.location, m.loc_under = [card], []
+    zones.touch(st, seat, cast=cast)
+    try:
+        return measure()
+    finally:
+        m.chars, m.location, m.loc_under = saved
+        zones.restore(st, seat, kept)
 
 
 def free_gains(st: GrosState, seat: int, legal: list[tuple]) -> list[tuple]:
@@ -210,6 +253,15 @@ def idle_prop(st: GrosState, seat: int, move: tuple) -> bool:
     if src is None or dst is None:
         return False
     return sx.prop_value(st, seat, dst[1].iid, src[2]) <= sx.prop_value(st, seat, src[1].iid, src[2])
+
+
+def idle_location(st: GrosState, seat: int, move: tuple) -> bool:
+    """A Location put over one's own without raising the Movie's Defence (Lovers' Lane, then
+    The Observatory over it in the same turn: a player puts down the better one once)."""
+    if move[0] != "play" or move[2] != (st.names[seat],) or not st.movies[seat].location:
+        return False
+    i = _hand_card(st, seat, move[1])
+    return i >= 0 and st.defs[i].type == "location" and gain(st, seat, move) <= 0
 
 
 def discarded_cast(st: GrosState, seat: int, move: tuple) -> bool:
@@ -241,6 +293,10 @@ def faults(st: GrosState, seat: int, move: tuple, gains: bool) -> str:
         return "early_credits"
     if own_goal(st, seat, move):
         return "own_goal"
+    if gift(st, seat, move):
+        return "gift"
+    if idle_location(st, seat, move):
+        return "idle_location"
     return "vain_boost" if vain_boost(st, seat, move) else ""
 
 

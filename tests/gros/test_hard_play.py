@@ -46,6 +46,23 @@ def test_hard_throws_what_will_not_play_to_draw_more():
     assert sorted(thrown) == ["full-moon", "overacting", "the-mummy"]
 
 
+def test_hard_keeps_a_creature_with_the_boosts_it_needs():
+    """Seen at the table: `hard` threw The Mad Scientist (triple), The Invisible Menace (+3)
+    and The Zombie Horde (6) one by one against a Defence of 19: neither boost wins an attack
+    alone, and with the first gone neither did the Horde. Together they make 27: the three
+    stay and only the Prop goes. The Horde alone, against the same Movie, goes too."""
+    movies = ["movie ray: the-reporter[the-holy-water], the-sheriff, the-beatnik-poet, the-psychic, "
+              "the-square-jawed-hero, the-gravedigger", "location ray: the-cemetery", "movie dana: the-lab-assistant"]
+    st = table([*movies, "hand dana: the-zombie-horde, the-invisible-menace, the-mad-scientist, the-crucifix",
+                "hand ray: the-shovel", "turn: dana 2"])
+    assert strength.defence(st, 0) == 19
+    bot = make_bot("hard", RULES, seed=1, iterations=20)
+    assert discards(st, "dana", bot) == ["the-crucifix"]
+    alone = table([*movies, "hand dana: the-zombie-horde, the-mad-scientist, the-crucifix, the-ingenue",
+                   "hand ray: the-shovel", "turn: dana 2"])  # 6 x 3 = 18: one short
+    assert sorted(discards(alone, "dana", bot)) == ["the-crucifix", "the-mad-scientist", "the-zombie-horde"]
+
+
 def test_hard_keeps_one_credits_card_and_never_a_full_hand():
     """Six keepers (two credits, three stops, a Character) drew nothing for ten rounds in a
     searched game: ``hard`` throws the second credits card, then, its hand still full of

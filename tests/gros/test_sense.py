@@ -128,6 +128,53 @@ def test_cards_against_ones_own_movie_are_found_and_never_played(card):
     assert not made & set(own)
 
 
+def locations(hand: str, mine: str = "", theirs: str = ""):
+    """Round 2, ray to play: dana's Movie holds the Colonel, ray's the Robot."""
+    return table(["movie ray: the-robot", "movie dana: the-colonel", "movie amanda: the-farm-girl",
+                  *([f"location ray: {mine}"] if mine else []), *([f"location dana: {theirs}"] if theirs else []),
+                  f"hand ray: {hand}", "hand dana: the-shovel", "hand amanda: the-shovel", "turn: ray 2"])
+
+
+def test_a_location_that_only_raises_a_rivals_defence_is_a_gift():
+    """Seen in a searched game: Lovers' Lane (+2) put on a rival's Movie, 2 points for the
+    rival. A swap for a weaker Location, or Lovers' Lane before a Psycho attack (-2 against
+    it), is play; so is The Observatory on one's own Movie."""
+    st = locations("the-observatory, the-flashlight")
+    given = [("play", "the-observatory", ("dana",), "", ()), ("play", "the-observatory", ("amanda",), "", ())]
+    assert all(m in RULES.legal_moves(st, "ray") and sense.gift(st, 0, m) for m in given)
+    assert not sense.gift(st, 0, ("play", "the-observatory", ("ray",), "", ()))
+    assert not set(given) & {*choices(st, "ray").values(), *slips(st, "ray")}
+    weaker = locations("the-swamp", theirs="the-old-dark-house")  # 3 -> 1 for dana
+    assert not sense.gift(weaker, 0, ("play", "the-swamp", ("dana",), "", ()))
+    psycho = locations("lovers-lane, the-axe-maniac")
+    assert not sense.gift(psycho, 0, ("play", "lovers-lane", ("dana",), "", ()))
+    assert sense.gift(locations("lovers-lane, the-blob"), 0, ("play", "lovers-lane", ("dana",), "", ()))
+
+
+def test_a_location_put_over_ones_own_for_no_defence_is_idle():
+    """Seen at the table: `hard` put Lovers' Lane on its Movie, then The Observatory over it in
+    the same turn (both 2). A stronger Location over a weaker one raises the Defence."""
+    st = locations("the-observatory", mine="lovers-lane")
+    over = ("play", "the-observatory", ("ray",), "", ())
+    assert sense.idle_location(st, 0, over) and sense.faults(st, 0, over, False) == "idle_location"
+    assert over not in choices(st, "ray").values()
+    assert not sense.idle_location(locations("the-observatory", mine="the-swamp"), 0, over)
+    assert not sense.idle_location(locations("the-observatory"), 0, over)  # the first Location
+
+
+def test_the_audit_counts_gifts_and_idle_locations_among_their_own_moves():
+    from gros.audit import Audit
+
+    audit = Audit(RULES)
+    st = locations("the-observatory, the-flashlight", mine="lovers-lane")
+    for move in [("play", "the-observatory", ("dana",), "", ()), ("play", "the-observatory", ("ray",), "", ()),
+                 ("play", "the-flashlight", ("ray/the-robot",), "", ())]:  # the last: neither kind
+        audit.see(st, "ray", move, "normal")
+    counts = audit.report()["normal"]
+    assert (counts["gift"]["faults"], counts["gift"]["of"]) == (1, 1)
+    assert (counts["idle_location"]["faults"], counts["idle_location"]["of"]) == (1, 1)
+
+
 def test_flooding_a_rivals_location_is_not_an_own_goal():
     st = own_movie()
     assert not sense.own_goal(st, 0, ("play", "flood-warning", ("dana",), "", ()))
