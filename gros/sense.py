@@ -9,12 +9,12 @@ The classes (``FAULTS``): an attack that cannot succeed even with every boost in
 attacker's hand; a Prop moved without raising its Movie's Defence (relays along the cast); a
 Location put over one's own without raising its Defence; a boost spent in an attack that
 still loses with every other boost the seat holds (the Lucky Rabbit's Foot to reach a total
-that still fails); a card played against one's own side (own Location flooded, own Character
-returned or discarded, one's own attack stopped or weakened, the attacked Movie made weaker
-by its owner, an opponent's card made stronger for good); a Location given to a rival's
-Movie for nothing but its Defence (``gift``); the turn ended, or the credits rolled,
-with a free gain in hand (a Character to cast, a Prop for a Character, a better Location); a
-castable Character discarded.
+that still fails); a card played against one's own side (own Location flooded or covered by
+a weaker one, own Character returned or discarded, one's own attack stopped or weakened, the
+attacked Movie made weaker by its owner, an opponent's card made stronger for good); a
+Location given to a rival's Movie for nothing but its Defence (``gift``); the turn ended, or
+the credits rolled, with a free gain in hand (a Character to cast, a Prop for a Character, a
+better Location); a castable Character discarded.
 """
 
 from __future__ import annotations
@@ -295,8 +295,8 @@ def faults(st: GrosState, seat: int, move: tuple, gains: bool) -> str:
         return "own_goal"
     if gift(st, seat, move):
         return "gift"
-    if idle_location(st, seat, move):
-        return "idle_location"
+    if idle_location(st, seat, move):  # a weaker one over one's own lowers the Defence: self-harm
+        return "own_goal" if gain(st, seat, move) < 0 else "idle_location"
     return "vain_boost" if vain_boost(st, seat, move) else ""
 
 

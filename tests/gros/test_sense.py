@@ -160,6 +160,9 @@ def test_a_location_put_over_ones_own_for_no_defence_is_idle():
     assert over not in choices(st, "ray").values()
     assert not sense.idle_location(locations("the-observatory", mine="the-swamp"), 0, over)
     assert not sense.idle_location(locations("the-observatory"), 0, over)  # the first Location
+    weaker = locations("the-swamp", mine="the-old-dark-house")  # 3 -> 1: self-harm, not even `easy`
+    down = ("play", "the-swamp", ("ray",), "", ())
+    assert sense.faults(weaker, 0, down, False) == "own_goal" and down not in slips(weaker, "ray")
 
 
 def test_the_audit_counts_gifts_and_idle_locations_among_their_own_moves():
