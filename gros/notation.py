@@ -278,7 +278,8 @@ def parse(text: str) -> Move:
     if verb == "move" and head and set(cl) == {"to"}:
         return ("move", ref(head), ref(cl["to"]))
     if verb in ("play", "use") and head and set(cl) <= {"on", "take", "paying"}:
-        name = card(head.replace(" , ", " ")) if verb == "play" else ref(head)
+        # 'use' names a card with an ability, never a seat: 'use professore' is the Professor
+        name = card(head.replace(" , ", " ")) if verb == "play" or "/" not in head else ref(head)
         on = tuple(_target(t) for t in cl["on"].split(" , ")) if cl.get("on") else ()
         take = card(cl["take"]) if cl.get("take") else ""
         pay = tuple(sorted(card(p) for p in cl["paying"].split(" , ") if p.strip())) if "paying" in cl else ()

@@ -277,6 +277,13 @@ def test_a_card_with_an_ability_named_alone_is_the_one_in_ones_own_movie():
         t.play("dana", "use reporter")  # no ability
     t.play("dana", "use psychic")
     assert t.record.body[-1].text == "use dana/the-psychic"
+    for said in ("usa professore pagando pala", "применить профессор заплатив лопата"):  # its name in Italian, Russian
+        t = Table(RULES, seed=3, variant="gros", options={"players": "2"})
+        for line in ["title: The Nothing | nothing", "movie ray: the-professor", "movie dana: the-reporter",
+                     "hand ray: the-shovel", "turn: ray 2"]:
+            RULES.scenario(t.state, line)
+        t.play("ray", said)
+        assert t.record.body[-1].text == "use ray/the-professor paying the-shovel"
 
 
 def test_an_attack_concerns_the_side_it_goes_against_as_it_stands():
