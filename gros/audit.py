@@ -62,8 +62,7 @@ class Audit:
             return ["early_credits"]
         if sense.on_rival(st, me, move) >= 0:
             return ["gift"]
-        if move[0] == "play" and move[2] == (st.names[me],) and st.movies[me].location and \
-                st.defs[sense._hand_card(st, me, move[1])].type == "location":
+        if sense.over_own(st, me, move):
             return ["idle_location"]
         action = sense._action_of(st, me, move)
         if action is None:

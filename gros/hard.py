@@ -155,9 +155,10 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
     more. ``normal`` keeps five (``dig``): a hand clogged with boosts and Creatures too weak
     for any Movie drew one card a turn while a rival drew several. Kept: title words,
     Characters, one credits card, stops, a Creature that could still win an attack on some
-    Movie (with every boost in hand) and the boosts such a Creature needs. Props and Locations still in hand go too: each Character
-    takes one Prop a turn, so those were the ones left over (in every deck they are worth
-    less to keep, ``card_worth``, than a credits card). A second credits card goes, and a full
+    Movie (with every boost in hand) and the boosts such a Creature needs. Props and
+    Locations still in hand go too: each Character takes one Prop a turn, so those were the
+    ones left over (in every deck they are worth less to keep, ``card_worth``, than a
+    credits card). A second credits card goes, and a full
     hand is never kept (the least worth goes, a title word only when the hand holds nothing
     else, as ``worth.dig`` does; a full hand with a Character is kept, since it is cast next
     turn): a full hand draws nothing, and ``hard`` once held six such keepers for ten rounds

@@ -194,6 +194,7 @@ def gift(st: GrosState, seat: int, move: tuple) -> bool:
     if owner < 0:
         return False
     attacks = [None, *(Attack(c, seat, owner) for c in st.hands[seat] if st.defs[c].type == "creature")]
+
     def defences() -> list[int]:
         return [sx.defence(st, owner, a) for a in attacks]
 
@@ -258,10 +259,15 @@ def idle_prop(st: GrosState, seat: int, move: tuple) -> bool:
 def idle_location(st: GrosState, seat: int, move: tuple) -> bool:
     """A Location put over one's own without raising the Movie's Defence (Lovers' Lane, then
     The Observatory over it in the same turn: a player puts down the better one once)."""
+    return over_own(st, seat, move) and gain(st, seat, move) <= 0
+
+
+def over_own(st: GrosState, seat: int, move: tuple) -> bool:
+    """A Location played on one's own Movie, over the one it has."""
     if move[0] != "play" or move[2] != (st.names[seat],) or not st.movies[seat].location:
         return False
     i = _hand_card(st, seat, move[1])
-    return i >= 0 and st.defs[i].type == "location" and gain(st, seat, move) <= 0
+    return i >= 0 and st.defs[i].type == "location"
 
 
 def discarded_cast(st: GrosState, seat: int, move: tuple) -> bool:
