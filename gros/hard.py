@@ -158,12 +158,12 @@ def sift(st: GrosState, me: int, legal: list[Move]) -> Move:
     Movie (with every boost in hand) and the boosts such a Creature needs. Props and
     Locations still in hand go too: each Character takes one Prop a turn, so those were the
     ones left over (in every deck they are worth less to keep, ``card_worth``, than a
-    credits card). A second credits card goes, and a full
-    hand is never kept (the least worth goes, a title word only when the hand holds nothing
-    else, as ``worth.dig`` does; a full hand with a Character is kept, since it is cast next
-    turn): a full hand draws nothing, and ``hard`` once held six such keepers for ten rounds
-    while the deck ran out. A stop that costs cards keeps as many to pay with (it lost games holding The Cat in
-    the Locker, which costs two, with no other card when a rival rolled the credits).
+    credits card). A second credits card goes, and a full hand is never kept (the least
+    worth goes, a title word only when the hand holds nothing else, as ``worth.dig`` does; a
+    full hand with a Character is kept, since it is cast next turn): a full hand draws
+    nothing, and ``hard`` once held six such keepers for ten rounds while the deck ran out.
+    A stop that costs cards keeps as many to pay with (it lost games holding The Cat in the
+    Locker, which costs two, with no other card when a rival rolled the credits).
     Judged one discard at a time, a boost that wins nothing alone went first, and then the
     Creature it was needed for (The Mad Scientist, then The Zombie Horde: 6 + 3, tripled)."""
     hand = st.hands[me]
@@ -269,13 +269,9 @@ def _first_boost(st: GrosState, me: int, moves: list[Move], side: str) -> Move:
     additions, then multiplications (as ``sense._best`` counts them)."""
     for kind in ("set", "add", "multiply"):
         for m, act in _effect_moves(st, me, moves):
-            if act.target == side and any(e.kind == kind and _raises(e) for e in act.effects):
+            if act.target == side and any(e.kind == kind and sense.raises(e) for e in act.effects):
                 return m
     return mv.PASS
-
-
-def _raises(e: Any) -> bool:
-    return e.kind == "set" or (e.kind == "add" and e.get("value") > 0) or (e.kind == "multiply" and e.get("factor") > 1)
 
 
 def _stops_attack(st: GrosState, me: int, m: Move) -> bool:

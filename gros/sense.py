@@ -24,7 +24,7 @@ from typing import TypeVar
 
 from gros import strength as sx
 from gros import zones
-from gros.catalog import Action
+from gros.catalog import Action, Effect
 from gros.moves import ability_cards
 from gros.state import Attack, Char, GrosState
 
@@ -101,14 +101,20 @@ def _best(st: GrosState, seat: int, side: str, a: Attack, start: int, skip: Coll
             continue
         if act.plain_when and not sx.holds(act.plain_when, st, seat, a.target, a, atraits):
             continue
-        for e in act.effects:
-            if e.kind == "add" and e.get("value") > 0:
+        for e in filter(raises, act.effects):
+            if e.kind == "add":
                 adds += e.get("value")
-            elif e.kind == "multiply" and e.get("factor") > 1:
+            elif e.kind == "multiply":
                 factor *= e.get("factor")
-            elif e.kind == "set":
+            else:
                 sets.append(e.get("value"))
     return (max(sets) + adds) * factor
+
+
+def raises(e: Effect) -> bool:
+    """An effect that may lift an Attack or a Defence: a new value, a positive addition, a
+    multiplication by more than one."""
+    return e.kind == "set" or (e.kind == "add" and e.get("value") > 0) or (e.kind == "multiply" and e.get("factor") > 1)
 
 
 def hopeless_attack(st: GrosState, seat: int, move: tuple) -> bool:
