@@ -95,6 +95,13 @@ def bot_kind(game: str) -> str:
 
 
 # -- processes ------------------------------------------------------------------------------------
+def _as_at_a_terminal() -> None:
+    """Ctrl-C reaches the game as it does at a terminal: a suite started in the background
+    (``make test &`` in a shell without job control) ignores SIGINT, and a child inherits
+    that, so the Ctrl-C tests failed there and nowhere else."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Proc:
     """A ``python -m GAME ...`` process whose output is collected by threads."""
 
@@ -107,7 +114,7 @@ class Proc:
             full["BMOVIE_NET_GRACE"] = str(grace)
         self.p = subprocess.Popen([sys.executable, "-m", game, *args], cwd=ROOT, env=full,
                                   stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True, bufsize=1)
+                                  text=True, bufsize=1, preexec_fn=_as_at_a_terminal)
         self.out: list[str] = []
         self.err: list[str] = []
         self.lines: queue.Queue[str] = queue.Queue()
