@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from common import _
+from common import _, paired
 from common.engine import GameError, Move, Rules
 from common.rng import Rng
 
@@ -101,6 +101,13 @@ class Search:
     ``settle``: stop as soon as more thinking could no longer change the choice (the same
     choice, but the random stream moves on differently: games that replay a scripted bot game
     keep it off).
+    ``paired``: with ``candidates``, weigh the moves on common random numbers
+    (``common.paired``): each deal is played out after every move weighed, and a move departs
+    from the favourite by its gain on the same deals (``margin`` and ``confidence`` as above;
+    no tree, no early settling); for a game whose play-outs draw on nothing but the deal.
+    ``reach``: a paired search given more than ``iterations`` spends the extra on longer
+    play-outs first, up to ``reach`` times ``depth``, the play-outs times their length kept in
+    proportion to the count (``paired.stretch``; 1: more play-outs of the same length).
     ``iterations``: the most iterations a decision when the search is given a think time (the
     table, the coach, the LAN; None: the time alone). A game whose search stops gaining
     strength well within the table's second sets it, measured: its bots then play at that
@@ -108,7 +115,7 @@ class Search:
     """
 
     __slots__ = ("policy", "evaluate", "depth", "delegate", "candidates", "until", "flat", "margin", "settle",
-                 "iterations", "confidence", "widen", "breadth", "deal")
+                 "iterations", "confidence", "widen", "breadth", "deal", "paired", "reach")
 
     def __init__(self, policy: Callable[..., Move | None] | None = None,
                  evaluate: Callable[[Any, Any], dict[str, float]] | None = None, depth: int = 400,
@@ -117,7 +124,7 @@ class Search:
                  until: Callable[[Any], bool] | None = None, flat: bool = False,
                  margin: float = 0.0, settle: bool = False, iterations: int | None = None,
                  confidence: float = 0.0, widen: float = 0.0, breadth: int = 1,
-                 deal: Callable[..., Any] | None = None) -> None:
+                 deal: Callable[..., Any] | None = None, paired: bool = False, reach: float = 1.0) -> None:
         self.policy = policy
         self.evaluate = evaluate
         self.depth = depth
@@ -132,6 +139,8 @@ class Search:
         self.widen = widen
         self.breadth = breadth
         self.deal = deal
+        self.paired = paired
+        self.reach = reach
 
 
 class IsmctsBot:
@@ -142,6 +151,8 @@ class IsmctsBot:
     scores the result for each actor, or the game's evaluation at the play-out cut-off.
     Stops after ``iterations`` or ``think`` seconds, whichever comes first, or (``settle``)
     as soon as the most visited move can no longer be overtaken in what is left of either.
+    A game's ``Search.paired`` trades the tree for play-outs of every move on the same deals
+    (``common.paired``).
     """
 
     kind = "ismcts"
@@ -176,6 +187,12 @@ class IsmctsBot:
             legal = self.search.candidates(rules, view, seat, legal) or legal
             if len(legal) == 1:
                 return legal[0]
+        if self.search.paired:
+            deadline = self._began + self.think if self.think else None
+            count, depth = paired.stretch(self.iterations, self.max_depth, self.search)
+            results, self.done = paired.weigh(rules, view, seat, legal, self.search, self.rng, count, depth,
+                                              deadline, progress)
+            return paired.pick(legal, results, self.search.margin, self.search.confidence)
         self._widening = bool(self.search.widen and self.search.candidates)
         try:
             root = self._search(rules, view, seat, legal, progress)
