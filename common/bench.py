@@ -100,14 +100,22 @@ class Counted:
 SEARCHED = 12  # decisions the search figure rests on, whatever --games says
 
 
+SEARCH_COUNT = 200  # iterations a decision the search figure is measured at, or the table's cap if lower
+
+
 def search_speed(spec: GameSpec, label: str, options: dict[str, str], start: float,
-                 iterations: int = 200, positions: int = SEARCHED, seed: int = 5) -> dict[str, Any]:
+                 iterations: int | None = None, positions: int = SEARCHED, seed: int = 5) -> dict[str, Any]:
     """The ``hard`` level's cost: its search's iterations per second of CPU time, over
     ``positions`` decisions that it searched (a choice to make, its rules of thumb did not
-    answer), ``iterations`` a decision, taken evenly from the part of games between ``normal``
-    bots after ``start`` (a share of each game); more games are played until there are enough.
+    answer), ``iterations`` a decision (``SEARCH_COUNT``, or the game's table cap if lower: a
+    count past it is spent differently, ``Search.reach``), taken evenly from the part of games
+    between ``normal`` bots after ``start`` (a share of each game); more games are played until
+    there are enough.
     """
     rules = spec.rules
+    if iterations is None:
+        table = getattr(getattr(make_bot("hard", rules), "search", None), "iterations", None)
+        iterations = min(SEARCH_COUNT, table or SEARCH_COUNT)
     seats = rules.seats(options)
     searched = done = tried = 0
     spent = 0.0

@@ -40,3 +40,22 @@ def test_horror_reports_the_table_size_asked_for():
     figures, tables = report(5, {"players": "4"})
     assert [r["players"] for r in figures["film_lengths"]] == [4]
     assert figures["story"]["players"] == 4 and figures["climax"]["players"] == 4 and len(tables) == 3
+
+
+
+@pytest.mark.parametrize("spec, count", [(GROS, 160), (INVADERS, 200), (HORROR, 200)], ids=["gros", "invaders", "horror"])
+def test_the_search_figure_is_measured_at_the_tables_cap_where_that_is_lower(spec, count, monkeypatch):
+    """GROS's ``hard`` stops at 160 a decision at the table and spends a larger count on
+    longer play-outs (``Search.reach``): its figure is the cost of the table's decision, not
+    of 200, which it would play out differently. Invaders' cap (400) is higher: 200 stays."""
+    asked = []
+    real = bench.make_bot
+
+    def spy(kind, rules, seed=0, think=None, iterations=None, coach=False):
+        asked.append(iterations)
+        return real(kind, rules, seed=seed, think=think, iterations=iterations, coach=coach)
+
+    monkeypatch.setattr(bench, "make_bot", spy)
+    label, extra, start = spec.bench_search
+    bench.search_speed(spec, label, bench._opts(extra, {}), start, positions=1)
+    assert set(asked) - {None} == {count}
