@@ -121,3 +121,17 @@ def test_gros_hard_given_four_times_its_count_plays_out_further(monkeypatch):
     monkeypatch.setattr(paired, "weigh", spy)
     bot.choose(rules, rules.view(st, seat), seat, legal)
     assert seen == [3 * hard.PLAYOUT_DEPTH] and bot.done == 4 * hard.TABLE_ITERATIONS // 3
+
+
+def test_a_play_out_ends_where_the_games_until_says():
+    """``Search.until`` ends a play-out early in the tree search; the paired one honours it too."""
+    rules, st, seat = midgame("gros", kind="turn")
+    steps: list[int] = []
+
+    def policy(r, s, actor, moves, rng):
+        steps.append(1)
+        return moves[0]
+
+    stopped = Search(policy=policy, until=lambda s: len(steps) >= 3)
+    paired.play_out(rules, st, seat, stopped, Rng(1), 50)
+    assert len(steps) == 3
