@@ -427,7 +427,7 @@ def _search(playout: Callable[..., Move], iterations: int, paired: bool = False)
 
 # the table's: its root moves played out on the same deals (``Search.paired``: a play-out here
 # depends on its deal alone). Apart, four times the play-outs won 45.0% of 150 2-player games
-# against the table's count; paired, and longer past that count (REACH), 56.3% of 341 (rules.md)
+# against the table's count; paired, and longer past that count (REACH), 56.7% of 372 (rules.md)
 SEARCH = _search(policy, TABLE_ITERATIONS, paired=True)
 # the coach's search (``make_bot(coach=True)``): the quick turns, at the count the coach's
 # thresholds were set on (``common.coach``; 500 a hint, as the table's search was then)
