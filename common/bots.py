@@ -310,17 +310,7 @@ class IsmctsBot:
             rules.apply(st, actor, best)
             path.append((actor, node))
         # play-out, guided by the game's policy when it lends one, up to the cut-off
-        policy, until = self.search.policy, self.search.until
-        depth = 0
-        while depth < self.max_depth and rules.outcome(st) is None and not (until and until(st)):
-            decisions = rules.decisions(st)
-            if not decisions:
-                break
-            actor = decisions[0].seat
-            moves = rules.search_moves(st, actor)  # placeholders for free text nobody reads
-            guided = policy(rules, st, actor, moves, rng) if policy and len(moves) > 1 else None
-            rules.apply(st, actor, guided if guided is not None else rng.choice(moves))
-            depth += 1
+        paired.advance(rules, st, self.search, rng, self.max_depth)
         out = rules.outcome(st)
         if out is not None:
             share = {w: 1.0 / len(out.winners) for w in out.winners}

@@ -69,20 +69,26 @@ def stretch(count: int, depth: int, search: Any) -> tuple[int, int]:
     return max(1, count * depth // longer), longer
 
 
-def play_out(rules: Rules, st: Any, seat: str, search: Any, rng: Rng, depth: int) -> float:
-    """The seat's share of the win after ``depth`` play-out decisions by the game's policy
-    (uniform where it lends none), or its evaluation where the game has not ended (or the
-    game's ``search.until`` ends the play-out early)."""
+def advance(rules: Rules, st: Any, search: Any, rng: Rng, depth: int) -> None:
+    """Play ``st`` on by the game's policy (uniform where it lends none) for ``depth``
+    decisions, or until the game ends or its ``search.until`` says: every play-out, the tree
+    search's (``IsmctsBot``) and the paired one's."""
     policy, until, done = search.policy, search.until, 0
     while done < depth and rules.outcome(st) is None and not (until and until(st)):
         decisions = rules.decisions(st)
         if not decisions:
             break
         actor = decisions[0].seat
-        moves = rules.search_moves(st, actor)
+        moves = rules.search_moves(st, actor)  # placeholders for free text nobody reads
         guided = policy(rules, st, actor, moves, rng) if policy and len(moves) > 1 else None
         rules.apply(st, actor, guided if guided is not None else rng.choice(moves))
         done += 1
+
+
+def play_out(rules: Rules, st: Any, seat: str, search: Any, rng: Rng, depth: int) -> float:
+    """The seat's share of the win after ``advance``, or the game's evaluation where the game
+    has not ended."""
+    advance(rules, st, search, rng, depth)
     out = rules.outcome(st)
     if out is not None:
         return 1.0 / len(out.winners) if seat in out.winners else 0.0
